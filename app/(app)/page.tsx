@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { DetailList } from "@/components/detail-list";
+import { requireUser } from "@/lib/auth/page-session";
+
+export const metadata: Metadata = { title: "Home" };
+
+export default async function HomePage() {
+  const { user } = await requireUser();
+  return (
+    <div className="space-y-4">
+      <section className="card bg-gradient-to-br from-gold/20 via-panel to-panel">
+        <p className="text-sm text-muted">Signed in as</p>
+        <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
+        <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
+      </section>
+      <section className="card" aria-labelledby="account-heading">
+        <h2 id="account-heading" className="mb-2 font-semibold">Your account</h2>
+        <DetailList
+          items={[
+            ["Email", user.email],
+            ["Referral code", <span key="code" className="font-mono text-gold-soft">{user.referralCode}</span>],
+            ["Member since", user.createdAt.toISOString().slice(0, 10)],
+          ]}
+        />
+      </section>
+    </div>
+  );
+}

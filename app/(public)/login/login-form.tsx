@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useToast } from "@/components/toast";
+import type { PublicUser } from "@/lib/auth/user-view";
+import { REDIRECT_DELAY_MS, safeNext, saveSession } from "@/lib/client/session";
+
+type LoginAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
+
+export function LoginForm({ next }: { next: string | null }) {
+  const toast = useToast();
+  const router = useRouter();
+  const [usernameOrEmail, setUsernameOrEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!usernameOrEmail || !password || busy) return;
+    setBusy(true);
+    try {
+      const res = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ usernameOrEmail, password }),
+      });
+      const answer = (await res.json()) as LoginAnswer;
+      if (answer.success && answer.token && answer.user) {
+        saveSession(answer.token, answer.user);
+        toast(answer.message || "Login successful", "success");
+        setTimeout(() => router.replace(safeNext(next)), REDIRECT_DELAY_MS);
+        return;
+      }
+      // Rate limits and disabled accounts say why; any other refusal is the spec's one message.
+      toast(res.status === 429 || res.status === 403 ? (answer.message ?? "Invalid credentials") : "Invalid credentials", "error");
+    } catch {
+      toast("Login failed. Please try again.", "error");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Sign in">
+      <div>
+        <label htmlFor="usernameOrEmail" className="label">Username or email</label>
+        <input id="usernameOrEmail" name="usernameOrEmail" autoComplete="username" className="field" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
+      </div>
+      <div>
+        <label htmlFor="password" className="label">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" className="field" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Enter password" />
+      </div>
+      <div className="flex justify-end">
+        <span className="text-sm text-muted">Forgot password?</span>
+      </div>
+      <button type="submit" className="btn-gold" disabled={busy}>
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+      <p className="text-center text-sm text-muted">
+        New to Aurum?{" "}
+        <Link href="/register" className="font-medium text-gold hover:text-gold-soft">Register</Link>
+      </p>
+      <button type="button" className="btn-ghost w-full">Customer Service</button>
+    </form>
+  );
+}

@@ -1,0 +1,9 @@
+import { NextResponse } from "next/server";
+import { listUsers, userListQuerySchema } from "@/lib/admin/users";
+import { validate, withAdmin } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/pagination";
+
+export const GET = withAdmin(async ({ req, db }) => {
+  const query = validate(userListQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listUsers(db, query)) });
+});

@@ -1,0 +1,50 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { Brand } from "@/components/brand";
+import { LogoutButton } from "@/components/logout-button";
+import { storedToken } from "@/lib/client/session";
+
+const TABS = [
+  { href: "/", label: "Home", icon: "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },
+  { href: "/profile", label: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0" },
+];
+
+/** The phone-shaped signed-in area: a header, the page, and a bottom tab bar. */
+export function AppShell({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
+  const pathname = usePathname();
+  const router = useRouter();
+
+  // The spec's client-side check: no token in local storage means back to login.
+  useEffect(() => {
+    if (!storedToken()) router.replace("/login");
+  }, [router]);
+
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40">
+      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur">
+        <Link href="/" aria-label="Aurum home"><Brand /></Link>
+        <div className="flex items-center gap-2">
+          {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}
+          <LogoutButton />
+        </div>
+      </header>
+      <main className="flex-1 px-4 pb-24 pt-4">{children}</main>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur">
+        {TABS.map((tab) => {
+          const active = tab.href === "/" ? pathname === "/" : pathname.startsWith(tab.href);
+          return (
+            <Link key={tab.href} href={tab.href} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${active ? "text-gold" : "text-muted hover:text-zinc-200"}`}>
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <path d={tab.icon} />
+              </svg>
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+    </div>
+  );
+}

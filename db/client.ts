@@ -1,0 +1,78 @@
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { readEnv } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
+// Any constant works; it only has to be the same for every instance of the app.
+const MIGRATION_LOCK = 7_272_011;
+
+/**
+ * Opens a database and applies the migrations. `url` is a postgres:// URL, or a PGlite data
+ * directory, or "memory://" for a throwaway in-memory PGlite.
+ */
+export async function openDatabase(url: string): Promise<DbHandle> {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    const sql = postgres(url, { max: 10, onnotice: () => {} });
+    const db = drizzle(sql, { schema });
+    // Several instances may start at once: one migrates, the others wait for it.
+    const lock = await sql.reserve();
+    try {
+      await lock`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+      lock.release();
+    }
+    return { db: db as unknown as Db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = new PGlite(url);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+/** The configured database: DATABASE_URL when set, else PGlite in DATA_DIR. */
+export function configuredDatabaseUrl(): string {
+  const env = readEnv();
+  return env.DATABASE_URL ?? path.join(env.DATA_DIR, "pglite");
+}
+
+// server.ts and Next's bundled route handlers load this module separately in one process.
+// The handle lives on globalThis so both share one connection pool, and PGlite is never
+// opened twice on one data directory (which silently loses writes).
+const holder = globalThis as unknown as { __aurumDb?: Promise<DbHandle> };
+
+export function getDbHandle(): Promise<DbHandle> {
+  holder.__aurumDb ??= openDatabase(configuredDatabaseUrl());
+  return holder.__aurumDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Makes `handle` the process-wide database (tests use their own fresh database). */
+export function installDb(handle: Promise<DbHandle>): void {
+  holder.__aurumDb = handle;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = holder.__aurumDb;
+  holder.__aurumDb = undefined;
+  if (handle) await (await handle).close();
+}

@@ -1,0 +1,24 @@
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/db/client";
+import { authenticateToken, type Authenticated } from "./sessions";
+import { SESSION_COOKIE } from "./token";
+
+/** The signed-in caller of a page, checked against the session row once per request. */
+export const currentAuth = cache(async (): Promise<Authenticated | null> => {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
+  return authenticateToken(await getDb(), token);
+});
+
+export async function requireUser(): Promise<Authenticated> {
+  const auth = await currentAuth();
+  if (!auth) redirect("/login");
+  return auth;
+}
+
+export async function requireAdmin(): Promise<Authenticated> {
+  const auth = await requireUser();
+  if (auth.user.role !== "admin") redirect("/");
+  return auth;
+}

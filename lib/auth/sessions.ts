@@ -1,0 +1,79 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { sessions, users, type Session, type User } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { mintToken, readToken, SESSION_MAX_AGE_SECONDS, tokenFromRequest } from "./token";
+
+export interface Authenticated {
+  user: User;
+  session: Session;
+}
+
+// Writing last_seen on every request would turn each read into a write.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(
+  db: Db,
+  user: User,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<{ session: Session; token: string }> {
+  const now = new Date();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: newId(),
+      userId: user.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
+    .returning();
+  const token = await mintToken({ sub: user.id, sid: session!.id, role: user.role, name: user.username });
+  return { session: session!, token };
+}
+
+/**
+ * A token is only as good as its session row: revoked, expired, or belonging to a disabled
+ * user means no access, whatever the token's own signature and expiry say.
+ */
+export async function authenticateToken(db: Db, token: string | null): Promise<Authenticated | null> {
+  if (!token) return null;
+  const claims = await readToken(token);
+  if (!claims) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.session.revokedAt || row.session.expiresAt.getTime() <= now || row.user.status !== "active") return null;
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export function authenticateRequest(db: Db, req: Request): Promise<Authenticated | null> {
+  return authenticateToken(db, tokenFromRequest(req));
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user (password reset, disabling); returns the ended session ids. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.map((s) => s.id);
+}

@@ -1,0 +1,41 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rateLimitHits } from "@/db/schema";
+
+export interface Limit {
+  /** How many hits a window allows. */
+  max: number;
+  windowMs: number;
+}
+
+function windowStart(limit: Limit, now: number): Date {
+  return new Date(now - (now % limit.windowMs));
+}
+
+/** Seconds until `key` may act again, or 0 when it is under its limit. */
+export async function retryAfter(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
+  const start = windowStart(limit, now);
+  const [row] = await db
+    .select({ count: rateLimitHits.count })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, start)));
+  if (!row || row.count < limit.max) return 0;
+  return Math.ceil((start.getTime() + limit.windowMs - now) / 1000);
+}
+
+/** Counts one hit for `key` in the current window (atomic across instances). */
+export async function recordHit(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+  const start = windowStart(limit, now);
+  await db
+    .insert(rateLimitHits)
+    .values({ key, windowStart: start, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitHits.key, rateLimitHits.windowStart],
+      set: { count: sql`${rateLimitHits.count} + 1` },
+    });
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, start)));
+}
+
+export async function clearHits(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
+}

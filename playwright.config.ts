@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3210;
+export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
+
+// Debian's Chromium where present (CI and these machines cannot download a browser).
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "mobile", use: { viewport: { width: 390, height: 844 } }, testIgnore: /admin\.spec\.ts/ },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testMatch: /admin\.spec\.ts/ },
+  ],
+  webServer: {
+    // A fresh embedded database for every run, on the production build.
+    command: `rm -rf .e2e-data && NODE_ENV=production npx tsx server.ts`,
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: ".e2e-data",
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+    url: `http://localhost:${PORT}/login`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+  },
+});

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { apiRegister, signIn } from "./helpers";
+
+test("/ without a session goes to /login", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+});
+
+test("a wrong password shows Invalid credentials", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(user.username);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Invalid credentials");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("sign in, then log out back to /login; the old session no longer opens /", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
+
+  const token = (await page.evaluate(() => localStorage.getItem("token")))!;
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+  // Replaying the old token as cookie and in storage: the revoked session row still refuses it.
+  await page.context().addCookies([{ name: "aurum.session-token", value: token, url: page.url() }]);
+  await page.evaluate((t) => localStorage.setItem("token", t), token);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the signed-in area sends a browser without a stored token to /login", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.evaluate(() => localStorage.removeItem("token"));
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI && !postgresUrl) {
+  // CI must never pass by quietly leaving out the PostgreSQL-only (concurrency) tests.
+  throw new Error("TEST_DATABASE_URL is required when CI is set");
+}
+
+const shared = {
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    environment: "node",
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+    env: {
+      AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+      DATA_DIR: path.join(import.meta.dirname, ".test-data"),
+    },
+  },
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: "pglite",
+          include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          env: { ...shared.test.env, AURUM_TEST_DB: "pglite" },
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              ...shared,
+              test: {
+                ...shared.test,
+                name: "postgres",
+                include: ["tests/integration/**/*.test.ts", "tests/postgres/**/*.test.ts"],
+                env: { ...shared.test.env, AURUM_TEST_DB: "postgres" },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
