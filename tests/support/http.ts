@@ -1,6 +1,6 @@
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response>;
 
-export interface CallOptions {
+export interface CallOptions<P = Record<string, string>> {
   method?: string;
   body?: unknown;
   /** A raw body, sent as is (for malformed JSON). */
@@ -8,7 +8,7 @@ export interface CallOptions {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;
-  params?: Record<string, string>;
+  params?: P;
   path?: string;
   ip?: string;
 }
@@ -20,7 +20,7 @@ export interface CallResult {
 }
 
 /** Calls a route handler the way Next does, with a real Request. */
-export async function call(handler: Handler, options: CallOptions = {}): Promise<CallResult> {
+export async function call<P extends Record<string, string>>(handler: Handler<P>, options: CallOptions<P> = {}): Promise<CallResult> {
   const headers = new Headers(options.headers);
   headers.set("x-aurum-client-ip", options.ip ?? "127.0.0.1");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
@@ -35,6 +35,6 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
     headers,
     body,
   });
-  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  const res = await handler(req, { params: Promise.resolve(options.params ?? ({} as P)) });
   return { status: res.status, body: (await res.json()) as CallResult["body"], headers: res.headers };
 }

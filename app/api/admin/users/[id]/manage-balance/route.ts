@@ -1,0 +1,19 @@
+import { NextResponse } from "next/server";
+import { parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { adjustBalance, manageBalanceSchema } from "@/lib/ledger/adjust";
+
+export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
+  const userId = uuidParam(params.id, "User not found");
+  const key = idempotencyKeyOf(req);
+  const input = await parseBody(req, manageBalanceSchema);
+  const outcome = await onceFor(db, { scope: `manage-balance:${auth.user.id}`, key, request: { userId, ...input } }, async (tx) => {
+    const result = await adjustBalance(tx, { ...input, userId, actorId: auth.user.id });
+    const verb = result.operation === "credit" ? "Credited" : "Debited";
+    return { status: 200, body: { success: true, message: `${verb} ${result.amount} ${result.asset}`, ...result } };
+  });
+  return NextResponse.json(outcome.body, {
+    status: outcome.status,
+    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
+  });
+});

@@ -1,0 +1,16 @@
+import { validate, withUser } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/pagination";
+import { exportRecordsCsv, recordFilterSchema } from "@/lib/ledger/records";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const filter = validate(recordFilterSchema, searchParamsOf(req));
+  const csv = await exportRecordsCsv(db, auth.user.id, filter);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="aurum-records-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+});

@@ -1,0 +1,9 @@
+import { NextResponse } from "next/server";
+import { validate, withUser } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/pagination";
+import { listRecords, recordQuerySchema } from "@/lib/ledger/records";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const query = validate(recordQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listRecords(db, auth.user.id, query)) });
+});

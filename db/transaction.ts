@@ -1,0 +1,30 @@
+import type { Db } from "./client";
+
+// PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and may run again.
+const RETRYABLE = new Set(["40P01", "40001"]);
+const ATTEMPTS = 4;
+
+function sqlState(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` in one transaction, again from the start when PostgreSQL aborted it for a deadlock
+ * or a serialization conflict: a request either commits whole or fails with a clear error.
+ */
+export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Db));
+    } catch (err) {
+      const state = sqlState(err);
+      if (!state || !RETRYABLE.has(state) || attempt >= ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+export { sqlState };

@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { idempotencyKeys } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { badRequest, conflict } from "@/lib/http/errors";
+
+export interface Outcome<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** The Idempotency-Key header, if sent; a malformed one is refused rather than ignored. */
+export function idempotencyKeyOf(req: Request): string | null {
+  const key = req.headers.get("idempotency-key");
+  if (key === null) return null;
+  if (!KEY.test(key)) {
+    throw badRequest("Idempotency-Key must be 8 to 128 letters, digits or - _ . :", undefined, "BAD_IDEMPOTENCY_KEY");
+  }
+  return key;
+}
+
+const hashOf = (request: unknown) => createHash("sha256").update(JSON.stringify(request)).digest("hex");
+
+/**
+ * Runs a money-moving `work` once per (scope, key). The key is claimed in the same transaction
+ * that moves the money, so a crash leaves neither; a concurrent duplicate waits on the claim and
+ * then replays the stored answer. The same key with a different request is a 409.
+ */
+export async function onceFor<T>(
+  db: Db,
+  claim: { scope: string; key: string | null; request: unknown },
+  work: (tx: Db) => Promise<{ status: number; body: T }>,
+): Promise<Outcome<T>> {
+  const { scope, key } = claim;
+  if (!key) return { ...(await runTransaction(db, work)), replayed: false };
+  const requestHash = hashOf(claim.request);
+  return runTransaction(db, async (tx) => {
+    const claimed = await tx.insert(idempotencyKeys).values({ scope, key, requestHash }).onConflictDoNothing().returning();
+    if (claimed.length === 0) {
+      const [prior] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      if (!prior || prior.requestHash !== requestHash) {
+        throw conflict("This Idempotency-Key was already used for a different request", "IDEMPOTENCY_KEY_REUSED");
+      }
+      return { status: prior.status ?? 200, body: prior.response as T, replayed: true };
+    }
+    const outcome = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ status: outcome.status, response: outcome.body as object })
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    return { ...outcome, replayed: false };
+  });
+}

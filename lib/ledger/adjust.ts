@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { amountString, formatAmount } from "./amount";
+import { amountIn, findAsset } from "./assets";
+import { post } from "./post";
+
+export const manageBalanceSchema = z.object({
+  amount: amountString,
+  operation: z.enum(["credit", "debit"], { error: 'operation must be "credit" or "debit"' }),
+  reason: z
+    .string({ error: "Please give a reason" })
+    .trim()
+    .min(1, "Please give a reason")
+    .max(500, "The reason can be at most 500 characters"),
+  asset: z.string({ error: "asset must be an asset code such as USDT" }).trim().min(1).max(10).default("USDT"),
+});
+
+export type ManageBalance = z.infer<typeof manageBalanceSchema>;
+
+/**
+ * An administrator's credit or debit of a user's spot balance, against the adjustments account,
+ * with the admin as actor and the reason as memo. A debit beyond the balance is refused (422).
+ */
+export async function adjustBalance(db: Db, input: ManageBalance & { userId: string; actorId: string }) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+  if (!user) throw notFound("User not found");
+  const asset = await findAsset(db, input.asset);
+  const units = amountIn(asset, input.amount);
+  const signed = input.operation === "credit" ? units : -units;
+  const posted = await post(db, {
+    kind: "adjustment",
+    memo: input.reason,
+    actorId: input.actorId,
+    legs: [
+      { account: { userId: user.id, asset: asset.code, kind: "spot" }, amount: signed },
+      { account: { system: "adjustments", asset: asset.code }, amount: -signed },
+    ],
+  });
+  const [balance] = [...posted.balances.values()];
+  return {
+    journalId: posted.journal.id,
+    asset: asset.code,
+    operation: input.operation,
+    amount: formatAmount(units, asset.decimals),
+    available: formatAmount(balance!, asset.decimals),
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+// Balances are bigint columns: keep every amount well inside a signed 64-bit integer.
+const MAX_UNITS = 10n ** 18n;
+
+export class AmountError extends Error {}
+
+/**
+ * "12.5" → 12500000n for 6 decimals. Only plain positive decimal strings: no sign, no exponent,
+ * no more decimals than the asset has, never zero. Floats never touch money.
+ */
+export function parseAmount(input: string, decimals: number, assetCode = "This asset"): bigint {
+  const text = input.trim();
+  if (/e/i.test(text)) throw new AmountError("Amount must be a plain decimal number, without an exponent");
+  if (text.startsWith("-")) throw new AmountError("Amount must be greater than zero");
+  if (!DECIMAL.test(text)) throw new AmountError('Amount must be a decimal number such as "12.50"');
+  const [whole = "0", fraction = ""] = text.split(".");
+  if (fraction.length > decimals) throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
+  const units = BigInt(whole + fraction.padEnd(decimals, "0"));
+  if (units === 0n) throw new AmountError("Amount must be greater than zero");
+  if (units >= MAX_UNITS) throw new AmountError("Amount is too large");
+  return units;
+}
+
+/** 12500000n with 6 decimals → "12.500000": fixed decimals, exact, sign kept. */
+export function formatAmount(units: bigint, decimals: number): string {
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return `${negative ? "-" : ""}${whole}${decimals > 0 ? `.${fraction}` : ""}`;
+}
+
+/** An amount as the API takes it: a decimal string (checked against the asset's decimals later). */
+export const amountString = z
+  .string({ error: 'Amount must be a decimal string such as "12.50"' })
+  .trim()
+  .min(1, "Please enter an amount")
+  .max(40, "Amount is too large")
+  .refine((s) => !/e/i.test(s), "Amount must be a plain decimal number, without an exponent")
+  .refine((s) => !s.startsWith("-"), "Amount must be greater than zero")
+  .refine((s) => DECIMAL.test(s), 'Amount must be a decimal number such as "12.50"');

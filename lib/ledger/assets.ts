@@ -1,0 +1,27 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assets } from "@/db/schema";
+import { badRequest } from "@/lib/http/errors";
+import { AmountError, parseAmount } from "./amount";
+
+export type Asset = typeof assets.$inferSelect;
+
+export function listAssets(db: Db): Promise<Asset[]> {
+  return db.select().from(assets).orderBy(asc(assets.code));
+}
+
+export async function findAsset(db: Db, code: string): Promise<Asset> {
+  const [asset] = await db.select().from(assets).where(eq(assets.code, code.toUpperCase()));
+  if (!asset) throw badRequest(`Unknown asset ${code}`, { asset: [`Unknown asset ${code}`] }, "UNKNOWN_ASSET");
+  return asset;
+}
+
+/** An API amount string in the asset's smallest units; a bad amount is the caller's 400. */
+export function amountIn(asset: Asset, amount: string, field = "amount"): bigint {
+  try {
+    return parseAmount(amount, asset.decimals, asset.code);
+  } catch (err) {
+    if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
+    throw err;
+  }
+}

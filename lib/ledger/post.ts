@@ -1,0 +1,135 @@
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import {
+  accounts,
+  entries,
+  journals,
+  type Account,
+  type Entry,
+  type Journal,
+  type SystemAccountKind,
+  type UserAccountKind,
+} from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+
+export type AccountRef =
+  | { userId: string; asset: string; kind: UserAccountKind }
+  | { system: SystemAccountKind; asset: string };
+
+export interface Leg {
+  account: AccountRef;
+  /** Signed smallest units: positive adds to the account, negative takes from it. */
+  amount: bigint;
+}
+
+export interface JournalInput {
+  kind: string;
+  legs: Leg[];
+  reference?: string | null;
+  memo?: string | null;
+  actorId?: string | null;
+}
+
+export interface Posted {
+  journal: Journal;
+  entries: Entry[];
+  /** New balances of the user accounts the journal touched, by account id. */
+  balances: Map<string, bigint>;
+}
+
+export const insufficientFunds = (asset: string) =>
+  new AppError(422, "INSUFFICIENT_FUNDS", `Insufficient ${asset} balance`);
+
+const refKey = (ref: AccountRef) => ("system" in ref ? `system:${ref.system}:${ref.asset}` : `${ref.userId}:${ref.kind}:${ref.asset}`);
+
+/** A journal whose legs do not balance is a bug in the caller, never something to post. */
+function assertBalanced(input: JournalInput): void {
+  if (input.legs.length < 2) throw new Error(`journal ${input.kind}: needs at least two legs`);
+  const sums = new Map<string, bigint>();
+  for (const leg of input.legs) {
+    if (leg.amount === 0n) throw new Error(`journal ${input.kind}: zero leg on ${refKey(leg.account)}`);
+    sums.set(leg.account.asset, (sums.get(leg.account.asset) ?? 0n) + leg.amount);
+  }
+  for (const [asset, sum] of sums) {
+    if (sum !== 0n) throw new Error(`journal ${input.kind}: ${asset} legs sum to ${sum}, not zero`);
+  }
+}
+
+function matchRef(ref: AccountRef): SQL {
+  return "system" in ref
+    ? and(isNull(accounts.userId), eq(accounts.kind, ref.system), eq(accounts.asset, ref.asset))!
+    : and(eq(accounts.userId, ref.userId), eq(accounts.kind, ref.kind), eq(accounts.asset, ref.asset))!;
+}
+
+function ownerOf(account: Account): string {
+  return account.userId ? `${account.userId}:${account.kind}:${account.asset}` : `system:${account.kind}:${account.asset}`;
+}
+
+/**
+ * The one function that changes balances. In one transaction (a savepoint inside the caller's):
+ * creates missing accounts, locks the touched user accounts in id order (so concurrent postings
+ * cannot deadlock each other), refuses any leg taking a user balance below zero, then writes the
+ * journal, its entries with balances after, and the new balances. System accounts are never
+ * locked or updated: their balance is the sum of their entries.
+ */
+export async function post(db: Db, input: JournalInput): Promise<Posted> {
+  assertBalanced(input);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
+    await tx
+      .insert(accounts)
+      .values(
+        refs.map((ref) => ({
+          id: newId(),
+          userId: "system" in ref ? null : ref.userId,
+          kind: "system" in ref ? ref.system : ref.kind,
+          asset: ref.asset,
+        })),
+      )
+      .onConflictDoNothing();
+
+    const userRefs = refs.filter((r) => !("system" in r));
+    const systemRefs = refs.filter((r) => "system" in r);
+    const locked = userRefs.length
+      ? await tx.select().from(accounts).where(or(...userRefs.map(matchRef))).orderBy(accounts.id).for("update")
+      : [];
+    const system = systemRefs.length ? await tx.select().from(accounts).where(or(...systemRefs.map(matchRef))) : [];
+    const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
+
+    const balances = new Map(locked.map((a) => [a.id, a.balance]));
+    const journalId = newId();
+    const rows = input.legs.map((leg) => {
+      const account = byRef.get(refKey(leg.account));
+      if (!account) throw new Error(`account ${refKey(leg.account)} was not created`);
+      let balanceAfter: bigint | null = null;
+      if (account.userId) {
+        balanceAfter = balances.get(account.id)! + leg.amount;
+        // Checked leg by leg, so no entry ever records a negative balance, even in passing.
+        if (balanceAfter < 0n) throw insufficientFunds(account.asset);
+        balances.set(account.id, balanceAfter);
+      }
+      return { journalId, accountId: account.id, amount: leg.amount, balanceAfter };
+    });
+
+    const [journal] = await tx
+      .insert(journals)
+      .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
+      .returning();
+    const written = await tx.insert(entries).values(rows).returning();
+    for (const account of locked) {
+      const balance = balances.get(account.id)!;
+      if (balance !== account.balance) await tx.update(accounts).set({ balance }).where(eq(accounts.id, account.id));
+    }
+    return { journal: journal!, entries: written, balances };
+  });
+}
+
+/** Balances of one user's accounts, by `${kind}:${asset}`. */
+export async function accountsOf(db: Db, userId: string, assetCodes?: string[]) {
+  return db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), assetCodes?.length ? inArray(accounts.asset, assetCodes) : undefined));
+}

@@ -1,0 +1,122 @@
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
+import { paginationSchema } from "@/lib/http/pagination";
+import { formatAmount } from "./amount";
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const instant = (field: string, endOfDay: boolean) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => !Number.isNaN(Date.parse(s)), `${field} must be a date such as 2026-01-31`)
+    .transform((s) => new Date(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0)));
+
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const recordFilterSchema = z.object({
+  asset: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().max(10).optional()),
+  kind: z.preprocess(blankToUndefined, z.string().trim().max(32).optional()),
+  account: z.preprocess(blankToUndefined, z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage or savings" }).optional()),
+  // `from` is inclusive; `to` includes the whole day when it is a date.
+  from: z.preprocess(blankToUndefined, instant("from", false).optional()),
+  to: z.preprocess(blankToUndefined, instant("to", true).optional()),
+});
+
+export const recordQuerySchema = paginationSchema.extend(recordFilterSchema.shape);
+
+export type RecordFilter = z.infer<typeof recordFilterSchema>;
+export type RecordQuery = z.infer<typeof recordQuerySchema>;
+
+function whereFor(userId: string, filter: RecordFilter): SQL {
+  return and(
+    eq(accounts.userId, userId),
+    filter.asset ? eq(accounts.asset, filter.asset) : undefined,
+    filter.kind ? eq(journals.kind, filter.kind) : undefined,
+    filter.account ? eq(accounts.kind, filter.account) : undefined,
+    filter.from ? gte(entries.createdAt, filter.from) : undefined,
+    filter.to ? lt(entries.createdAt, filter.to) : undefined,
+  )!;
+}
+
+function select(db: Db) {
+  return db
+    .select({
+      id: entries.id,
+      journalId: journals.id,
+      kind: journals.kind,
+      account: accounts.kind,
+      asset: accounts.asset,
+      decimals: assets.decimals,
+      amount: entries.amount,
+      balanceAfter: entries.balanceAfter,
+      reference: journals.reference,
+      memo: journals.memo,
+      createdAt: entries.createdAt,
+    })
+    .from(entries)
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .innerJoin(journals, eq(journals.id, entries.journalId))
+    .innerJoin(assets, eq(assets.code, accounts.asset));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
+
+function view(row: Row) {
+  return {
+    id: row.id.toString(),
+    journalId: row.journalId,
+    kind: row.kind,
+    account: row.account,
+    asset: row.asset,
+    amount: formatAmount(row.amount, row.decimals),
+    balanceAfter: formatAmount(row.balanceAfter ?? 0n, row.decimals),
+    reference: row.reference,
+    memo: row.memo,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type LedgerRecord = ReturnType<typeof view>;
+
+/** One user's ledger entries, newest first: every change of every balance they hold. */
+export async function listRecords(db: Db, userId: string, query: RecordQuery) {
+  const where = whereFor(userId, query);
+  const [rows, [total]] = await Promise.all([
+    select(db)
+      .where(where)
+      .orderBy(desc(entries.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: count() })
+      .from(entries)
+      .innerJoin(accounts, eq(accounts.id, entries.accountId))
+      .innerJoin(journals, eq(journals.id, entries.journalId))
+      .where(where),
+  ]);
+  return { records: rows.map(view), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+}
+
+const EXPORT_LIMIT = 50_000;
+const CSV_COLUMNS = ["time", "kind", "account", "asset", "amount", "balance_after", "reference", "memo", "journal_id"] as const;
+
+function csvCell(value: string | null): string {
+  if (value === null) return "";
+  return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Free text (memo, reference) starting with = + - @ would run as a spreadsheet formula. */
+const inertText = (value: string | null) => (value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/** The same records as CSV, newest first, up to a hard limit of rows. */
+export async function exportRecordsCsv(db: Db, userId: string, filter: RecordFilter): Promise<string> {
+  const rows = await select(db).where(whereFor(userId, filter)).orderBy(desc(entries.id)).limit(EXPORT_LIMIT);
+  const lines = rows.map(view).map((r) =>
+    [r.createdAt, r.kind, r.account, r.asset, r.amount, r.balanceAfter, inertText(r.reference), inertText(r.memo), r.journalId].map(csvCell).join(","),
+  );
+  return [CSV_COLUMNS.join(","), ...lines].join("\r\n") + "\r\n";
+}
