@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3210;
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 // Debian's Chromium where present (CI and these machines cannot download a browser).
