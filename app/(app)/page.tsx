@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { BalancesCard } from "@/components/balances-card";
 import { DetailList } from "@/components/detail-list";
+import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
+import { userBalances } from "@/lib/ledger/balances";
 
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   const { user } = await requireUser();
+  const balances = await userBalances(await getDb(), user.id);
   return (
     <div className="space-y-4">
       <section className="card bg-gradient-to-br from-gold/20 via-panel to-panel">
@@ -13,6 +17,7 @@ export default async function HomePage() {
         <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
         <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
       </section>
+      <BalancesCard balances={balances} />
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading" className="mb-2 font-semibold">Your account</h2>
         <DetailList

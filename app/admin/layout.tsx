@@ -6,7 +6,10 @@ import { requireAdmin } from "@/lib/auth/page-session";
 
 export const metadata: Metadata = { title: { default: "Admin", template: "%s · Aurum Admin" } };
 
-const LINKS = [{ href: "/admin", label: "Dashboard" }];
+const LINKS = [
+  { href: "/admin", label: "Dashboard" },
+  { href: "/admin/users", label: "Users" },
+];
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const { user } = await requireAdmin();

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import type { ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
+import { isUuid } from "@/lib/ids";
 import { AppError, badRequest, forbidden, notFound, unauthorized, type FieldErrors } from "./errors";
 
 type Params = Record<string, string>;
@@ -98,10 +99,8 @@ export function requestMeta(req: Request) {
   return { ip: clientIp(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? null };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A path id that is not a UUID names nothing: 404, before it reaches the database. */
 export function uuidParam(value: string | undefined, what = "Not found"): string {
-  if (!value || !UUID.test(value)) throw notFound(what);
+  if (!value || !isUuid(value)) throw notFound(what);
   return value.toLowerCase();
 }

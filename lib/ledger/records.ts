@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
@@ -19,7 +19,16 @@ const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
 
 export const recordFilterSchema = z.object({
   asset: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().max(10).optional()),
-  kind: z.preprocess(blankToUndefined, z.string().trim().max(32).optional()),
+  // One journal kind, or several separated by commas (a tab of /record spans related kinds).
+  kind: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(200)
+      .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
+      .optional(),
+  ),
   account: z.preprocess(blankToUndefined, z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage or savings" }).optional()),
   // `from` is inclusive; `to` includes the whole day when it is a date.
   from: z.preprocess(blankToUndefined, instant("from", false).optional()),
@@ -35,7 +44,7 @@ function whereFor(userId: string, filter: RecordFilter): SQL {
   return and(
     eq(accounts.userId, userId),
     filter.asset ? eq(accounts.asset, filter.asset) : undefined,
-    filter.kind ? eq(journals.kind, filter.kind) : undefined,
+    filter.kind?.length ? inArray(journals.kind, filter.kind) : undefined,
     filter.account ? eq(accounts.kind, filter.account) : undefined,
     filter.from ? gte(entries.createdAt, filter.from) : undefined,
     filter.to ? lt(entries.createdAt, filter.to) : undefined,

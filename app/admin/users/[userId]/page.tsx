@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { BalancesCard } from "@/components/balances-card";
+import { DetailList } from "@/components/detail-list";
+import { RecordList } from "@/components/record-list";
+import { getDb } from "@/db/client";
+import { adminUserDetail } from "@/lib/admin/user-detail";
+import { requireAdmin } from "@/lib/auth/page-session";
+import { findCountry } from "@/lib/countries";
+import { isUuid } from "@/lib/ids";
+import { ManageBalanceForm } from "./manage-balance-form";
+
+export const metadata: Metadata = { title: "User" };
+
+export default async function AdminUserPage({ params }: { params: Promise<{ userId: string }> }) {
+  await requireAdmin();
+  const { userId } = await params;
+  const detail = isUuid(userId) ? await adminUserDetail(await getDb(), userId) : null;
+  if (!detail) notFound();
+  const { user } = detail;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link href="/admin/users" className="text-sm text-muted hover:text-gold-soft">← Users</Link>
+        <h1 className="mt-1 text-2xl font-semibold">{user.username}</h1>
+        <p className="text-sm text-muted">{user.email}</p>
+      </div>
+      <div className="grid grid-cols-2 gap-6">
+        <section className="card" aria-label="Profile">
+          <DetailList
+            items={[
+              ["Role", user.role],
+              ["Status", user.status],
+              ["Country", findCountry(user.country)?.name ?? "—"],
+              ["Phone", user.phoneNumber ? `${user.phoneCode} ${user.phoneNumber}` : "—"],
+              ["Referral code", user.referralCode],
+              ["Referred by", detail.referredBy ?? "—"],
+              ["Joined", user.createdAt.slice(0, 10)],
+            ]}
+          />
+        </section>
+        <BalancesCard balances={detail.balances} />
+      </div>
+      <ManageBalanceForm userId={user.id} username={user.username} assets={detail.balances.map((b) => b.asset)} />
+      <section className="space-y-2">
+        <h2 className="font-semibold">Recent ledger entries</h2>
+        <RecordList records={detail.recent} empty="No balance changes yet." />
+      </section>
+      <section className="space-y-2">
+        <h2 className="font-semibold">Sessions</h2>
+        {detail.sessions.length === 0 ? (
+          <p className="card text-sm text-muted">Never signed in.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr className="border-b border-line">
+                <th className="py-2 font-medium">Started</th>
+                <th className="py-2 font-medium">Last seen</th>
+                <th className="py-2 font-medium">Address</th>
+                <th className="py-2 font-medium">Device</th>
+                <th className="py-2 font-medium">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {detail.sessions.map((s) => (
+                <tr key={s.id} className="border-b border-line/60">
+                  <td className="py-2 tabular-nums">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="py-2 tabular-nums">{s.lastSeenAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="py-2">{s.ip ?? "—"}</td>
+                  <td className="max-w-xs truncate py-2" title={s.userAgent ?? ""}>{s.userAgent ?? "—"}</td>
+                  <td className="py-2">{s.live ? "Live" : "Ended"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Pager } from "@/components/pager";
+import { getDb } from "@/db/client";
+import { listUsers, userListQuerySchema } from "@/lib/admin/users";
+import { requireAdmin } from "@/lib/auth/page-session";
+import { plainParams } from "@/lib/http/search-params";
+
+export const metadata: Metadata = { title: "Users" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AdminUsersPage({ searchParams }: Props) {
+  await requireAdmin();
+  const params = plainParams(await searchParams);
+  const parsed = userListQuerySchema.safeParse(params);
+  const result = parsed.success ? await listUsers(await getDb(), parsed.data) : null;
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <form method="get" className="flex max-w-xl gap-2" role="search">
+        <label htmlFor="q" className="sr-only">Search users</label>
+        <input id="q" name="q" defaultValue={params.q ?? ""} placeholder="Username, email or phone" className="field" />
+        <button type="submit" className="btn-gold w-auto">Search</button>
+      </form>
+      {!result ? (
+        <p role="alert" className="text-danger">{parsed.error?.issues[0]?.message}</p>
+      ) : result.users.length === 0 ? (
+        <p className="card text-muted">No users match this search.</p>
+      ) : (
+        <>
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr className="border-b border-line">
+                <th className="py-2 font-medium">Username</th>
+                <th className="py-2 font-medium">Email</th>
+                <th className="py-2 font-medium">Phone</th>
+                <th className="py-2 font-medium">Role</th>
+                <th className="py-2 font-medium">Status</th>
+                <th className="py-2 text-right font-medium">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.users.map((u) => (
+                <tr key={u.id} className="border-b border-line/60 hover:bg-raised">
+                  <td className="py-2">
+                    <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">{u.username}</Link>
+                  </td>
+                  <td className="py-2">{u.email}</td>
+                  <td className="py-2">{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
+                  <td className="py-2">{u.role}</td>
+                  <td className="py-2">{u.status}</td>
+                  <td className="py-2 text-right tabular-nums">{u.createdAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Amount } from "@/components/amount";
+import type { AssetBalance } from "@/lib/ledger/balances";
+import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
+
+const isZero = (v: string) => /^0(\.0+)?$/.test(v);
+
+/** Every asset with its available balance, and what sits on hold, in the vault or in savings. */
+export function BalancesCard({ balances, title = "Balances" }: { balances: AssetBalance[]; title?: string }) {
+  return (
+    <section className="card" aria-labelledby="balances-heading">
+      <h2 id="balances-heading" className="mb-2 font-semibold">{title}</h2>
+      <ul className="divide-y divide-line">
+        {balances.map((b) => {
+          const parked = (["hold", "storage", "savings"] as const).filter((k) => !isZero(b[k]));
+          return (
+            <li key={b.asset} className="py-2.5" data-testid={`balance-${b.asset}`}>
+              <div className="flex items-baseline justify-between gap-3">
+                <span>
+                  <span className="font-medium">{b.asset}</span>
+                  <span className="ml-2 text-xs text-muted">{b.name}</span>
+                </span>
+                <Amount value={b.available} className="text-right text-zinc-100" />
+              </div>
+              {parked.length > 0 && (
+                <p className="mt-1 text-right text-xs text-muted">
+                  {parked.map((k) => `${ACCOUNT_LABELS[k]} ${b[k]}`).join(" · ")}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

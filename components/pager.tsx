@@ -1,0 +1,16 @@
+import Link from "next/link";
+
+/** Previous / next links that keep the other query parameters. */
+export function Pager({ page, pageSize, total, query }: { page: number; pageSize: number; total: number; query: Record<string, string> }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const href = (p: number) => `?${new URLSearchParams({ ...query, page: String(p) })}`;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+      {page > 1 ? <Link className="btn-ghost" href={href(page - 1)}>← Newer</Link> : <span />}
+      <span className="text-muted">
+        Page {Math.min(page, pages)} of {pages}
+      </span>
+      {page < pages ? <Link className="btn-ghost" href={href(page + 1)}>Older →</Link> : <span />}
+    </nav>
+  );
+}

@@ -1,0 +1,32 @@
+import { Amount } from "@/components/amount";
+import { journalLabel, ACCOUNT_LABELS } from "@/lib/ledger/kinds";
+import type { LedgerRecord } from "@/lib/ledger/records";
+
+const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+
+/** Ledger entries as a list: what happened, where, by how much, and the balance after. */
+export function RecordList({ records, empty }: { records: LedgerRecord[]; empty: string }) {
+  if (records.length === 0) {
+    return <p className="card py-10 text-center text-sm text-muted">{empty}</p>;
+  }
+  return (
+    <ul className="card divide-y divide-line p-0" aria-label="Records">
+      {records.map((r) => (
+        <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
+          <div className="min-w-0">
+            <p className="font-medium">{journalLabel(r.kind)}</p>
+            <p className="text-xs text-muted">
+              {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <time dateTime={r.createdAt}>{time(r.createdAt)}</time>
+              {r.reference ? ` · ${r.reference}` : ""}
+            </p>
+            {r.memo && <p className="mt-0.5 truncate text-xs text-zinc-400">{r.memo}</p>}
+          </div>
+          <div className="shrink-0 text-right">
+            <Amount value={r.amount} asset={r.asset} signed className="block font-medium" />
+            <span className="text-xs text-muted tabular-nums">Balance {r.balanceAfter}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

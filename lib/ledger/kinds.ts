@@ -1,0 +1,25 @@
+/** Journal kinds as people read them. */
+export const JOURNAL_LABELS: Record<string, string> = {
+  adjustment: "Adjustment",
+  deposit: "Deposit",
+  withdrawal: "Withdrawal",
+  trade: "Trade",
+  fee: "Fee",
+  saving: "Savings",
+  interest: "Interest",
+  storage: "Storage",
+};
+
+export const journalLabel = (kind: string) => JOURNAL_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
+
+export const ACCOUNT_LABELS = { spot: "Available", hold: "On hold", storage: "Vault", savings: "Savings" } as const;
+
+/** The tabs of /record (Records): each groups the journal kinds of one activity. */
+export const RECORD_TABS = [
+  { id: "trades", label: "Trades", kinds: ["trade"] },
+  { id: "deposits", label: "Deposits", kinds: ["deposit"] },
+  { id: "withdrawals", label: "Withdrawals", kinds: ["withdrawal"] },
+  { id: "savings", label: "Savings", kinds: ["saving", "interest"] },
+  { id: "storage", label: "Storage", kinds: ["storage"] },
+  { id: "adjustments", label: "Adjustments", kinds: ["adjustment"] },
+] as const;

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { apiRegister, signIn } from "./helpers";
+
+test("an admin credits a user, who sees the balance on Home and the entry in Transaction Records", async ({ browser, request }) => {
+  const user = await apiRegister(request);
+
+  const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(adminPage, E2E_ADMIN.username, E2E_ADMIN.password);
+  await adminPage.goto("/admin/users");
+  await adminPage.getByLabel("Search users").fill(user.username);
+  await adminPage.getByRole("button", { name: "Search" }).click();
+  await adminPage.getByRole("link", { name: user.username }).click();
+  await expect(adminPage.getByRole("heading", { name: user.username })).toBeVisible();
+
+  await adminPage.getByLabel("Asset").selectOption("USDT");
+  await adminPage.getByLabel("Operation").selectOption("credit");
+  await adminPage.getByLabel("Amount").fill("1250.75");
+  await adminPage.getByLabel("Reason (kept in the ledger)").fill("Launch bonus");
+  await adminPage.getByRole("button", { name: "Review" }).click();
+  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 1250.75 USDT to ${user.username}?` })).toBeVisible();
+  await adminPage.getByRole("button", { name: "Confirm credit" }).click();
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 1250.750000 USDT. Available now: 1250.750000 USDT");
+  await expect(adminPage.getByTestId("balance-USDT")).toContainText("1250.750000");
+
+  // A debit beyond the balance is refused and changes nothing.
+  await adminPage.getByLabel("Operation").selectOption("debit");
+  await adminPage.getByLabel("Amount").fill("5000");
+  await adminPage.getByLabel("Reason (kept in the ledger)").fill("Too much");
+  await adminPage.getByRole("button", { name: "Review" }).click();
+  await adminPage.getByRole("button", { name: "Confirm debit" }).click();
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Insufficient USDT balance");
+
+  const userPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(userPage, user.username, user.password);
+  await expect(userPage.getByTestId("balance-USDT")).toContainText("1250.750000");
+
+  await userPage.goto("/records");
+  const record = userPage.getByTestId("record").first();
+  await expect(record).toContainText("Adjustment");
+  await expect(record).toContainText("+1250.750000");
+  await expect(record).toContainText("Launch bonus");
+  await expect(userPage.getByTestId("record")).toHaveCount(1);
+});
+
+test("Records groups activity by type, adjustments included", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.getByRole("link", { name: "Records" }).click();
+  await expect(page.getByRole("heading", { name: "Records" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Adjustments" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("No adjustments yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Trades" }).click();
+  await expect(page.getByText("No trades yet.")).toBeVisible();
+});
