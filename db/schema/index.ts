@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./sessions";
 export * from "./rate-limits";
 export * from "./ledger";
+export * from "./admin";

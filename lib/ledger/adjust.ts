@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/http/errors";
 import { amountString, formatAmount } from "./amount";
 import { amountIn, findAsset } from "./assets";
@@ -22,9 +23,10 @@ export type ManageBalance = z.infer<typeof manageBalanceSchema>;
 
 /**
  * An administrator's credit or debit of a user's spot balance, against the adjustments account,
- * with the admin as actor and the reason as memo. A debit beyond the balance is refused (422).
+ * with the admin as actor and the reason as memo, audited. Call it inside a transaction so the
+ * posting and its audit row commit together. A debit beyond the balance is refused (422).
  */
-export async function adjustBalance(db: Db, input: ManageBalance & { userId: string; actorId: string }) {
+export async function adjustBalance(db: Db, input: ManageBalance & { userId: string; actorId: string; ip: string | null }) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!user) throw notFound("User not found");
   const asset = await findAsset(db, input.asset);
@@ -40,6 +42,13 @@ export async function adjustBalance(db: Db, input: ManageBalance & { userId: str
     ],
   });
   const [balance] = [...posted.balances.values()];
+  await audit(db, {
+    actorId: input.actorId,
+    action: "user.balance.adjust",
+    target: { type: "user", id: user.id },
+    detail: { asset: asset.code, operation: input.operation, amount: formatAmount(units, asset.decimals), reason: input.reason, journalId: posted.journal.id },
+    ip: input.ip,
+  });
   return {
     journalId: posted.journal.id,
     asset: asset.code,

@@ -1,10 +1,10 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as manageBalance } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
 import { GET as exportRoute } from "@/app/api/records/export/route";
 import { GET as recordsRoute } from "@/app/api/records/route";
-import { journals } from "@/db/schema";
+import { auditLogs, journals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -41,6 +41,11 @@ describe("PUT /api/admin/users/{id}/manage-balance", () => {
     expect(debit.body).toMatchObject({ success: true, available: "250.000000" });
     expect(await usdt(token)).toBe("250.000000");
     expect(await checkLedger(db())).toEqual([]);
+    const trail = await db().select().from(auditLogs).where(eq(auditLogs.targetId, user.id)).orderBy(auditLogs.createdAt);
+    expect(trail.map((a) => [a.action, a.actorId, (a.detail as { reason: string }).reason])).toEqual([
+      ["user.balance.adjust", admin.user.id, "Welcome bonus"],
+      ["user.balance.adjust", admin.user.id, "Correction"],
+    ]);
   });
 
   it("refuses a debit beyond the balance with 422 and writes nothing", async () => {

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
+import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { adjustBalance, manageBalanceSchema } from "@/lib/ledger/adjust";
 
@@ -8,7 +8,7 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, manageBalanceSchema);
   const outcome = await onceFor(db, { scope: `manage-balance:${auth.user.id}`, key, request: { userId, ...input } }, async (tx) => {
-    const result = await adjustBalance(tx, { ...input, userId, actorId: auth.user.id });
+    const result = await adjustBalance(tx, { ...input, userId, actorId: auth.user.id, ip: clientIp(req) });
     const verb = result.operation === "credit" ? "Credited" : "Debited";
     return { status: 200, body: { success: true, message: `${verb} ${result.amount} ${result.asset}`, ...result } };
   });

@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** The site's settings: one row, validated as a whole by lib/settings on every read and write. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid("updated_by").references(() => users.id),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** What an administrator did, to whom, with what before/after or reason, from where. Append-only. */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: uuid("id").primaryKey(),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => users.id),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    detail: jsonb("detail").notNull().default(sql`'{}'::jsonb`),
+    ip: text("ip"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_logs_created_idx").on(t.createdAt),
+    index("audit_logs_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_logs_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export type AuditLog = typeof auditLogs.$inferSelect;

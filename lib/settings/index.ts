@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { settings } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import { validate } from "@/lib/http/handler";
+import { settingsSchema, type Settings, type SettingsPatch } from "./schema";
+
+export async function getSettings(db: Db): Promise<Settings> {
+  const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
+  return settingsSchema.parse(row?.data ?? {});
+}
+
+async function save(db: Db, data: Settings, actorId: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ id: 1, data, updatedBy: actorId, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: settings.id, set: { data, updatedBy: actorId, updatedAt: new Date() } });
+}
+
+/** Merges a patch into the settings, validates the whole, saves it and audits before/after. */
+export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: string; ip: string | null }): Promise<Settings> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    // Lock the row so two admins saving at once do not overwrite each other's sections.
+    const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
+    const before = settingsSchema.parse(row?.data ?? {});
+    const merged = {
+      ...before,
+      ...patch,
+      trading: { ...before.trading, ...patch.trading },
+      withdrawals: { ...before.withdrawals, ...patch.withdrawals },
+      storage: { ...before.storage, ...patch.storage },
+      referral: { ...before.referral, ...patch.referral },
+    };
+    const after = validate(settingsSchema, merged);
+    await save(tx, after, actor.id);
+    await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
+    return after;
+  });
+}
+
+/** Points the settings at a newly uploaded logo. */
+export async function setLogoUrl(db: Db, logoUrl: string, actor: { id: string; ip: string | null }): Promise<Settings> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
+    const before = settingsSchema.parse(row?.data ?? {});
+    const after = { ...before, logoUrl };
+    await save(tx, after, actor.id);
+    await audit(tx, { actorId: actor.id, action: "settings.logo", target: { type: "settings" }, detail: { before: before.logoUrl, after: logoUrl }, ip: actor.ip });
+    return after;
+  });
+}

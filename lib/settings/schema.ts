@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+const decimal = (what: string) =>
+  z.string({ error: `${what} must be a decimal string such as "10.5"` }).regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
+const bps = (what: string, max: number) =>
+  z.number({ error: `${what} must be a whole number of basis points` }).int(`${what} must be a whole number of basis points`).min(0, `${what} cannot be negative`).max(max, `${what} can be at most ${max} basis points`);
+
+/**
+ * Every setting with its default: a fresh install works without any saved row, and a setting
+ * added later gets its default on sites that saved their settings before it existed.
+ */
+export const settingsSchema = z.object({
+  siteName: z.string().trim().min(1, "The site name is required").max(60, "The site name can be at most 60 characters").default("Aurum"),
+  logoUrl: z.string().max(300).nullable().default(null),
+  supportUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .refine((u) => /^(https:\/\/|mailto:)\S+$/.test(u), "The support link must start with https:// or mailto:")
+    .nullable()
+    .default(null),
+  registrationOpen: z.boolean({ error: "registrationOpen must be true or false" }).default(true),
+  trading: z
+    .object({
+      enabled: z.boolean().default(true),
+      feeBps: bps("The trading fee", 1_000).default(20),
+      spreadBps: bps("The spread", 1_000).default(30),
+      minQuantity: decimal("The minimum quantity").default("0.001"),
+      maxQuantity: decimal("The maximum quantity").default("1000"),
+      dailyLimit: decimal("The daily limit").default("10000"),
+    })
+    .prefault({}),
+  withdrawals: z
+    .object({
+      enabled: z.boolean().default(true),
+      minAmount: decimal("The minimum withdrawal").default("10"),
+      fee: decimal("The withdrawal fee").default("1"),
+      dailyLimit: decimal("The daily withdrawal limit").default("50000"),
+    })
+    .prefault({}),
+  storage: z.object({ annualRateBps: bps("The storage rate", 1_000).default(0) }).prefault({}),
+  referral: z.object({ rewardUsdt: decimal("The referral reward").default("0") }).prefault({}),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** What an admin may send: any part of the settings; the logo changes only through its upload. */
+export const settingsPatchSchema = z
+  .object({
+    siteName: z.string(),
+    supportUrl: z.string().nullable(),
+    registrationOpen: z.boolean(),
+    trading: z.record(z.string(), z.unknown()),
+    withdrawals: z.record(z.string(), z.unknown()),
+    storage: z.record(z.string(), z.unknown()),
+    referral: z.record(z.string(), z.unknown()),
+  })
+  .partial()
+  .strict();
+
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** What every visitor may see. */
+export function publicSettings(s: Settings) {
+  return { siteName: s.siteName, logoUrl: s.logoUrl, supportUrl: s.supportUrl, registrationOpen: s.registrationOpen };
+}
