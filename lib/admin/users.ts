@@ -1,31 +1,43 @@
-import { count, desc, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { publicUser } from "@/lib/auth/user-view";
 import { paginationSchema } from "@/lib/http/pagination";
 
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
 export const userListQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(100, "The search is too long").optional(),
+  status: z.preprocess(blankToUndefined, z.enum(["active", "disabled"], { error: "status must be active or disabled" }).optional()),
+  role: z.preprocess(blankToUndefined, z.enum(["user", "admin"], { error: "role must be user or admin" }).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(["newest", "oldest", "username"], { error: "sort must be newest, oldest or username" }).default("newest")),
 });
+
+const ORDER = {
+  newest: [desc(users.createdAt), desc(users.id)],
+  oldest: [asc(users.createdAt), asc(users.id)],
+  username: [asc(sql`lower(${users.username})`)],
+} as const;
 
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Users newest first, searched by username, email or phone number. */
+/** Users searched by username, email or phone number, filtered by status and role. */
 export async function listUsers(db: Db, query: UserListQuery) {
-  let where: SQL | undefined;
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    where = or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern));
-  }
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
+  const where: SQL | undefined = and(
+    pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern)) : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+    query.role ? eq(users.role, query.role) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...ORDER[query.sort])
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(users).where(where),

@@ -2,8 +2,9 @@ import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
-import { badRequest, conflict } from "@/lib/http/errors";
+import { badRequest, conflict, forbidden } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { getSettings } from "@/lib/settings";
 import { hashPassword } from "./password";
 import type { RegisterPayload } from "./register-rules";
 import { createSession } from "./sessions";
@@ -81,6 +82,7 @@ export async function registerUser(
   payload: RegisterPayload,
   meta: { ip: string | null; userAgent: string | null },
 ) {
+  if (!(await getSettings(db)).registrationOpen) throw forbidden("Registration is closed at the moment", "REGISTRATION_CLOSED");
   let referredBy: string | null = null;
   if (payload.referralCode) {
     const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, payload.referralCode));

@@ -3,7 +3,8 @@ import type { ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
 import { isUuid } from "@/lib/ids";
-import { AppError, badRequest, forbidden, notFound, unauthorized, type FieldErrors } from "./errors";
+import { AppError, badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { validate } from "./validate";
 
 type Params = Record<string, string>;
 type Context<P> = { params: Promise<P> };
@@ -59,23 +60,6 @@ export function withAdmin<P extends Params = Params>(fn: (call: Call<P>) => Prom
     if (call.auth.user.role !== "admin") throw forbidden("Administrators only");
     return fn(call);
   });
-}
-
-export function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "_";
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
-/** Validates `raw`; the first issue becomes the message, every issue lands in `errors`. */
-export function validate<T>(schema: ZodType<T>, raw: unknown): T {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  throw badRequest(issues[0]?.message ?? "Invalid request", fieldErrors(issues));
 }
 
 export async function parseBody<T>(req: Request, schema: ZodType<T>): Promise<T> {

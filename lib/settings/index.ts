@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
 import { audit } from "@/lib/audit";
-import { validate } from "@/lib/http/handler";
+import { validate } from "@/lib/http/validate";
 import { settingsSchema, type Settings, type SettingsPatch } from "./schema";
 
 export async function getSettings(db: Db): Promise<Settings> {

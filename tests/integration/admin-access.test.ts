@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { GET as adminUsersRoute } from "@/app/api/admin/users/route";
+import { PUT as putSettings } from "@/app/api/settings/config/route";
 import { ensureAdmin } from "@/lib/auth/bootstrap-admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -8,7 +9,43 @@ import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
 
-describe("administrator bootstrap and access", () => {
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+// Every admin route file, found on disk: a new one is covered without anyone listing it here.
+const adminRoutes = import.meta.glob<Record<string, unknown>>("/app/api/admin/**/route.ts");
+// Admin-only handlers that live outside /api/admin.
+const otherAdminHandlers: [string, Handler][] = [["PUT /api/settings/config", putSettings as Handler]];
+
+async function adminHandlers(): Promise<[string, Handler][]> {
+  const found: [string, Handler][] = [];
+  for (const [file, load] of Object.entries(adminRoutes)) {
+    const mod = await load();
+    for (const method of METHODS) {
+      if (typeof mod[method] === "function") found.push([`${method} ${file}`, mod[method] as Handler]);
+    }
+  }
+  return [...found, ...otherAdminHandlers];
+}
+
+const params = { id: "0190f5c2-0000-7000-8000-000000000000", userId: "0190f5c2-0000-7000-8000-000000000000" };
+
+describe("every admin endpoint", () => {
+  it("answers 401 without a session and 403 for a signed-in user", async () => {
+    const handlers = await adminHandlers();
+    expect(handlers.length).toBeGreaterThanOrEqual(9);
+    const { token } = await registerUser();
+    for (const [name, handler] of handlers) {
+      const anonymous = await call(handler, { method: name.split(" ")[0], params });
+      expect(anonymous.status, `${name} without a session`).toBe(401);
+      const user = await call(handler, { method: name.split(" ")[0], params, token, body: name.startsWith("GET") ? undefined : {} });
+      expect(user.status, `${name} for a user`).toBe(403);
+      expect(user.body).toEqual({ success: false, message: "Administrators only", code: "FORBIDDEN" });
+    }
+  });
+});
+
+describe("administrator bootstrap", () => {
   it("creates the first admin once, with a generated password that signs in", async () => {
     const created = await ensureAdmin(db(), { ADMIN_USERNAME: "root_admin", ADMIN_EMAIL: "root@aurum.local", ADMIN_PASSWORD: undefined });
     expect(created?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
@@ -28,13 +65,5 @@ describe("administrator bootstrap and access", () => {
     const tooBig = await call(adminUsersRoute, { token, path: "/api/admin/users?pageSize=1000" });
     expect(tooBig.status).toBe(400);
     expect(tooBig.body).toMatchObject({ message: "pageSize can be at most 100" });
-  });
-
-  it("answers 401 without a session and 403 for a user", async () => {
-    expect((await call(adminUsersRoute)).status).toBe(401);
-    const { token } = await registerUser();
-    const res = await call(adminUsersRoute, { token });
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ success: false, message: "Administrators only", code: "FORBIDDEN" });
   });
 });

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { validate, withUser } from "@/lib/http/handler";
+import { withUser } from "@/lib/http/handler";
+import { validate } from "@/lib/http/validate";
 import { searchParamsOf } from "@/lib/http/pagination";
 import { listRecords, recordQuerySchema } from "@/lib/ledger/records";
 

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { listUsers, userListQuerySchema } from "@/lib/admin/users";
-import { validate, withAdmin } from "@/lib/http/handler";
+import { withAdmin } from "@/lib/http/handler";
+import { validate } from "@/lib/http/validate";
 import { searchParamsOf } from "@/lib/http/pagination";
 
 export const GET = withAdmin(async ({ req, db }) => {

@@ -1,4 +1,5 @@
-import { validate, withUser } from "@/lib/http/handler";
+import { withUser } from "@/lib/http/handler";
+import { validate } from "@/lib/http/validate";
 import { searchParamsOf } from "@/lib/http/pagination";
 import { exportRecordsCsv, recordFilterSchema } from "@/lib/ledger/records";
 

@@ -1,0 +1,110 @@
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { users, type User } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import { hashPassword } from "@/lib/auth/password";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
+import { revokeUserSessions } from "@/lib/auth/sessions";
+import { AppError, notFound } from "@/lib/http/errors";
+
+const password = (field: string) =>
+  z
+    .string({ error: `Please enter the ${field}` })
+    .min(1, `Please enter the ${field}`)
+    .min(MIN_PASSWORD_LENGTH, REGISTER_MESSAGES.passwordLength)
+    .max(MAX_PASSWORD_LENGTH, `Password should be at most ${MAX_PASSWORD_LENGTH} characters long`);
+
+export const resetPasswordSchema = z.object({ newPassword: password("new password") });
+export const resetWithdrawPasswordSchema = z.object({ newWithdrawPassword: password("new withdrawal password") });
+export const statusSchema = z.object({ status: z.enum(["active", "disabled"], { error: 'status must be "active" or "disabled"' }) });
+export const roleSchema = z.object({ role: z.enum(["user", "admin"], { error: 'role must be "user" or "admin"' }) });
+
+export interface Actor {
+  id: string;
+  ip: string | null;
+}
+
+// Role and status changes take this lock so two admins cannot demote each other at the same moment.
+const ADMIN_SET_LOCK = 7_272_012;
+
+async function lockedUser(tx: Db, userId: string): Promise<User> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
+async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<void> {
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active"), ne(users.id, userId)));
+  if ((others?.n ?? 0) === 0) {
+    throw new AppError(422, "LAST_ADMIN", "The last active administrator cannot be demoted or disabled");
+  }
+}
+
+/** Sets a new password and ends every session of the user, so whoever held them is signed out. */
+export async function resetPassword(db: Db, userId: string, newPassword: string, actor: Actor): Promise<{ sessionsEnded: number }> {
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockedUser(tx, userId);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    const ended = await revokeUserSessions(tx, userId);
+    await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
+    return { sessionsEnded: ended.length };
+  });
+}
+
+export async function resetWithdrawPassword(db: Db, userId: string, newWithdrawPassword: string, actor: Actor): Promise<void> {
+  const withdrawPasswordHash = await hashPassword(newWithdrawPassword);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockedUser(tx, userId);
+    await tx.update(users).set({ withdrawPasswordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
+  });
+}
+
+/** Disables (ending every session) or re-enables a user; the last active admin stays enabled. */
+export async function setStatus(db: Db, userId: string, status: User["status"], actor: Actor): Promise<User> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    const user = await lockedUser(tx, userId);
+    if (user.status === status) return user;
+    if (status === "disabled" && user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
+    const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const ended = status === "disabled" ? await revokeUserSessions(tx, userId) : [];
+    await audit(tx, {
+      actorId: actor.id,
+      action: status === "disabled" ? "user.disable" : "user.enable",
+      target: { type: "user", id: userId },
+      detail: { before: user.status, after: status, sessionsEnded: ended.length },
+      ip: actor.ip,
+    });
+    return updated!;
+  });
+}
+
+/** Changes a user's role; the last active admin cannot be demoted. Sessions are ended so the token's role is never stale. */
+export async function setRole(db: Db, userId: string, role: User["role"], actor: Actor): Promise<User> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+    const user = await lockedUser(tx, userId);
+    if (user.role === role) return user;
+    if (user.role === "admin" && user.status === "active") await assertAnotherActiveAdmin(tx, userId);
+    const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const ended = await revokeUserSessions(tx, userId);
+    await audit(tx, {
+      actorId: actor.id,
+      action: "user.role.change",
+      target: { type: "user", id: userId },
+      detail: { before: user.role, after: role, sessionsEnded: ended.length },
+      ip: actor.ip,
+    });
+    return updated!;
+  });
+}

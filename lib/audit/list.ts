@@ -1,0 +1,57 @@
+import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { auditLogs, users } from "@/db/schema";
+import { paginationSchema } from "@/lib/http/pagination";
+
+const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+
+export const auditQuerySchema = paginationSchema.extend({
+  action: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  actor: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  targetId: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+});
+
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+const actor = alias(users, "actor");
+const target = alias(users, "target");
+
+/** The audit trail, newest first; `action` matches a prefix ("user." finds every user action). */
+export async function listAudit(db: Db, query: AuditQuery) {
+  const where: SQL | undefined = and(
+    query.action ? ilike(auditLogs.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.actor ? eq(actor.username, query.actor) : undefined,
+    query.targetId ? eq(auditLogs.targetId, query.targetId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ log: auditLogs, actor: actor.username, target: target.username })
+      .from(auditLogs)
+      .innerJoin(actor, eq(actor.id, auditLogs.actorId))
+      // target_id is text (targets are not always users), so the user id is compared as text.
+      .leftJoin(target, and(eq(auditLogs.targetType, "user"), sql`${target.id}::text = ${auditLogs.targetId}`))
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(auditLogs).innerJoin(actor, eq(actor.id, auditLogs.actorId)).where(where),
+  ]);
+  return {
+    entries: rows.map((r) => ({
+      id: r.log.id,
+      action: r.log.action,
+      actor: r.actor,
+      targetType: r.log.targetType,
+      targetId: r.log.targetId,
+      target: r.target,
+      detail: r.log.detail,
+      ip: r.log.ip,
+      createdAt: r.log.createdAt.toISOString(),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { uploads, type Upload } from "@/db/schema";
+import { AppError, badRequest } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/**
+ * The image type its bytes prove, whatever the file's name or declared type says. SVG is never
+ * accepted: it is a document that can carry script.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], offset = 0) => sig.every((b, i) => bytes[offset + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** Reads the image in `field` of a multipart request, refusing anything but a real PNG, JPEG or WebP within `maxBytes`. */
+export async function readImage(req: Request, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
+  const tooLarge = () => badRequest(`The image can be at most ${maxBytes / 1024 / 1024} MB`, { [field]: ["Too large"] }, "FILE_TOO_LARGE");
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  // Multipart framing adds a little; anything far beyond the cap is refused before it is read.
+  if (declared > maxBytes + 64 * 1024) throw tooLarge();
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw badRequest("Send the image as multipart/form-data", undefined, "INVALID_FORM");
+  }
+  const file = form.get(field);
+  if (!(file instanceof File)) throw badRequest(`Attach the image in the "${field}" field`, { [field]: ["Missing"] });
+  if (file.size > maxBytes) throw tooLarge();
+  if (file.size === 0) throw badRequest("The file is empty", { [field]: ["Empty"] });
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const contentType = detectImageType(bytes);
+  if (!contentType) throw badRequest("Only PNG, JPEG or WebP images are accepted", { [field]: ["Not a PNG, JPEG or WebP image"] }, "UNSUPPORTED_FILE");
+  return { bytes, contentType };
+}
+
+export async function saveUpload(
+  db: Db,
+  file: { bytes: Buffer; contentType: string; purpose: string; public: boolean; ownerId: string | null },
+): Promise<Upload> {
+  const [row] = await db
+    .insert(uploads)
+    .values({ id: newId(), purpose: file.purpose, contentType: file.contentType, size: file.bytes.length, bytes: file.bytes, public: file.public, ownerId: file.ownerId })
+    .returning();
+  return row!;
+}
+
+/** An upload the caller may see: public ones to anyone, private ones to their owner and admins. */
+export async function readUpload(db: Db, id: string, viewer: { id: string; role: string } | null): Promise<Upload> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  const allowed = row && (row.public || (viewer && (viewer.role === "admin" || viewer.id === row.ownerId)));
+  if (!allowed) throw new AppError(404, "NOT_FOUND", "File not found");
+  return row;
+}
+
+export const uploadUrl = (id: string) => `/api/uploads/${id}`;

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as uploadLogo } from "@/app/api/admin/upload/logo/route";
+import { POST as registerRoute } from "@/app/api/auth/register/route";
+import { GET as getConfig, PUT as putConfig } from "@/app/api/settings/config/route";
+import { GET as getUpload } from "@/app/api/uploads/[id]/route";
+import { auditLogs } from "@/db/schema";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
+import { registration, registerUser } from "../support/users";
+
+const db = withTestDatabase();
+let adminToken: string;
+
+beforeAll(async () => {
+  adminToken = (await signInAdmin(db())).token;
+});
+
+// A real 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+function upload(bytes: Uint8Array, name: string, type: string, token = adminToken) {
+  const form = new FormData();
+  form.set("logo", new File([bytes], name, { type }));
+  const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
+  return uploadLogo(req, { params: Promise.resolve({}) }).then(async (res) => ({ status: res.status, body: await res.json() }));
+}
+
+describe("site settings", () => {
+  it("shows visitors the public settings and admins all of them", async () => {
+    const visitor = await call(getConfig);
+    expect(visitor.body).toEqual({ success: true, config: { siteName: "Aurum", logoUrl: null, supportUrl: null, registrationOpen: true } });
+    const { token } = await registerUser();
+    expect(Object.keys((await call(getConfig, { token })).body.config as object)).toEqual(["siteName", "logoUrl", "supportUrl", "registrationOpen"]);
+    const asAdmin = await call(getConfig, { token: adminToken });
+    expect(asAdmin.body.config).toMatchObject({ trading: { feeBps: 20 }, withdrawals: { minAmount: "10" } });
+  });
+
+  it("saves a valid change, audited with before and after; refuses an invalid one whole", async () => {
+    const saved = await call(putConfig, { method: "PUT", token: adminToken, body: { siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 15 } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.config).toMatchObject({ siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 15, spreadBps: 30 } });
+
+    for (const [body, message] of [
+      [{ siteName: "" }, "The site name is required"],
+      [{ trading: { feeBps: 1.5 } }, "The trading fee must be a whole number of basis points"],
+      [{ trading: { feeBps: -1 } }, "The trading fee cannot be negative"],
+      [{ supportUrl: "javascript:alert(1)" }, "The support link must start with https:// or mailto:"],
+      [{ logoUrl: "https://evil.example/x.png" }, 'Unrecognized key: "logoUrl"'],
+    ] as const) {
+      const res = await call(putConfig, { method: "PUT", token: adminToken, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect((await call(getConfig)).body.config).toMatchObject({ siteName: "Golden Vault" });
+    const audits = await db().select().from(auditLogs);
+    expect(audits.filter((a) => a.action === "settings.update")).toHaveLength(1);
+  });
+
+  it("closing registration refuses new sign-ups", async () => {
+    await call(putConfig, { method: "PUT", token: adminToken, body: { registrationOpen: false } });
+    const res = await call(registerRoute, { body: registration() });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: "REGISTRATION_CLOSED", message: "Registration is closed at the moment" });
+    await call(putConfig, { method: "PUT", token: adminToken, body: { registrationOpen: true } });
+  });
+});
+
+describe("POST /api/admin/upload/logo", () => {
+  it("accepts a real PNG, serves it to anyone, and points the settings at it", async () => {
+    const res = await upload(PNG, "logo.png", "image/png");
+    expect(res.status).toBe(200);
+    expect(res.body.logoUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+    expect((await call(getConfig)).body.config).toMatchObject({ logoUrl: res.body.logoUrl });
+
+    const id = res.body.logoUrl.split("/").pop();
+    const served = await getUpload(new Request(`http://localhost${res.body.logoUrl}`), { params: Promise.resolve({ id }) });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it.each([
+    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml", "Only PNG, JPEG or WebP images are accepted"],
+    ["HTML", Buffer.from("<html><script>alert(1)</script></html>"), "logo.html", "text/html", "Only PNG, JPEG or WebP images are accepted"],
+    ["a text file renamed .png", Buffer.from("just some text"), "logo.png", "image/png", "Only PNG, JPEG or WebP images are accepted"],
+    ["an oversized PNG", Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), "big.png", "image/png", "The image can be at most 2 MB"],
+  ])("refuses %s with a 400", async (_, bytes, name, type, message) => {
+    const before = (await call(getConfig)).body.config;
+    const res = await upload(bytes, name, type);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect((await call(getConfig)).body.config).toEqual(before);
+  });
+
+  it("is for administrators only, and a missing file is a 400", async () => {
+    const { token } = await registerUser();
+    expect((await upload(PNG, "logo.png", "image/png", token)).status).toBe(403);
+    const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await uploadLogo(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Attach the image in the "logo" field');
+  });
+});
