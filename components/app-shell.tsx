@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { Brand } from "@/components/brand";
+import { Brand, type BrandProps } from "@/components/brand";
 import { LogoutButton } from "@/components/logout-button";
 import { storedToken } from "@/lib/client/session";
 
@@ -14,7 +14,7 @@ const TABS = [
 ];
 
 /** The phone-shaped signed-in area: a header, the page, and a bottom tab bar. */
-export function AppShell({ isAdmin, children }: { isAdmin: boolean; children: React.ReactNode }) {
+export function AppShell({ isAdmin, brand, children }: { isAdmin: boolean; brand: BrandProps; children: React.ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
 
@@ -26,7 +26,7 @@ export function AppShell({ isAdmin, children }: { isAdmin: boolean; children: Re
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40">
       <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur">
-        <Link href="/" aria-label="Aurum home"><Brand /></Link>
+        <Link href="/" aria-label={`${brand.name} home`}><Brand {...brand} /></Link>
         <div className="flex items-center gap-2">
           {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}
           <LogoutButton />

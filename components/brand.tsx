@@ -1,8 +1,22 @@
-export function Brand({ size = "md" }: { size?: "md" | "lg" }) {
+import Image from "next/image";
+
+export interface BrandProps {
+  name: string;
+  logoUrl: string | null;
+  size?: "md" | "lg";
+}
+
+export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
+  const px = size === "lg" ? 32 : 24;
   return (
     <span className={`inline-flex items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}>
-      <span aria-hidden="true" className={`rounded-full bg-gradient-to-br from-gold-soft to-gold-deep ${size === "lg" ? "h-8 w-8" : "h-6 w-6"}`} />
-      Aurum
+      {logoUrl ? (
+        // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass.
+        <Image src={logoUrl} alt="" width={px} height={px} unoptimized className="rounded-full object-cover" style={{ width: px, height: px }} />
+      ) : (
+        <span aria-hidden="true" className="rounded-full bg-gradient-to-br from-gold-soft to-gold-deep" style={{ width: px, height: px }} />
+      )}
+      <span data-testid="site-name">{name}</span>
     </span>
   );
 }

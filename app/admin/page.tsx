@@ -1,21 +1,31 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { dashboardStats } from "@/lib/admin/dashboard";
+import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
+import { plainParams } from "@/lib/http/search-params";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function AdminDashboard() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AdminDashboard({ searchParams }: Props) {
   await requireAdmin();
-  const stats = await dashboardStats(await getDb());
+  const db = await getDb();
+  const params = plainParams(await searchParams);
+  const query = auditQuerySchema.safeParse(params);
+  const [stats, audit] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null]);
   const tiles = [
     ["Users", stats.users],
     ["New this week", stats.newThisWeek],
     ["Disabled", stats.disabled],
     ["Live sessions", stats.liveSessions],
   ] as const;
+  const filters = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "page"));
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
       <section aria-label="Figures" className="grid grid-cols-4 gap-4">
         {tiles.map(([label, value]) => (
@@ -24,6 +34,71 @@ export default async function AdminDashboard() {
             <p className="mt-1 text-right text-3xl font-semibold tabular-nums text-gold-soft">{value}</p>
           </div>
         ))}
+      </section>
+
+      <section aria-labelledby="held-heading" className="space-y-3">
+        <h2 id="held-heading" className="text-lg font-semibold">Held by users</h2>
+        <div className="grid grid-cols-5 gap-4">
+          {stats.held.map((h) => (
+            <div key={h.asset} className="card">
+              <p className="text-sm text-muted">{h.asset}</p>
+              <p className="mt-1 text-right font-semibold tabular-nums">{h.total}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="audit-heading" className="space-y-3">
+        <h2 id="audit-heading" className="text-lg font-semibold">Audit log</h2>
+        <form method="get" className="flex gap-3" aria-label="Filter the audit log">
+          <div>
+            <label htmlFor="action" className="label">Action starts with</label>
+            <input id="action" name="action" defaultValue={params.action ?? ""} placeholder="user." className="field" />
+          </div>
+          <div>
+            <label htmlFor="actor" className="label">Administrator</label>
+            <input id="actor" name="actor" defaultValue={params.actor ?? ""} placeholder="username" className="field" />
+          </div>
+          <div className="flex items-end gap-2">
+            <button type="submit" className="btn-gold w-auto">Filter</button>
+            <Link href="/admin" className="btn-ghost">Clear</Link>
+          </div>
+        </form>
+        {!audit ? (
+          <p role="alert" className="text-danger">{query.error?.issues[0]?.message}</p>
+        ) : audit.entries.length === 0 ? (
+          <p className="card text-muted">No administrator actions recorded yet.</p>
+        ) : (
+          <>
+            <table className="data-table">
+              <thead>
+                <tr className="border-b border-line">
+                  <th>Time (UTC)</th>
+                  <th>Administrator</th>
+                  <th>Action</th>
+                  <th>Target</th>
+                  <th>Detail</th>
+                  <th>Address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.entries.map((e) => (
+                  <tr key={e.id} className="border-b border-line/60 align-top">
+                    <td className="tabular-nums">{e.createdAt.replace("T", " ").slice(0, 19)}</td>
+                    <td>{e.actor}</td>
+                    <td className="font-mono text-xs">{e.action}</td>
+                    <td>
+                      {e.target && e.targetId ? <Link href={`/admin/users/${e.targetId}`} className="text-gold hover:text-gold-soft">{e.target}</Link> : e.targetType}
+                    </td>
+                    <td className="max-w-md truncate font-mono text-xs text-muted" title={JSON.stringify(e.detail)}>{JSON.stringify(e.detail)}</td>
+                    <td>{e.ip ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pager page={audit.page} pageSize={audit.pageSize} total={audit.total} query={filters} />
+          </>
+        )}
       </section>
     </div>
   );

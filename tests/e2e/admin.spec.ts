@@ -18,3 +18,41 @@ test("the bootstrap admin opens the admin dashboard", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
 });
+
+test("an admin finds a user, resets the password, and renames the site", async ({ browser, page }) => {
+  const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const userPage = await userContext.newPage();
+  const user = await apiRegister(userPage.request);
+  await signIn(userPage, user.username, user.password);
+
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await page.goto("/admin/users");
+  await page.getByLabel("Search users").fill(user.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: user.username }).click();
+  await page.getByLabel("New password (signs the user out everywhere)").fill("reset-by-admin");
+  await page.getByRole("button", { name: "Reset" }).first().click();
+  await expect(page.getByTestId("reset-password-result")).toHaveText("Password reset. The user has been signed out everywhere.");
+
+  // The user's open session has ended; the new password works.
+  await userPage.reload();
+  await expect(userPage).toHaveURL(/\/login$/);
+  await signIn(userPage, user.username, "reset-by-admin");
+  await expect(userPage.getByTestId("signed-in-user")).toHaveText(user.username);
+
+  const siteName = `Gold House ${Date.now() % 10_000}`;
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByLabel("Site name").fill(siteName);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByTestId("settings-result")).toHaveText("Settings saved");
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/login");
+  await expect(visitor.getByTestId("site-name")).toHaveText(siteName);
+
+  // The audit log on the dashboard shows both actions.
+  await page.goto("/admin?action=user.password");
+  await expect(page.getByRole("cell", { name: "user.password.reset" }).first()).toBeVisible();
+  await page.goto("/admin?action=settings");
+  await expect(page.getByRole("cell", { name: "settings.update" }).first()).toBeVisible();
+});

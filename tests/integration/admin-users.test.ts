@@ -23,7 +23,9 @@ beforeAll(async () => {
   admin = await signInAdmin(db());
 });
 
-const put = (handler: Parameters<typeof call>[0], id: string, body: unknown, token = admin.token) =>
+type IdHandler = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
+
+const put = (handler: IdHandler, id: string, body: unknown, token = admin.token) =>
   call(handler, { method: "PUT", params: { id }, body, token });
 
 describe("admin user actions", () => {

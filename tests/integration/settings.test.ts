@@ -21,7 +21,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 function upload(bytes: Uint8Array, name: string, type: string, token = adminToken) {
   const form = new FormData();
-  form.set("logo", new File([bytes], name, { type }));
+  form.set("logo", new File([new Uint8Array(bytes)], name, { type }));
   const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
   return uploadLogo(req, { params: Promise.resolve({}) }).then(async (res) => ({ status: res.status, body: await res.json() }));
 }

@@ -9,7 +9,7 @@ import { REDIRECT_DELAY_MS, safeNext, saveSession } from "@/lib/client/session";
 
 type LoginAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
 
-export function LoginForm({ next }: { next: string | null }) {
+export function LoginForm({ next, supportUrl }: { next: string | null; supportUrl: string | null }) {
   const toast = useToast();
   const router = useRouter();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
@@ -61,7 +61,11 @@ export function LoginForm({ next }: { next: string | null }) {
         New to Aurum?{" "}
         <Link href="/register" className="font-medium text-gold hover:text-gold-soft">Register</Link>
       </p>
-      <button type="button" className="btn-ghost w-full">Customer Service</button>
+      {supportUrl ? (
+        <a href={supportUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost w-full">Customer Service</a>
+      ) : (
+        <button type="button" className="btn-ghost w-full" disabled title="No support contact is configured yet">Customer Service</button>
+      )}
     </form>
   );
 }

@@ -29,28 +29,28 @@ export default async function AdminUsersPage({ searchParams }: Props) {
         <p className="card text-muted">No users match this search.</p>
       ) : (
         <>
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
+          <table className="data-table">
+            <thead>
               <tr className="border-b border-line">
-                <th className="py-2 font-medium">Username</th>
-                <th className="py-2 font-medium">Email</th>
-                <th className="py-2 font-medium">Phone</th>
-                <th className="py-2 font-medium">Role</th>
-                <th className="py-2 font-medium">Status</th>
-                <th className="py-2 text-right font-medium">Joined</th>
+                <th>Username</th>
+                <th>Email</th>
+                <th>Phone</th>
+                <th>Role</th>
+                <th>Status</th>
+                <th className="text-right">Joined</th>
               </tr>
             </thead>
             <tbody>
               {result.users.map((u) => (
                 <tr key={u.id} className="border-b border-line/60 hover:bg-raised">
-                  <td className="py-2">
+                  <td>
                     <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">{u.username}</Link>
                   </td>
-                  <td className="py-2">{u.email}</td>
-                  <td className="py-2">{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
-                  <td className="py-2">{u.role}</td>
-                  <td className="py-2">{u.status}</td>
-                  <td className="py-2 text-right tabular-nums">{u.createdAt.slice(0, 10)}</td>
+                  <td>{u.email}</td>
+                  <td>{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
+                  <td>{u.role}</td>
+                  <td>{u.status}</td>
+                  <td className="text-right tabular-nums">{u.createdAt.slice(0, 10)}</td>
                 </tr>
               ))}
             </tbody>

@@ -10,6 +10,7 @@ import { requireAdmin } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
 import { isUuid } from "@/lib/ids";
 import { ManageBalanceForm } from "./manage-balance-form";
+import { UserActions } from "./user-actions";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -43,6 +44,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         <BalancesCard balances={detail.balances} />
       </div>
       <ManageBalanceForm userId={user.id} username={user.username} assets={detail.balances.map((b) => b.asset)} />
+      <UserActions userId={user.id} status={user.status} role={user.role} />
       <section className="space-y-2">
         <h2 className="font-semibold">Recent ledger entries</h2>
         <RecordList records={detail.recent} empty="No balance changes yet." />
@@ -52,24 +54,24 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         {detail.sessions.length === 0 ? (
           <p className="card text-sm text-muted">Never signed in.</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
+          <table className="data-table">
+            <thead>
               <tr className="border-b border-line">
-                <th className="py-2 font-medium">Started</th>
-                <th className="py-2 font-medium">Last seen</th>
-                <th className="py-2 font-medium">Address</th>
-                <th className="py-2 font-medium">Device</th>
-                <th className="py-2 font-medium">State</th>
+                <th>Started</th>
+                <th>Last seen</th>
+                <th>Address</th>
+                <th>Device</th>
+                <th>State</th>
               </tr>
             </thead>
             <tbody>
               {detail.sessions.map((s) => (
                 <tr key={s.id} className="border-b border-line/60">
-                  <td className="py-2 tabular-nums">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
-                  <td className="py-2 tabular-nums">{s.lastSeenAt.replace("T", " ").slice(0, 16)}</td>
-                  <td className="py-2">{s.ip ?? "—"}</td>
-                  <td className="max-w-xs truncate py-2" title={s.userAgent ?? ""}>{s.userAgent ?? "—"}</td>
-                  <td className="py-2">{s.live ? "Live" : "Ended"}</td>
+                  <td className="tabular-nums">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="tabular-nums">{s.lastSeenAt.replace("T", " ").slice(0, 16)}</td>
+                  <td>{s.ip ?? "—"}</td>
+                  <td className="max-w-xs truncate" title={s.userAgent ?? ""}>{s.userAgent ?? "—"}</td>
+                  <td>{s.live ? "Live" : "Ended"}</td>
                 </tr>
               ))}
             </tbody>

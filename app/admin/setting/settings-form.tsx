@@ -1,0 +1,97 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "@/lib/client/session";
+import type { Settings } from "@/lib/settings/schema";
+
+type Section = "trading" | "withdrawals" | "storage" | "referral";
+type Field = { section: Section; key: string; label: string; kind: "bps" | "decimal" | "toggle" };
+
+const FIELDS: Field[] = [
+  { section: "trading", key: "enabled", label: "Trading enabled", kind: "toggle" },
+  { section: "trading", key: "feeBps", label: "Trading fee (basis points)", kind: "bps" },
+  { section: "trading", key: "spreadBps", label: "Spread (basis points)", kind: "bps" },
+  { section: "trading", key: "minQuantity", label: "Minimum order (XAUT)", kind: "decimal" },
+  { section: "trading", key: "maxQuantity", label: "Maximum order (XAUT)", kind: "decimal" },
+  { section: "trading", key: "dailyLimit", label: "Daily limit per user (XAUT)", kind: "decimal" },
+  { section: "withdrawals", key: "enabled", label: "Withdrawals enabled", kind: "toggle" },
+  { section: "withdrawals", key: "minAmount", label: "Minimum withdrawal (USDT)", kind: "decimal" },
+  { section: "withdrawals", key: "fee", label: "Withdrawal fee (USDT)", kind: "decimal" },
+  { section: "withdrawals", key: "dailyLimit", label: "Daily withdrawal limit (USDT)", kind: "decimal" },
+  { section: "storage", key: "annualRateBps", label: "Vault storage rate (basis points a year)", kind: "bps" },
+  { section: "referral", key: "rewardUsdt", label: "Referral reward (USDT)", kind: "decimal" },
+];
+
+const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals" };
+
+export function SettingsForm({ initial }: { initial: Settings }) {
+  const router = useRouter();
+  const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
+  const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral });
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const setField = (f: Field, value: string | boolean) =>
+    setSections((s) => ({ ...s, [f.section]: { ...s[f.section], [f.key]: f.kind === "bps" ? (value === "" ? "" : Number(value)) : value } }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const { body } = await api<{ success: boolean; message: string }>("/api/settings/config", {
+        method: "PUT",
+        body: JSON.stringify({ ...site, supportUrl: site.supportUrl.trim() || null, ...sections }),
+      });
+      setResult({ ok: body.success, text: body.message });
+      if (body.success) router.refresh();
+    } catch {
+      setResult({ ok: false, text: "Saving did not complete. Please try again." });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-6" aria-label="Site settings">
+      <fieldset className="card space-y-3">
+        <legend className="font-semibold">Site</legend>
+        <div>
+          <label htmlFor="siteName" className="label">Site name</label>
+          <input id="siteName" value={site.siteName} onChange={(e) => setSite({ ...site, siteName: e.target.value })} maxLength={60} className="field" />
+        </div>
+        <div>
+          <label htmlFor="supportUrl" className="label">Customer service link (https:// or mailto:)</label>
+          <input id="supportUrl" value={site.supportUrl} onChange={(e) => setSite({ ...site, supportUrl: e.target.value })} placeholder="https://support.example.com" className="field" />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={site.registrationOpen} onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })} className="h-4 w-4 accent-gold" />
+          Registration open
+        </label>
+      </fieldset>
+      {(Object.keys(TITLES) as Section[]).map((section) => (
+        <fieldset key={section} className="card grid grid-cols-2 gap-3">
+          <legend className="font-semibold">{TITLES[section]}</legend>
+          {FIELDS.filter((f) => f.section === section).map((f) => {
+            const id = `${f.section}-${f.key}`;
+            const value = (sections[section] as Record<string, string | number | boolean>)[f.key];
+            return f.kind === "toggle" ? (
+              <label key={id} className="col-span-2 flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={Boolean(value)} onChange={(e) => setField(f, e.target.checked)} className="h-4 w-4 accent-gold" />
+                {f.label}
+              </label>
+            ) : (
+              <div key={id}>
+                <label htmlFor={id} className="label">{f.label}</label>
+                <input id={id} inputMode={f.kind === "bps" ? "numeric" : "decimal"} value={String(value)} onChange={(e) => setField(f, e.target.value)} className="field text-right tabular-nums" />
+              </div>
+            );
+          })}
+        </fieldset>
+      ))}
+      <div className="flex items-center gap-4">
+        <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save settings"}</button>
+        {result && <p role={result.ok ? "status" : "alert"} data-testid="settings-result" className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "@/lib/client/session";
+
+type Result = { ok: boolean; text: string } | null;
+
+function useAction(userId: string) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Result>(null);
+  async function run(path: string, body: unknown): Promise<boolean> {
+    setBusy(true);
+    try {
+      const { body: answer } = await api<{ success: boolean; message: string }>(`/api/admin/users/${userId}/${path}`, { method: "PUT", body: JSON.stringify(body) });
+      setResult({ ok: answer.success, text: answer.message });
+      if (answer.success) router.refresh();
+      return answer.success;
+    } catch {
+      setResult({ ok: false, text: "The request did not complete. Please try again." });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, result, run };
+}
+
+function ResultLine({ result, testId }: { result: Result; testId: string }) {
+  if (!result) return null;
+  return <p role={result.ok ? "status" : "alert"} data-testid={testId} className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>;
+}
+
+function PasswordReset({ userId, field, path, label }: { userId: string; field: string; path: string; label: string }) {
+  const [value, setValue] = useState("");
+  const { busy, result, run } = useAction(userId);
+  const id = `reset-${path}`;
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (await run(path, { [field]: value })) setValue("");
+      }}
+    >
+      <label htmlFor={id} className="label">{label}</label>
+      <div className="flex gap-2">
+        <input id={id} type="password" autoComplete="new-password" value={value} onChange={(e) => setValue(e.target.value)} className="field" />
+        <button type="submit" className="btn-gold w-auto shrink-0" disabled={busy}>Reset</button>
+      </div>
+      <ResultLine result={result} testId={`${path}-result`} />
+    </form>
+  );
+}
+
+/** Password resets, enabling or disabling, and the role: each audited by the API. */
+export function UserActions({ userId, status, role }: { userId: string; status: "active" | "disabled"; role: "user" | "admin" }) {
+  const access = useAction(userId);
+  return (
+    <section className="card grid grid-cols-2 gap-6" aria-labelledby="actions-heading">
+      <h2 id="actions-heading" className="col-span-2 font-semibold">Account actions</h2>
+      <PasswordReset userId={userId} field="newPassword" path="reset-password" label="New password (signs the user out everywhere)" />
+      <PasswordReset userId={userId} field="newWithdrawPassword" path="reset-withdraw-password" label="New withdrawal password" />
+      <div className="col-span-2 flex flex-wrap items-center gap-3">
+        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("status", { status: status === "active" ? "disabled" : "active" })}>
+          {status === "active" ? "Disable account" : "Enable account"}
+        </button>
+        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("role", { role: role === "admin" ? "user" : "admin" })}>
+          {role === "admin" ? "Make regular user" : "Make administrator"}
+        </button>
+        <ResultLine result={access.result} testId="access-result" />
+      </div>
+    </section>
+  );
+}
