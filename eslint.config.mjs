@@ -4,7 +4,7 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", "data/**", ".e2e-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "db/migrations/**"] },
+  { ignores: [".next/**", "node_modules/**", "data/**", ".e2e-data/**", ".e2e-instances-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "db/migrations/**"] },
 ];
 
 export default config;

@@ -1,10 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import next from "next";
 import { closeDb, getDb } from "@/db/client";
 import { ensureAdmin } from "@/lib/auth/bootstrap-admin";
 import { authSecret } from "@/lib/auth/secret";
 import { readEnv } from "@/lib/env";
+import { startJobs } from "@/lib/jobs/runner";
+import { createPriceFeed } from "@/lib/market/create-feed";
+import { priceIngestionJob, primeMarket } from "@/lib/market/ingest";
 import { attachRealtime } from "@/lib/realtime/server";
+import { limitOrderJob } from "@/lib/trading/fill-job";
 
 const CLIENT_IP_HEADER = "x-aurum-client-ip";
 
@@ -26,6 +31,11 @@ async function main() {
     console.log(`Created administrator "${admin.username}" from ADMIN_PASSWORD.`);
   }
 
+  // A fresh database gets its price history before the first page can ask for a chart.
+  const feed = createPriceFeed(env);
+  const instance = randomUUID();
+  await primeMarket(db, feed, instance);
+
   const dev = env.NODE_ENV !== "production";
   const app = next({ dev, port: env.PORT });
   const handle = app.getRequestHandler();
@@ -36,7 +46,8 @@ async function main() {
     req.headers[CLIENT_IP_HEADER] = clientIp(req, env.TRUST_PROXY);
     void handle(req, res);
   });
-  const io = attachRealtime(httpServer);
+  const realtime = await attachRealtime(httpServer);
+  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob], instance);
   const upgrade = app.getUpgradeHandler();
   httpServer.on("upgrade", (req, socket, head) => {
     // Socket.IO handles its own upgrades; everything else (Next's dev reload socket) goes to Next.
@@ -49,8 +60,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
-    io.close();
-    httpServer.close();
+    await jobs.stop();
+    await realtime.close();
     await closeDb();
     process.exit(0);
   };

@@ -4,17 +4,36 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Brand, type BrandProps } from "@/components/brand";
+import { LiveIndicator } from "@/components/live-indicator";
 import { LogoutButton } from "@/components/logout-button";
+import { NotificationCenter } from "@/components/notification-center";
+import { RealtimeProvider } from "@/components/realtime-provider";
+import { UnreadBadge } from "@/components/unread-badge";
 import { storedToken } from "@/lib/client/session";
 
 const TABS = [
   { href: "/", label: "Home", icon: "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },
+  { href: "/market", label: "Market", icon: "M3 3v18h18M7 15l4-4 3 3 6-7" },
+  { href: "/trade", label: "Trade", icon: "M7 4v16M7 4l-3 3M7 4l3 3M17 20V4M17 20l-3-3M17 20l3-3" },
   { href: "/record", label: "Records", icon: "M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" },
   { href: "/profile", label: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0" },
 ];
 
+type ShellProps = { isAdmin: boolean; brand: BrandProps; children: React.ReactNode };
+
+/** The signed-in area with its live connection: notifications arrive wherever the user is. */
+export function AppShell({ unread, ...props }: ShellProps & { unread: number }) {
+  return (
+    <RealtimeProvider>
+      <NotificationCenter initialUnread={unread}>
+        <ShellFrame {...props} />
+      </NotificationCenter>
+    </RealtimeProvider>
+  );
+}
+
 /** The phone-shaped signed-in area: a header, the page, and a bottom tab bar. */
-export function AppShell({ isAdmin, brand, children }: { isAdmin: boolean; brand: BrandProps; children: React.ReactNode }) {
+function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   const pathname = usePathname();
   const router = useRouter();
 
@@ -28,6 +47,8 @@ export function AppShell({ isAdmin, brand, children }: { isAdmin: boolean; brand
       <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur">
         <Link href="/" aria-label={`${brand.name} home`}><Brand {...brand} /></Link>
         <div className="flex items-center gap-2">
+          <LiveIndicator />
+          <UnreadBadge />
           {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}
           <LogoutButton />
         </div>

@@ -14,7 +14,7 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
       {records.map((r) => (
         <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
           <div className="min-w-0">
-            <p className="font-medium">{journalLabel(r.kind)}</p>
+            <p className="font-medium">{journalLabel(r.kind)}{r.label && <span className="text-muted"> · {r.label}</span>}</p>
             <p className="text-xs text-muted">
               {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <time dateTime={r.createdAt}>{time(r.createdAt)}</time>
               {r.reference ? ` · ${r.reference}` : ""}

@@ -8,6 +8,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (from any connection, this one included, once its
+   * transaction commits); resolves once listening, to the function that stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -35,7 +40,13 @@ export async function openDatabase(url: string): Promise<DbHandle> {
       await lock`select pg_advisory_unlock(${MIGRATION_LOCK})`;
       lock.release();
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      // postgres.js listens on one dedicated connection of its own and re-listens after a reconnect.
+      listen: async (channel, onPayload) => (await sql.listen(channel, onPayload)).unlisten,
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -43,7 +54,15 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   const client = new PGlite(url);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }
 
 /** The configured database: DATABASE_URL when set, else PGlite in DATA_DIR. */

@@ -15,6 +15,38 @@ const schema = z.object({
     .enum(["0", "1", "true", "false"])
     .default("0")
     .transform((v) => v === "1" || v === "true"),
+  // Origins (scheme://host[:port]) whose pages may open a socket besides the site's own, comma-separated.
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const item of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || url.origin === "null" || url.pathname !== "/" || url.search || url.hash || url.username) {
+          ctx.addIssue({ code: "custom", message: `"${item}" is not an origin like https://example.com` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
+  // Where prices come from: a simulated random walk (default) or an exchange's public REST API.
+  PRICE_FEED: z.enum(["simulated", "exchange"]).default("simulated"),
+  PRICE_FEED_URL: z.string().url().optional(),
+  PRICE_FEED_SYMBOL: z.string().min(1).default("XAUTUSDT"),
+  // With no tick for this long, the price is stale and trading halts until the feed recovers.
+  PRICE_STALE_SECONDS: z.coerce.number().int().min(1).default(30),
+  // The simulated feed: where its history ends and live prices start (USDT per XAUT), and its seed.
+  PRICE_FEED_START: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, "PRICE_FEED_START must be a price in USDT such as 4000 or 3987.25")
+    .refine((v) => /[1-9]/.test(v), "PRICE_FEED_START must be greater than zero")
+    .default("4000"),
+  PRICE_FEED_SEED: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(20_251_101),
+}).refine((env) => env.PRICE_FEED !== "exchange" || env.PRICE_FEED_URL, {
+  message: "PRICE_FEED_URL is required when PRICE_FEED=exchange",
+  path: ["PRICE_FEED_URL"],
 });
 
 export type Env = z.infer<typeof schema>;

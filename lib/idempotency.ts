@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { NextResponse } from "next/server";
 import type { Db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
@@ -56,5 +57,13 @@ export async function onceFor<T>(
       .set({ status: outcome.status, response: outcome.body as object })
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     return { ...outcome, replayed: false };
+  });
+}
+
+/** The answer to send: the stored one on a replay, marked so the client can tell. */
+export function outcomeResponse<T>(outcome: Outcome<T>): NextResponse {
+  return NextResponse.json(outcome.body, {
+    status: outcome.status,
+    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
   });
 }

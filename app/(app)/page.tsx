@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
 import { BalancesCard } from "@/components/balances-card";
 import { DetailList } from "@/components/detail-list";
+import { LivePriceCard } from "@/components/market/live-price-card";
+import { TotalAssetsCard } from "@/components/total-assets-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
+import { getTicker } from "@/lib/market/ticker";
 
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   const { user } = await requireUser();
-  const balances = await userBalances(await getDb(), user.id);
+  const db = await getDb();
+  const [balances, ticker] = await Promise.all([userBalances(db, user.id), getTicker(db)]);
   return (
     <div className="space-y-4">
       <section className="card bg-gradient-to-br from-gold/20 via-panel to-panel">
@@ -17,6 +21,8 @@ export default async function HomePage() {
         <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
         <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
       </section>
+      <TotalAssetsCard userId={user.id} />
+      <LivePriceCard initial={ticker} />
       <BalancesCard balances={balances} />
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading" className="mb-2 font-semibold">Your account</h2>

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { dashboardStats } from "@/lib/admin/dashboard";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/search-params";
+import { plainParams } from "@/lib/http/query";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -4,3 +4,7 @@ export * from "./rate-limits";
 export * from "./ledger";
 export * from "./admin";
 export * from "./uploads";
+export * from "./notifications";
+export * from "./jobs";
+export * from "./market";
+export * from "./trading";

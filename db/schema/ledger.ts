@@ -86,6 +86,8 @@ export const entries = pgTable(
       .notNull()
       .references(() => accounts.id),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
+    // What this entry is within its journal, where the journal's kind alone does not say (a trade's "Fee").
+    label: text("label"),
     // The account's balance after this entry; null on system accounts, which keep no balance row.
     balanceAfter: bigint("balance_after", { mode: "bigint" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,15 +3,13 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { publicUser } from "@/lib/auth/user-view";
-import { paginationSchema } from "@/lib/http/pagination";
-
-const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+import { paginationSchema, queryParam } from "@/lib/http/query";
 
 export const userListQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(100, "The search is too long").optional(),
-  status: z.preprocess(blankToUndefined, z.enum(["active", "disabled"], { error: "status must be active or disabled" }).optional()),
-  role: z.preprocess(blankToUndefined, z.enum(["user", "admin"], { error: "role must be user or admin" }).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(["newest", "oldest", "username"], { error: "sort must be newest, oldest or username" }).default("newest")),
+  status: queryParam(z.enum(["active", "disabled"], { error: "status must be active or disabled" }).optional()),
+  role: queryParam(z.enum(["user", "admin"], { error: "role must be user or admin" }).optional()),
+  sort: queryParam(z.enum(["newest", "oldest", "username"], { error: "sort must be newest, oldest or username" }).default("newest")),
 });
 
 const ORDER = {

@@ -3,14 +3,12 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLogs, users } from "@/db/schema";
-import { paginationSchema } from "@/lib/http/pagination";
-
-const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
+import { paginationSchema, queryParam } from "@/lib/http/query";
 
 export const auditQuerySchema = paginationSchema.extend({
-  action: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
-  actor: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
-  targetId: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
+  action: queryParam(z.string().trim().max(64).optional()),
+  actor: queryParam(z.string().trim().max(64).optional()),
+  targetId: queryParam(z.string().trim().max(64).optional()),
 });
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

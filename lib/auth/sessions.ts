@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { sendEnvelope } from "@/lib/realtime/channel";
 import { mintToken, readToken, SESSION_MAX_AGE_SECONDS, tokenFromRequest } from "./token";
 
 export interface Authenticated {
@@ -61,11 +62,18 @@ export function authenticateRequest(db: Db, req: Request): Promise<Authenticated
   return authenticateToken(db, tokenFromRequest(req));
 }
 
+/** Tells every instance to drop these sessions' sockets, once the revoking transaction commits. */
+async function announceRevoked(db: Db, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length > 0) await sendEnvelope(db, { kind: "revoke", sessionIds });
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await announceRevoked(db, ended.map((s) => s.id));
 }
 
 /** Ends every live session of a user (password reset, disabling); returns the ended session ids. */
@@ -75,5 +83,7 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<string
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  return ended.map((s) => s.id);
+  const ids = ended.map((s) => s.id);
+  await announceRevoked(db, ids);
+  return ids;
 }

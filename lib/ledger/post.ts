@@ -21,6 +21,8 @@ export interface Leg {
   account: AccountRef;
   /** Signed smallest units: positive adds to the account, negative takes from it. */
   amount: bigint;
+  /** Names the entry in the owner's records where the journal's kind alone does not (e.g. "Fee"). */
+  label?: string;
 }
 
 export interface JournalInput {
@@ -110,7 +112,7 @@ export async function post(db: Db, input: JournalInput): Promise<Posted> {
         if (balanceAfter < 0n) throw insufficientFunds(account.asset);
         balances.set(account.id, balanceAfter);
       }
-      return { journalId, accountId: account.id, amount: leg.amount, balanceAfter };
+      return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
     });
 
     const [journal] = await tx

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
-import { paginationSchema } from "@/lib/http/pagination";
+import { paginationSchema, queryParam } from "@/lib/http/query";
 import { formatAmount } from "./amount";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -15,13 +15,10 @@ const instant = (field: string, endOfDay: boolean) =>
     .refine((s) => !Number.isNaN(Date.parse(s)), `${field} must be a date such as 2026-01-31`)
     .transform((s) => new Date(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0)));
 
-const blankToUndefined = (v: unknown) => (v === "" ? undefined : v);
-
 export const recordFilterSchema = z.object({
-  asset: z.preprocess(blankToUndefined, z.string().trim().toUpperCase().max(10).optional()),
+  asset: queryParam(z.string().trim().toUpperCase().max(10).optional()),
   // One journal kind, or several separated by commas (a tab of /record spans related kinds).
-  kind: z.preprocess(
-    blankToUndefined,
+  kind: queryParam(
     z
       .string()
       .trim()
@@ -29,10 +26,10 @@ export const recordFilterSchema = z.object({
       .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
       .optional(),
   ),
-  account: z.preprocess(blankToUndefined, z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage or savings" }).optional()),
+  account: queryParam(z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage or savings" }).optional()),
   // `from` is inclusive; `to` includes the whole day when it is a date.
-  from: z.preprocess(blankToUndefined, instant("from", false).optional()),
-  to: z.preprocess(blankToUndefined, instant("to", true).optional()),
+  from: queryParam(instant("from", false).optional()),
+  to: queryParam(instant("to", true).optional()),
 });
 
 export const recordQuerySchema = paginationSchema.extend(recordFilterSchema.shape);
@@ -61,6 +58,7 @@ function select(db: Db) {
       asset: accounts.asset,
       decimals: assets.decimals,
       amount: entries.amount,
+      label: entries.label,
       balanceAfter: entries.balanceAfter,
       reference: journals.reference,
       memo: journals.memo,
@@ -82,6 +80,7 @@ function view(row: Row) {
     account: row.account,
     asset: row.asset,
     amount: formatAmount(row.amount, row.decimals),
+    label: row.label,
     balanceAfter: formatAmount(row.balanceAfter ?? 0n, row.decimals),
     reference: row.reference,
     memo: row.memo,
@@ -111,7 +110,7 @@ export async function listRecords(db: Db, userId: string, query: RecordQuery) {
 }
 
 const EXPORT_LIMIT = 50_000;
-const CSV_COLUMNS = ["time", "kind", "account", "asset", "amount", "balance_after", "reference", "memo", "journal_id"] as const;
+const CSV_COLUMNS = ["time", "kind", "label", "account", "asset", "amount", "balance_after", "reference", "memo", "journal_id"] as const;
 
 function csvCell(value: string | null): string {
   if (value === null) return "";
@@ -125,7 +124,7 @@ const inertText = (value: string | null) => (value !== null && /^[=+\-@\t\r]/.te
 export async function exportRecordsCsv(db: Db, userId: string, filter: RecordFilter): Promise<string> {
   const rows = await select(db).where(whereFor(userId, filter)).orderBy(desc(entries.id)).limit(EXPORT_LIMIT);
   const lines = rows.map(view).map((r) =>
-    [r.createdAt, r.kind, r.account, r.asset, r.amount, r.balanceAfter, inertText(r.reference), inertText(r.memo), r.journalId].map(csvCell).join(","),
+    [r.createdAt, r.kind, r.label, r.account, r.asset, r.amount, r.balanceAfter, inertText(r.reference), inertText(r.memo), r.journalId].map(csvCell).join(","),
   );
   return [CSV_COLUMNS.join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -1,40 +1,100 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import { getDb } from "@/db/client";
+import { getDbHandle, type DbHandle } from "@/db/client";
 import { authenticateToken } from "@/lib/auth/sessions";
-
-export const userRoom = (userId: string) => `user:${userId}`;
+import { readEnv } from "@/lib/env";
+import { CHANNEL, envelopeReader } from "./channel";
+import { dispatchEnvelope } from "./dispatch";
+import { originAllowed } from "./origin";
+import { RecentRevocations } from "./revocations";
+import { sessionRoom, userRoom } from "./rooms";
 
 interface SocketData {
   userId: string;
   sessionId: string;
+  expiresAt: number;
 }
 
-// Route handlers are bundled apart from server.ts; they reach the one Socket.IO server here.
-const holder = globalThis as unknown as { __aurumIo?: Server };
-
-export function realtimeServer(): Server | undefined {
-  return holder.__aurumIo;
+export interface Realtime {
+  io: Server;
+  /** Stops listening for this instance's events and closes every socket. */
+  close(): Promise<void>;
 }
 
-/** Socket.IO on the app's own HTTP server: only live sessions connect, and each joins only its own room. */
-export function attachRealtime(httpServer: HttpServer): Server {
+export interface RealtimeOptions {
+  /** The database to authenticate against and listen on; the process-wide one by default. */
+  handle?: DbHandle;
+  /** Origins allowed besides the site's own; ALLOWED_ORIGINS by default. */
+  allowedOrigins?: readonly string[];
+  trustProxy?: boolean;
+}
+
+// setTimeout's ceiling (about 24.8 days); sessions are shorter, this only keeps the timer valid.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Socket.IO on the app's own HTTP server. Only live sessions from allowed origins connect; a
+ * socket joins only its own user's room; events published anywhere (this instance or another)
+ * arrive through the database's NOTIFY channel, and a revoked or expired session loses its sockets.
+ */
+export async function attachRealtime(httpServer: HttpServer, options: RealtimeOptions = {}): Promise<Realtime> {
+  const env = readEnv();
+  const handle = options.handle ?? (await getDbHandle());
+  const allowed = options.allowedOrigins ?? env.ALLOWED_ORIGINS;
+  const trustProxy = options.trustProxy ?? env.TRUST_PROXY;
+  const revocations = new RecentRevocations();
+
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
     path: "/socket.io",
     transports: ["websocket", "polling"],
+    allowRequest: (req, callback) => {
+      const ok = originAllowed(req, allowed, trustProxy);
+      callback(ok ? null : "origin not allowed", ok);
+    },
   });
+
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : null;
-    const auth = await authenticateToken(await getDb(), token).catch(() => null);
+    const auth = await authenticateToken(handle.db, token).catch(() => null);
     if (!auth) return next(new Error("unauthorized"));
-    socket.data = { userId: auth.user.id, sessionId: auth.session.id };
+    socket.data = { userId: auth.user.id, sessionId: auth.session.id, expiresAt: auth.session.expiresAt.getTime() };
     next();
   });
+
   io.on("connection", (socket) => {
-    socket.on("register", (userId: unknown) => {
-      if (userId === socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    const { userId, sessionId, expiresAt } = socket.data;
+    if (revocations.has(sessionId)) {
+      socket.disconnect(true);
+      return;
+    }
+    void socket.join(sessionRoom(sessionId));
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    socket.on("disconnect", () => clearTimeout(expiry));
+    // Only the socket's own id joins a room; any other id is refused. A client may ask for the answer.
+    socket.on("register", (claimed: unknown, ack?: unknown) => {
+      const own = claimed === userId;
+      if (own) void socket.join(userRoom(userId));
+      if (typeof ack === "function") ack(own);
     });
   });
-  holder.__aurumIo = io as unknown as Server;
-  return holder.__aurumIo;
+
+  const server = io as unknown as Server;
+  const read = envelopeReader((envelope) => {
+    dispatchEnvelope(server, handle.db, revocations, envelope).catch((err: unknown) => console.error("realtime dispatch failed", err));
+  });
+  const unlisten = await handle.listen(CHANNEL, (payload) => {
+    try {
+      read(payload);
+    } catch (err) {
+      console.error("realtime: unreadable notification", err);
+    }
+  });
+
+  return {
+    io: server,
+    close: async () => {
+      await unlisten();
+      await io.close();
+    },
+  };
 }

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { validate } from "@/lib/http/validate";
-import { settingsSchema, type Settings, type SettingsPatch } from "./schema";
+import { savedSettingsSchema, settingsSchema, type Settings, type SettingsPatch } from "./schema";
 
 export async function getSettings(db: Db): Promise<Settings> {
   const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
@@ -32,7 +32,7 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
       storage: { ...before.storage, ...patch.storage },
       referral: { ...before.referral, ...patch.referral },
     };
-    const after = validate(settingsSchema, merged);
+    const after = validate(savedSettingsSchema, merged);
     await save(tx, after, actor.id);
     await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
     return after;

@@ -44,6 +44,42 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
+const decimalsOf = (text: string) => text.split(".")[1]?.length ?? 0;
+/** Compares two decimal strings exactly (both already match the decimal pattern). */
+const units = (text: string, decimals: number) => {
+  const [whole = "0", fraction = ""] = text.split(".");
+  return BigInt(whole + fraction.padEnd(decimals, "0"));
+};
+
+// XAUT and USDT both have 6 decimals; withdrawal amounts apply to any asset, up to 8.
+const EXACT = [
+  ["trading", "minQuantity", 6, "XAUT"],
+  ["trading", "maxQuantity", 6, "XAUT"],
+  ["trading", "dailyLimit", 6, "USDT"],
+  ["withdrawals", "minAmount", 8, "asset"],
+  ["withdrawals", "fee", 8, "asset"],
+  ["withdrawals", "dailyLimit", 8, "asset"],
+  ["referral", "rewardUsdt", 6, "USDT"],
+] as const;
+
+/**
+ * What an administrator may save: the settings schema plus rules that keep the site usable and
+ * exact. They apply to writes only, so a row saved under older rules can always still be read.
+ */
+export const savedSettingsSchema = settingsSchema.superRefine((s, ctx) => {
+  for (const [section, key, decimals, asset] of EXACT) {
+    const value = (s[section] as Record<string, string>)[key]!;
+    if (decimalsOf(value) > decimals) {
+      ctx.addIssue({ code: "custom", path: [section, key], message: `${section}.${key} can have at most ${decimals} decimals (${asset} amounts)` });
+    }
+  }
+  const min = units(s.trading.minQuantity, 8);
+  if (min === 0n) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity must be greater than zero" });
+  if (min > units(s.trading.maxQuantity, 8)) {
+    ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity cannot be above the maximum quantity" });
+  }
+});
+
 /** What an admin may send: any part of the settings; the logo changes only through its upload. */
 export const settingsPatchSchema = z
   .object({

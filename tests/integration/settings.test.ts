@@ -47,6 +47,11 @@ describe("site settings", () => {
       [{ trading: { feeBps: -1 } }, "The trading fee cannot be negative"],
       [{ supportUrl: "javascript:alert(1)" }, "The support link must start with https:// or mailto:"],
       [{ logoUrl: "https://evil.example/x.png" }, 'Unrecognized key: "logoUrl"'],
+      [{ trading: { minQuantity: "0.0000001" } }, "trading.minQuantity can have at most 6 decimals (XAUT amounts)"],
+      [{ trading: { dailyLimit: "10.1234567" } }, "trading.dailyLimit can have at most 6 decimals (USDT amounts)"],
+      [{ trading: { minQuantity: "0" } }, "The minimum quantity must be greater than zero"],
+      [{ trading: { minQuantity: "5", maxQuantity: "1" } }, "The minimum quantity cannot be above the maximum quantity"],
+      [{ trading: { maxQuantity: "0.0001" } }, "The minimum quantity cannot be above the maximum quantity"],
     ] as const) {
       const res = await call(putConfig, { method: "PUT", token: adminToken, body });
       expect(res.status).toBe(400);

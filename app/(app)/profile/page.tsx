@@ -1,10 +1,19 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { DetailList } from "@/components/detail-list";
 import { LogoutButton } from "@/components/logout-button";
 import { requireUser } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
 
 export const metadata: Metadata = { title: "Profile" };
+
+// The spec's secondary screens; the rest join this list as their features land.
+const MENU = [
+  { href: "/notifications", label: "Notifications" },
+  { href: "/records", label: "Transaction Records" },
+  { href: "/record", label: "Records by type" },
+  { href: "/market", label: "Tether Gold Market" },
+];
 
 export default async function ProfilePage() {
   const { user } = await requireUser();
@@ -24,6 +33,18 @@ export default async function ProfilePage() {
           ]}
         />
       </section>
+      <nav aria-label="Account" className="card p-0">
+        <ul className="divide-y divide-line">
+          {MENU.map((item) => (
+            <li key={item.href}>
+              <Link href={item.href} className="flex items-center justify-between px-4 py-3 hover:text-gold-soft">
+                {item.label}
+                <span aria-hidden="true" className="text-muted">→</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <LogoutButton className="btn-gold" />
     </div>
   );

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { OrderList } from "@/components/order-list";
 import { RecordList } from "@/components/record-list";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { RECORD_TABS } from "@/lib/ledger/kinds";
 import { listRecords } from "@/lib/ledger/records";
+import { listUserOrders } from "@/lib/trading/list-orders";
 
 export const metadata: Metadata = { title: "Records" };
 
@@ -14,7 +16,12 @@ export default async function RecordsPage({ searchParams }: Props) {
   const { user } = await requireUser();
   const { tab: requested } = await searchParams;
   const tab = RECORD_TABS.find((t) => t.id === requested) ?? RECORD_TABS[RECORD_TABS.length - 1]!;
-  const { records } = await listRecords(await getDb(), user.id, { page: 1, pageSize: 50, kind: [...tab.kinds] });
+  const db = await getDb();
+  // Trades are listed as orders with their status; their ledger entries are in /records.
+  const [{ records }, trades] = await Promise.all([
+    tab.id === "trades" ? { records: [] } : listRecords(db, user.id, { page: 1, pageSize: 50, kind: [...tab.kinds] }),
+    tab.id === "trades" ? listUserOrders(db, user.id, { page: 1, pageSize: 50 }) : null,
+  ]);
 
   return (
     <div className="space-y-4">
@@ -34,7 +41,14 @@ export default async function RecordsPage({ searchParams }: Props) {
           </Link>
         ))}
       </nav>
-      <RecordList records={records} empty={`No ${tab.label.toLowerCase()} yet.`} />
+      {trades ? (
+        <>
+          <OrderList orders={trades.orders} label="Trades" empty="No trades yet." />
+          {trades.total > 0 && <Link href="/records?kind=trade" className="block text-center text-sm text-gold hover:text-gold-soft">Their ledger entries →</Link>}
+        </>
+      ) : (
+        <RecordList records={records} empty={`No ${tab.label.toLowerCase()} yet.`} />
+      )}
     </div>
   );
 }

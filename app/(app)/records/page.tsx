@@ -5,7 +5,7 @@ import { RecordList } from "@/components/record-list";
 import { getDb } from "@/db/client";
 import { USER_ACCOUNT_KINDS } from "@/db/schema";
 import { requireUser } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/search-params";
+import { plainParams } from "@/lib/http/query";
 import { listAssets } from "@/lib/ledger/assets";
 import { ACCOUNT_LABELS, JOURNAL_LABELS } from "@/lib/ledger/kinds";
 import { listRecords, recordQuerySchema } from "@/lib/ledger/records";

@@ -14,7 +14,7 @@ const FIELDS: Field[] = [
   { section: "trading", key: "spreadBps", label: "Spread (basis points)", kind: "bps" },
   { section: "trading", key: "minQuantity", label: "Minimum order (XAUT)", kind: "decimal" },
   { section: "trading", key: "maxQuantity", label: "Maximum order (XAUT)", kind: "decimal" },
-  { section: "trading", key: "dailyLimit", label: "Daily limit per user (XAUT)", kind: "decimal" },
+  { section: "trading", key: "dailyLimit", label: "Daily trading limit per user (USDT)", kind: "decimal" },
   { section: "withdrawals", key: "enabled", label: "Withdrawals enabled", kind: "toggle" },
   { section: "withdrawals", key: "minAmount", label: "Minimum withdrawal (USDT)", kind: "decimal" },
   { section: "withdrawals", key: "fee", label: "Withdrawal fee (USDT)", kind: "decimal" },

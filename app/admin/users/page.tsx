@@ -4,7 +4,7 @@ import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { listUsers, userListQuerySchema } from "@/lib/admin/users";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/search-params";
+import { plainParams } from "@/lib/http/query";
 
 export const metadata: Metadata = { title: "Users" };
 

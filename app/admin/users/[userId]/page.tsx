@@ -9,7 +9,9 @@ import { adminUserDetail } from "@/lib/admin/user-detail";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
 import { isUuid } from "@/lib/ids";
+import { getTradeConfig } from "@/lib/trading/trade-config";
 import { ManageBalanceForm } from "./manage-balance-form";
+import { TradeConfigForm } from "./trade-config-form";
 import { UserActions } from "./user-actions";
 
 export const metadata: Metadata = { title: "User" };
@@ -17,8 +19,10 @@ export const metadata: Metadata = { title: "User" };
 export default async function AdminUserPage({ params }: { params: Promise<{ userId: string }> }) {
   await requireAdmin();
   const { userId } = await params;
-  const detail = isUuid(userId) ? await adminUserDetail(await getDb(), userId) : null;
+  const db = await getDb();
+  const detail = isUuid(userId) ? await adminUserDetail(db, userId) : null;
   if (!detail) notFound();
+  const tradeConfig = await getTradeConfig(db, userId);
   const { user } = detail;
   return (
     <div className="space-y-6">
@@ -44,6 +48,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         <BalancesCard balances={detail.balances} />
       </div>
       <ManageBalanceForm userId={user.id} username={user.username} assets={detail.balances.map((b) => b.asset)} />
+      <TradeConfigForm userId={user.id} config={tradeConfig} />
       <UserActions userId={user.id} status={user.status} role={user.role} />
       <section className="space-y-2">
         <h2 className="font-semibold">Recent ledger entries</h2>

@@ -1,7 +1,5 @@
 import { NextResponse } from "next/server";
 import { withUser } from "@/lib/http/handler";
-import { userBalances } from "@/lib/ledger/balances";
+import { valuedBalances } from "@/lib/trading/valuation";
 
-export const GET = withUser(async ({ db, auth }) =>
-  NextResponse.json({ success: true, balances: await userBalances(db, auth.user.id) }),
-);
+export const GET = withUser(async ({ db, auth }) => NextResponse.json({ success: true, ...(await valuedBalances(db, auth.user.id)) }));

@@ -1,6 +1,5 @@
-import { NextResponse } from "next/server";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor, outcomeResponse } from "@/lib/idempotency";
 import { adjustBalance, manageBalanceSchema } from "@/lib/ledger/adjust";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
@@ -12,8 +11,5 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
     const verb = result.operation === "credit" ? "Credited" : "Debited";
     return { status: 200, body: { success: true, message: `${verb} ${result.amount} ${result.asset}`, ...result } };
   });
-  return NextResponse.json(outcome.body, {
-    status: outcome.status,
-    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
-  });
+  return outcomeResponse(outcome);
 });

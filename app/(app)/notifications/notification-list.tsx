@@ -1,0 +1,77 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { markNotificationRead, useNotificationCenter } from "@/components/notification-center";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+import type { NotificationView } from "@/lib/notifications/view";
+
+const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+
+/** The notification centre's list: unread ones stand out and can be marked read, one or all. */
+export function NotificationList({ notifications, unread }: { notifications: NotificationView[]; unread: number }) {
+  const router = useRouter();
+  const toast = useToast();
+  const { setUnread } = useNotificationCenter();
+  const [busy, setBusy] = useState(false);
+
+  async function markAll() {
+    setBusy(true);
+    const res = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", { method: "POST" }).catch(() => null);
+    setBusy(false);
+    if (!res?.body.success) return toast(res?.body.message ?? "Could not mark the notifications as read", "error");
+    setUnread(0);
+    router.refresh();
+  }
+
+  async function markOne(id: string) {
+    const count = await markNotificationRead(id);
+    if (count === null) return toast("Could not mark the notification as read", "error");
+    setUnread(count);
+    router.refresh();
+  }
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold">Notifications</h1>
+        {unread > 0 && (
+          <button type="button" className="btn-ghost" onClick={markAll} disabled={busy}>
+            {busy ? "Marking…" : "Mark all read"}
+          </button>
+        )}
+      </div>
+      <p className="text-sm text-muted" data-testid="unread-summary">
+        {unread === 0 ? "You are all caught up." : `${unread} unread`}
+      </p>
+      {notifications.length === 0 ? (
+        <p className="card py-10 text-center text-sm text-muted">No notifications yet. Messages from Aurum will appear here.</p>
+      ) : (
+        <ul className="card divide-y divide-line overflow-hidden p-0" aria-label="Notifications">
+          {notifications.map((n) => {
+            const isUnread = n.readAt === null;
+            return (
+              <li key={n.id} data-testid="notification" data-unread={isUnread} className={`flex items-start gap-3 px-4 py-3 border-l-2 ${isUnread ? "border-l-gold bg-raised/60" : "border-l-transparent"}`}>
+                <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${isUnread ? "bg-gold" : "bg-transparent"}`} />
+                <div className="min-w-0 flex-1">
+                  <p className={isUnread ? "font-semibold text-gold-soft" : "font-medium text-zinc-300"}>
+                    {isUnread && <span className="sr-only">Unread: </span>}
+                    {n.title}
+                  </p>
+                  <p className={`mt-0.5 whitespace-pre-line break-words text-sm ${isUnread ? "text-zinc-200" : "text-muted"}`}>{n.message}</p>
+                  <p className="mt-1 text-xs text-muted"><time dateTime={n.createdAt}>{time(n.createdAt)}</time></p>
+                </div>
+                {isUnread && (
+                  <button type="button" className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft" onClick={() => markOne(n.id)} aria-label={`Mark "${n.title}" read`}>
+                    Mark read
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+import type { TradeSettingsView } from "@/lib/trading/trade-settings";
+import { Choice } from "./choice";
+import { estimate, type OrderDraft } from "./estimate";
+
+const newKey = () => `trade-${crypto.randomUUID()}`;
+const EMPTY: OrderDraft = { side: "buy", type: "market", by: "quantity", quantity: "", total: "", price: "" };
+
+/** Buy or sell, market or limit: the estimate first, then a confirmation, then the order. */
+export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; available: { USDT: string; XAUT: string }; onPlaced: () => void }) {
+  const toast = useToast();
+  const [draft, setDraft] = useState<OrderDraft>(EMPTY);
+  const [reviewing, setReviewing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // One key per intended order: resubmitting after a lost answer cannot place it twice.
+  const key = useRef(newKey());
+
+  const change = (patch: Partial<OrderDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setReviewing(false);
+    key.current = newKey();
+  };
+
+  const result = estimate(draft, ts);
+  const halted = !ts.settings.enabled ? "Trading is disabled at the moment" : !ts.price ? "Trading is paused: there is no market price yet" : ts.price.stale ? "Trading is paused: the market price is out of date" : null;
+  const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
+  const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
+  const spend = draft.side === "buy" ? `${available.USDT} USDT` : `${available.XAUT} XAUT`;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!("estimate" in result) || halted) return;
+    if (!reviewing) return setReviewing(true);
+    setBusy(true);
+    try {
+      const { body } = await api<{ success: boolean; message: string }>("/api/trades", {
+        method: "POST",
+        headers: { "Idempotency-Key": key.current },
+        body: JSON.stringify(result.estimate.body),
+      });
+      toast(body.message, body.success ? "success" : "error");
+      key.current = newKey();
+      setReviewing(false);
+      if (body.success) setDraft((d) => ({ ...d, quantity: "", total: "", price: "" }));
+      onPlaced();
+    } catch {
+      toast("The order did not go through. Submitting again is safe: it will not be placed twice.", "error");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="card space-y-3" aria-label="Place an order" noValidate>
+      <Choice name="side" legend="Side" value={draft.side} options={[["buy", "Buy"], ["sell", "Sell"]]} onChange={(side) => change({ side })} />
+      <Choice name="type" legend="Order type" value={draft.type} options={[["market", "Market"], ["limit", "Limit"]]} onChange={(type) => change({ type })} />
+      {draft.type === "market" && draft.side === "buy" && (
+        <Choice name="by" legend="Buy by" value={draft.by} options={[["quantity", "XAUT amount"], ["total", "USDT total"]]} onChange={(by) => change({ by })} />
+      )}
+      {draft.type === "limit" && (
+        <div>
+          <label htmlFor="order-price" className="label">Limit price (USDT per XAUT)</label>
+          <input id="order-price" inputMode="decimal" autoComplete="off" value={draft.price} onChange={(e) => change({ price: e.target.value })} placeholder={ts.price ? (draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"} className="field text-right tabular-nums" />
+        </div>
+      )}
+      {byTotal ? (
+        <div>
+          <label htmlFor="order-total" className="label">Total to spend (USDT, fee included)</label>
+          <input id="order-total" inputMode="decimal" autoComplete="off" value={draft.total} onChange={(e) => change({ total: e.target.value })} placeholder="0.00" className="field text-right tabular-nums" />
+        </div>
+      ) : (
+        <div>
+          <label htmlFor="order-quantity" className="label">Quantity (XAUT)</label>
+          <input id="order-quantity" inputMode="decimal" autoComplete="off" value={draft.quantity} onChange={(e) => change({ quantity: e.target.value })} placeholder={ts.settings.minQuantity} className="field text-right tabular-nums" />
+        </div>
+      )}
+      <p className="flex justify-between text-sm">
+        <span className="text-muted">Available</span>
+        <span className="tabular-nums" data-testid="available">{spend}</span>
+      </p>
+
+      {"estimate" in result ? (
+        <dl className="space-y-1 rounded-xl border border-line bg-raised/60 p-3 text-sm" aria-label="Estimate" data-testid="estimate">
+          {result.estimate.rows.map(([label, value, total]) => (
+            <div key={label} className={`flex justify-between gap-3 ${total ? "font-semibold text-gold-soft" : ""}`}>
+              <dt className={total ? "" : "text-muted"}>{label}</dt>
+              <dd className="whitespace-nowrap text-right tabular-nums">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        touched && <p className="text-sm text-danger" role="alert">{result.problem}</p>
+      )}
+      {halted && <p className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-red-200" role="alert">{halted}</p>}
+
+      {reviewing && "estimate" in result && (
+        <p className="rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-sm text-gold-soft" role="status">{result.estimate.summary}</p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" className="btn-gold" disabled={busy || !!halted || !("estimate" in result)}>
+          {busy ? "Placing…" : reviewing ? `Confirm ${draft.side}` : `Review ${draft.side}`}
+        </button>
+        {reviewing && <button type="button" className="btn-ghost" onClick={() => setReviewing(false)}>Back</button>}
+      </div>
+      <p className="text-xs text-muted">
+        Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ± {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than 0.000001 USDT.
+      </p>
+    </form>
+  );
+}

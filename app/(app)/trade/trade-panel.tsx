@@ -1,0 +1,129 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { OrderList } from "@/components/order-list";
+import { useRealtimeEvent } from "@/components/realtime-provider";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+import type { AssetBalance } from "@/lib/ledger/balances";
+import type { OrderView } from "@/lib/trading/order-view";
+import type { TradeSettingsView } from "@/lib/trading/trade-settings";
+import { availableOf } from "./available";
+import { OrderForm } from "./order-form";
+
+const PRICE_POLL_MS = 5_000;
+
+export interface TradeData {
+  ts: TradeSettingsView;
+  available: { USDT: string; XAUT: string };
+  open: OrderView[];
+  recent: OrderView[];
+}
+
+function PriceCard({ ts }: { ts: TradeSettingsView }) {
+  const p = ts.price;
+  return (
+    <section className="card" aria-labelledby="price-heading">
+      <div className="flex items-baseline justify-between">
+        <h2 id="price-heading" className="font-semibold">XAUt / USDT</h2>
+        <span className="text-xs text-muted" data-testid="price-time">
+          {p ? (p.stale ? <span className="text-danger">Price out of date</span> : `Updated ${p.at.slice(11, 19)} UTC`) : "Waiting for the first price"}
+        </span>
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        <div className="rounded-xl bg-success/10 p-3">
+          <p className="text-xs text-muted">You buy at (ask)</p>
+          <p className="text-lg font-semibold tabular-nums text-success" data-testid="ask">{p?.ask ?? "—"}</p>
+        </div>
+        <div className="rounded-xl bg-danger/10 p-3 text-right">
+          <p className="text-xs text-muted">You sell at (bid)</p>
+          <p className="text-lg font-semibold tabular-nums text-danger" data-testid="bid">{p?.bid ?? "—"}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The /trade screen's live part: price, order form, open orders with cancel, recent trades. */
+export function TradePanel({ initial }: { initial: TradeData }) {
+  const toast = useToast();
+  const [data, setData] = useState(initial);
+  const [cancelling, setCancelling] = useState<string | null>(null);
+
+  const refreshPrice = useCallback(async () => {
+    const { body } = await api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings");
+    if (body.success) setData((d) => ({ ...d, ts: body }));
+  }, []);
+
+  const refreshAll = useCallback(async () => {
+    const [settings, balance, history] = await Promise.all([
+      api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings"),
+      api<{ success: boolean; balances: AssetBalance[] }>("/api/auth/balance"),
+      api<{ success: boolean; open: OrderView[]; orders: OrderView[] }>("/api/trades/user?status=filled&pageSize=10"),
+    ]);
+    setData((d) => ({
+      ts: settings.body.success ? settings.body : d.ts,
+      available: balance.body.success ? availableOf(balance.body.balances) : d.available,
+      open: history.body.success ? history.body.open : d.open,
+      recent: history.body.success ? history.body.orders : d.recent,
+    }));
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void refreshPrice().catch(() => {});
+    }, PRICE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshPrice]);
+
+  // The fill job tells the user's sockets when a limit order fills: show it without waiting.
+  useRealtimeEvent<{ reason?: string; orderId?: string }>("balance", (event) => {
+    const filled = event.reason === "order.filled" && data.open.find((o) => o.id === event.orderId);
+    if (filled) toast(`Your limit ${filled.side} of ${filled.quantity} XAUT filled`, "success");
+    void refreshAll().catch(() => {});
+  });
+
+  async function cancelOrder(order: OrderView) {
+    setCancelling(order.id);
+    try {
+      const { body } = await api<{ success: boolean; message: string }>(`/api/trades/${order.id}`, {
+        method: "DELETE",
+        headers: { "Idempotency-Key": `cancel-${order.id}` },
+      });
+      toast(body.message, body.success ? "success" : "error");
+    } catch {
+      toast("The order was not cancelled. Please try again.", "error");
+    }
+    setCancelling(null);
+    await refreshAll().catch(() => {});
+  }
+
+  const { settings } = data.ts;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-semibold">Trade</h1>
+      <PriceCard ts={data.ts} />
+      <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
+      <p className="text-xs text-muted">
+        Daily limit: {settings.dailyUsed} of {settings.dailyLimit} USDT used today (UTC). Orders from {settings.minQuantity} to {settings.maxQuantity} XAUT.
+      </p>
+      <section className="space-y-2" aria-labelledby="open-heading">
+        <h2 id="open-heading" className="font-semibold">Open orders</h2>
+        <OrderList
+          orders={data.open}
+          label="Open orders"
+          empty="No open orders."
+          action={(o) => (
+            <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${o.quantity} XAUT at ${o.limitPrice}`}>
+              {cancelling === o.id ? "Cancelling…" : "Cancel"}
+            </button>
+          )}
+        />
+      </section>
+      <section className="space-y-2" aria-labelledby="recent-heading">
+        <h2 id="recent-heading" className="font-semibold">Recent trades</h2>
+        <OrderList orders={data.recent} label="Recent trades" empty="No trades yet." />
+      </section>
+    </div>
+  );
+}

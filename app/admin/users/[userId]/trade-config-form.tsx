@@ -1,0 +1,112 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { api } from "@/lib/client/session";
+import type { getTradeConfig } from "@/lib/trading/trade-config";
+
+type Config = Awaited<ReturnType<typeof getTradeConfig>>;
+type NumberKey = "feeBps" | "spreadBps" | "minQuantity" | "maxQuantity" | "dailyLimit";
+
+const FIELDS: { key: NumberKey; label: string; kind: "bps" | "decimal" }[] = [
+  { key: "feeBps", label: "Fee (basis points)", kind: "bps" },
+  { key: "spreadBps", label: "Spread (basis points)", kind: "bps" },
+  { key: "minQuantity", label: "Minimum order (XAUT)", kind: "decimal" },
+  { key: "maxQuantity", label: "Maximum order (XAUT)", kind: "decimal" },
+  { key: "dailyLimit", label: "Daily limit (USDT notional)", kind: "decimal" },
+];
+
+const onOff = (v: boolean) => (v ? "On" : "Off");
+
+function initialForm(config: Config) {
+  const o = config.overrides;
+  return {
+    enabled: o?.enabled === null || o?.enabled === undefined ? "" : String(o.enabled),
+    ...Object.fromEntries(FIELDS.map((f) => [f.key, o?.[f.key] === null || o?.[f.key] === undefined ? "" : String(o[f.key])])),
+  } as Record<NumberKey | "enabled", string>;
+}
+
+/** Per-user overrides of the site's trading defaults: blank means "use the default". */
+export function TradeConfigForm({ userId, config }: { userId: string; config: Config }) {
+  const router = useRouter();
+  const [form, setForm] = useState(() => initialForm(config));
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function send(method: "PUT" | "DELETE") {
+    setBusy(true);
+    try {
+      const body =
+        method === "PUT"
+          ? JSON.stringify({
+              enabled: form.enabled === "" ? null : form.enabled === "true",
+              ...Object.fromEntries(FIELDS.map((f) => [f.key, form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : form[f.key].trim()])),
+            })
+          : undefined;
+      const res = await api<Config & { success: boolean; message: string }>(`/api/admin/users/${userId}/trade-config`, { method, body });
+      setResult({ ok: res.body.success, text: res.body.message });
+      if (res.body.success) {
+        setForm(initialForm(res.body));
+        router.refresh();
+      }
+    } catch {
+      setResult({ ok: false, text: "Saving did not complete. Please try again." });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form
+      className="card space-y-3"
+      aria-labelledby="trade-config-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send("PUT");
+      }}
+    >
+      <div className="flex items-baseline justify-between">
+        <h2 id="trade-config-heading" className="font-semibold">Trade config</h2>
+        <p className="text-xs text-muted">{config.overrides ? `Overrides saved ${config.updatedAt?.slice(0, 16).replace("T", " ")} UTC` : "Site defaults apply"}</p>
+      </div>
+      <table className="data-table">
+        <thead>
+          <tr className="border-b border-line">
+            <th>Setting</th>
+            <th className="text-right">Site default</th>
+            <th>Override (blank: default)</th>
+            <th className="text-right">In force</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b border-line/60">
+            <td><label htmlFor="tc-enabled">Trading</label></td>
+            <td className="text-right">{onOff(config.defaults.enabled)}</td>
+            <td>
+              <select id="tc-enabled" className="field py-1.5" value={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.value })}>
+                <option value="">Default</option>
+                <option value="true">On</option>
+                <option value="false">Off</option>
+              </select>
+            </td>
+            <td className="text-right" data-testid="tc-effective-enabled">{onOff(config.effective.enabled)}</td>
+          </tr>
+          {FIELDS.map((f) => (
+            <tr key={f.key} className="border-b border-line/60">
+              <td><label htmlFor={`tc-${f.key}`}>{f.label}</label></td>
+              <td className="text-right tabular-nums">{config.defaults[f.key]}</td>
+              <td>
+                <input id={`tc-${f.key}`} inputMode={f.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[f.key]} placeholder={String(config.defaults[f.key])} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
+              </td>
+              <td className="text-right tabular-nums" data-testid={`tc-effective-${f.key}`}>{config.effective[f.key]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="flex items-center gap-3">
+        <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save trade config"}</button>
+        {config.overrides && <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>Reset to site defaults</button>}
+        {result && <p role={result.ok ? "status" : "alert"} data-testid="trade-config-result" className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>}
+      </div>
+    </form>
+  );
+}

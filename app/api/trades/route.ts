@@ -1,0 +1,19 @@
+import { parseBody, withUser } from "@/lib/http/handler";
+import { idempotencyKeyOf, onceFor, outcomeResponse } from "@/lib/idempotency";
+import { marketAssets } from "@/lib/trading/market";
+import { orderRequest, orderSchema } from "@/lib/trading/order-input";
+import { orderView } from "@/lib/trading/order-view";
+import { placeOrder } from "@/lib/trading/place-order";
+
+export const POST = withUser(async ({ req, db, auth }) => {
+  const key = idempotencyKeyOf(req);
+  const input = await parseBody(req, orderSchema);
+  const market = await marketAssets(db);
+  const request = orderRequest(input, market);
+  const userId = auth.user.id;
+  const outcome = await onceFor(db, { scope: `trades:${userId}`, key, request: input }, async (tx) => {
+    const placed = await placeOrder(tx, userId, request);
+    return { status: 201, body: { success: true, message: placed.message, order: orderView(placed.order, market) } };
+  });
+  return outcomeResponse(outcome);
+});

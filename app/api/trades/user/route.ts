@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { withUser } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+import { listUserOrders, orderQuerySchema } from "@/lib/trading/list-orders";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const query = validate(orderQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listUserOrders(db, auth.user.id, query)) });
+});

@@ -1,0 +1,86 @@
+import postgres from "postgres";
+
+export interface Run {
+  /** Completed operations that succeeded, and those that failed. */
+  ok: number;
+  failed: number;
+  seconds: number;
+  /** Milliseconds per successful operation, sorted. */
+  latencies: number[];
+  /** A few distinct failure messages, to tell a slow run from a broken one. */
+  failures: string[];
+}
+
+/**
+ * Runs `op` from `concurrency` loops for `seconds`: each loop starts its next operation when the
+ * last one ends (closed loop), so the figure is throughput at that concurrency, not an open rate.
+ */
+export async function runFor(seconds: number, concurrency: number, op: (worker: number, i: number) => Promise<void>): Promise<Run> {
+  const deadline = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  const failures = new Set<string>();
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const t0 = performance.now();
+        try {
+          await op(worker, i);
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          failed++;
+          if (failures.size < 5) failures.add(err instanceof Error ? err.message : String(err));
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { ok: latencies.length, failed, seconds: (performance.now() - started) / 1000, latencies, failures: [...failures] };
+}
+
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+
+export function describeRun(run: Run, unit: string): string {
+  const rate = (run.ok / run.seconds).toFixed(0).padStart(6);
+  const p50 = percentile(run.latencies, 0.5).toFixed(1).padStart(6);
+  const p99 = percentile(run.latencies, 0.99).toFixed(1).padStart(6);
+  const errors = run.failed ? `  ${run.failed} failed (${run.failures.join("; ")})` : "";
+  return `${rate} ${unit}/s   p50 ${p50} ms   p99 ${p99} ms${errors}`;
+}
+
+/**
+ * Samples pg_stat_activity every 100 ms while `work` runs: how many of the database's sessions,
+ * on average, were waiting for a lock, and on what kind of lock. A row every transaction had to
+ * lock would show here as sessions queued on `transactionid` or `tuple` locks.
+ */
+export async function sampleLockWaits<T>(url: string, database: string, work: () => Promise<T>): Promise<{ result: T; waits: string }> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const rows = await sql<{ event: string; n: number }[]>`
+        select wait_event as event, count(*)::int as n from pg_stat_activity
+        where datname = ${database} and wait_event_type = 'Lock' group by 1`;
+      samples++;
+      for (const r of rows) counts.set(r.event, (counts.get(r.event) ?? 0) + r.n);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, waits: formatWaits(counts, samples) };
+  } finally {
+    running = false;
+    await sampler;
+    await sql.end();
+  }
+}
+
+function formatWaits(counts: Map<string, number>, samples: number): string {
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const parts = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([event, n]) => `${event} ${(n / samples).toFixed(1)}`);
+  return `sessions waiting on locks: ${(total / Math.max(samples, 1)).toFixed(1)} on average${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:trades`: trade throughput on PostgreSQL, in one run.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run build && npm run bench:trades
+ *
+ * Creates its own database on that server (dropped at the end) and prints:
+ *  (a) market orders through the HTTP API from many concurrent users, beside a trivial route
+ *      handler on the same server (Next's per-request cost is the HTTP ceiling) and a signed-in one;
+ *  (b) trades through the trading service in-process with 20 workers, beside
+ *      `pgbench -b tpcb-like -c 20` on the same database server;
+ * each for 1,000 users and for 1 user, with the lock waits sampled meanwhile: the house and fees
+ * accounts are never locked, so only one user's own rows serialize that user's trades.
+ * Everything stays on 127.0.0.1; BENCH_SECONDS (default 10) bounds each phase.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { openDatabase, type Db } from "@/db/client";
+import * as schema from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { checkLedger } from "@/lib/ledger/check";
+import { recordTick } from "@/lib/market/ticks";
+import { updateSettings } from "@/lib/settings";
+import { placeOrder } from "@/lib/trading/place-order";
+import { describeRun, runFor, sampleLockWaits } from "./load";
+import { seedTraders, type Trader } from "./seed";
+import { startServer } from "./server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HTTP_CONNECTIONS = 50;
+const WORKERS = 20;
+const USERS = 1_000;
+// Each order is 0.001 XAUT (the default minimum), buys and sells alternating.
+const QUANTITY = "0.001";
+
+function benchDatabase(): { server: string; url: string; name: string } {
+  const server = process.env.BENCH_DATABASE_URL;
+  if (!server) throw new Error("Set BENCH_DATABASE_URL to a PostgreSQL server where the benchmark may create a database");
+  const url = new URL(server);
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(url.hostname)) throw new Error("The benchmark runs against 127.0.0.1 only");
+  const name = `aurum_bench_${randomBytes(4).toString("hex")}`;
+  url.pathname = `/${name}`;
+  return { server, url: url.toString(), name };
+}
+
+const line = (label: string, figures: string) => console.log(`  ${label.padEnd(40)} ${figures}`);
+
+/** Keeps the feed's price fresh while the app's own feed is not running (phase b). */
+function tickEverySecond(db: Db): () => void {
+  const timer = setInterval(() => void recordTick(db, { price: 4_000_000_000n, at: new Date() }).catch(() => {}), 1_000);
+  return () => clearInterval(timer);
+}
+
+async function httpPhase(url: string, name: string, many: Trader[], one: Trader) {
+  const server = await startServer(url, { AUTH_SECRET: process.env.AUTH_SECRET!, ADMIN_PASSWORD: randomBytes(12).toString("hex"), PRICE_FEED: "simulated" });
+  try {
+    const order = (t: Trader, i: number) =>
+      fetch(`${server.base}/api/trades`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ side: i % 2 ? "sell" : "buy", type: "market", quantity: QUANTITY }),
+      }).then(async (res) => {
+        const body = (await res.json()) as { message?: string };
+        if (res.status !== 201) throw new Error(`${res.status} ${body.message}`);
+      });
+    // Warm the route handlers once, so compilation and first connections are not measured.
+    await fetch(`${server.base}/api/health`);
+    await order(one, 0);
+
+    console.log(`(a) HTTP API, ${HTTP_CONNECTIONS} concurrent connections, production build on 127.0.0.1`);
+    const trivial = await runFor(SECONDS, HTTP_CONNECTIONS, async () => {
+      const res = await fetch(`${server.base}/api/health`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`health ${res.status}`);
+    });
+    line("trivial route (GET /api/health)", describeRun(trivial, "req"));
+    // The session check every signed-in call pays (token decryption and the session row), alone.
+    const signedIn = await runFor(SECONDS, HTTP_CONNECTIONS, async (w, i) => {
+      const res = await fetch(`${server.base}/api/auth/profile`, { headers: { authorization: `Bearer ${many[(w * 997 + i) % many.length]!.token}` } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`profile ${res.status}`);
+    });
+    line("signed-in route (GET /api/auth/profile)", describeRun(signedIn, "req"));
+    const manyRun = await sampleLockWaits(url, name, () => runFor(SECONDS, HTTP_CONNECTIONS, (w, i) => order(many[(w * 997 + i) % many.length]!, i)));
+    line(`market orders, ${many.length.toLocaleString("en")} users`, describeRun(manyRun.result, "orders"));
+    line("", manyRun.waits);
+    const oneRun = await sampleLockWaits(url, name, () => runFor(SECONDS, HTTP_CONNECTIONS, (_, i) => order(one, i)));
+    line("market orders, 1 user", describeRun(oneRun.result, "orders"));
+    line("", oneRun.waits);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function inProcessPhase(url: string, name: string, db: Db, many: Trader[], one: Trader) {
+  console.log(`(b) trading service in-process, ${WORKERS} workers, ${WORKERS} connections`);
+  const stopTicks = tickEverySecond(db);
+  try {
+    const trade = (t: Trader, i: number) =>
+      runTransaction(db, (tx) => placeOrder(tx, t.id, { side: i % 2 ? "sell" : "buy", type: "market", quantity: 1_000n })).then(() => {});
+    const manyRun = await sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (w, i) => trade(many[(w * 997 + i) % many.length]!, i)));
+    line(`market orders, ${many.length.toLocaleString("en")} users`, describeRun(manyRun.result, "trades"));
+    line("", manyRun.waits);
+    const oneRun = await sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (_, i) => trade(one, i)));
+    line("market orders, 1 user", describeRun(oneRun.result, "trades"));
+    line("", oneRun.waits);
+  } finally {
+    stopTicks();
+  }
+}
+
+function pgbench(url: string) {
+  try {
+    execFileSync("pgbench", ["-i", "-s", "1", "-q", url], { stdio: "ignore" });
+    const out = execFileSync("pgbench", ["-b", "tpcb-like", "-c", String(WORKERS), "-j", "2", "-T", String(SECONDS), url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    line(`pgbench -b tpcb-like -c ${WORKERS} -j 2`, `${Number(tps).toFixed(0).padStart(6)} tx/s       average ${latency} ms (same server, same database)`);
+  } catch (err) {
+    line("pgbench", `not run: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+  }
+}
+
+async function main() {
+  const { server, url, name } = benchDatabase();
+  process.env.AUTH_SECRET ??= randomBytes(32).toString("hex");
+  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const migrated = await openDatabase(url);
+  const client = postgres(url, { max: WORKERS, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  try {
+    const started = Date.now();
+    const [boss] = await seedTraders(db, 1, "admin", { usdt: 0n, xaut: 0n });
+    // Limits wide enough that the benchmark measures trading, not refusals.
+    await updateSettings(db, { trading: { dailyLimit: "1000000000" } }, { id: boss!.id, ip: null });
+    const many = await seedTraders(db, USERS, "user", { usdt: 1_000_000_000_000n, xaut: 100_000_000n });
+    const [one] = await seedTraders(db, 1, "user", { usdt: 1_000_000_000_000n, xaut: 100_000_000n });
+    await recordTick(db, { price: 4_000_000_000n, at: new Date() });
+    const [version] = await client<{ v: string }[]>`select current_setting('server_version') as v`;
+    console.log(`Aurum trade benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, ${SECONDS} s per phase, ${QUANTITY} XAUT market orders (buy, sell, buy, …)`);
+    console.log(`  set-up: ${USERS + 2} users signed in and funded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    await httpPhase(url, name, many, one!);
+    await inProcessPhase(url, name, db, many, one!);
+    pgbench(url);
+
+    const problems = await checkLedger(db);
+    const [orders] = await client<{ n: number }[]>`select count(*)::int as n from orders`;
+    console.log(`ledger:check after ${orders!.n.toLocaleString("en")} trades: ${problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`}`);
+    if (problems.length) process.exitCode = 1;
+  } finally {
+    await client.end();
+    await migrated.close();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

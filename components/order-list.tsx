@@ -1,0 +1,46 @@
+import { Amount } from "@/components/amount";
+import type { OrderView } from "@/lib/trading/order-view";
+
+const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+
+const STATUS_TONES: Record<OrderView["status"], string> = {
+  open: "border-gold/60 text-gold-soft",
+  filled: "border-success/50 text-success",
+  cancelled: "border-line text-muted",
+};
+
+function describe(o: OrderView): string {
+  const verb = o.side === "buy" ? "Buy" : "Sell";
+  return o.type === "limit" ? `Limit ${verb.toLowerCase()} at ${o.limitPrice}` : `Market ${verb.toLowerCase()}`;
+}
+
+/** Orders with their status: what was asked, what it filled at, and what it paid or received. */
+export function OrderList({ orders, empty, label, action }: { orders: OrderView[]; empty: string; label: string; action?: (order: OrderView) => React.ReactNode }) {
+  if (orders.length === 0) return <p className="card py-8 text-center text-sm text-muted">{empty}</p>;
+  return (
+    <ul className="card divide-y divide-line p-0" aria-label={label}>
+      {orders.map((o) => (
+        <li key={o.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="order">
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-medium">
+              <span className={o.side === "buy" ? "text-success" : "text-danger"}>{o.side === "buy" ? "Buy" : "Sell"}</span>
+              <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONES[o.status]}`}>{o.status}</span>
+            </p>
+            <p className="text-xs text-muted">{describe(o)}</p>
+            <p className="text-xs text-muted"><time dateTime={o.createdAt}>{time(o.createdAt)}</time></p>
+            {o.price && <p className="text-xs text-zinc-400">Filled at {o.price} · fee {o.fee} USDT</p>}
+          </div>
+          <div className="shrink-0 text-right">
+            <Amount value={o.quantity} asset="XAUT" className="block font-medium" />
+            {o.total ? (
+              <span className="block text-xs text-muted tabular-nums">{o.side === "buy" ? "Paid" : "Received"} {o.total} USDT</span>
+            ) : o.status === "open" ? (
+              <span className="block text-xs text-muted tabular-nums">Reserved {o.held} {o.side === "buy" ? "USDT" : "XAUT"}</span>
+            ) : null}
+            {action?.(o)}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

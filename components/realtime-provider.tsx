@@ -1,0 +1,81 @@
+"use client";
+
+import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
+import { storedToken, storedUserId, subscribeSession } from "@/lib/client/session";
+
+type Listener = (data: unknown) => void;
+type Subscribe = (event: string, listener: Listener) => () => void;
+/** "live" once the server confirmed this user's registration; "connecting" while (re)connecting. */
+export type RealtimeStatus = "live" | "connecting" | "offline";
+
+const RealtimeContext = createContext<{ subscribe: Subscribe; status: RealtimeStatus } | null>(null);
+
+function listenerHub() {
+  const listeners = new Map<string, Set<Listener>>();
+  const subscribe: Subscribe = (event, listener) => {
+    const set = listeners.get(event) ?? new Set<Listener>();
+    listeners.set(event, set);
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  };
+  const dispatch = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
+  return { subscribe, dispatch };
+}
+
+/**
+ * Holds the signed-in page's real-time socket and hands its events to `useRealtimeEvent`.
+ * Listeners live here, not on the socket, so they survive the socket being rebuilt for a new token.
+ */
+export function RealtimeProvider({ children }: { children: React.ReactNode }) {
+  const token = useSyncExternalStore(subscribeSession, storedToken, () => null);
+  const userId = useSyncExternalStore(subscribeSession, storedUserId, () => null);
+  const [hub] = useState(listenerHub);
+  const [status, setStatus] = useState<RealtimeStatus>("connecting");
+
+  useEffect(() => {
+    const socket = realtimeSocket({ token, userId }, { onRegistered: () => setStatus("live") });
+    if (!socket) return;
+    const reconnecting = () => setStatus("connecting");
+    // A refused handshake (socket no longer active) or spent reconnection attempts: nothing more will come.
+    const refused = () => {
+      if (!socket.active) setStatus("offline");
+    };
+    const gaveUp = () => setStatus("offline");
+    socket.onAny(hub.dispatch);
+    socket.on("disconnect", reconnecting);
+    socket.on("connect_error", refused);
+    socket.io.on("reconnect_failed", gaveUp);
+    return () => {
+      socket.offAny(hub.dispatch);
+      socket.off("disconnect", reconnecting);
+      socket.off("connect_error", refused);
+      socket.io.off("reconnect_failed", gaveUp);
+      closeRealtimeSocket();
+    };
+  }, [token, userId, hub]);
+
+  const value = useMemo(() => ({ subscribe: hub.subscribe, status: token && userId ? status : ("offline" as const) }), [hub, status, token, userId]);
+  return <RealtimeContext value={value}>{children}</RealtimeContext>;
+}
+
+/**
+ * Calls `handler` with the payload of every `event` the server sends this user, while the
+ * component is mounted. The latest handler is used, so it need not be memoised. Outside a
+ * RealtimeProvider it does nothing.
+ */
+export function useRealtimeEvent<T>(event: string, handler: (data: T) => void): void {
+  const subscribe = useContext(RealtimeContext)?.subscribe;
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => subscribe?.(event, (data) => latest.current(data as T)), [subscribe, event]);
+}
+
+/** Whether live updates are flowing; "offline" outside a RealtimeProvider. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useContext(RealtimeContext)?.status ?? "offline";
+}

@@ -1,0 +1,23 @@
+import Link from "next/link";
+import { getDb } from "@/db/client";
+import { valuedBalances } from "@/lib/trading/valuation";
+
+/** Everything the user holds, in USDT: XAUT at the bid, stablecoins at par; assets without a price named, not guessed. */
+export async function TotalAssetsCard({ userId }: { userId: string }) {
+  const { totalUsdt, valuation } = await valuedBalances(await getDb(), userId);
+  return (
+    <section className="card" aria-labelledby="total-assets-heading">
+      <div className="flex items-baseline justify-between">
+        <h2 id="total-assets-heading" className="text-sm text-muted">Total assets</h2>
+        <Link href="/trade" className="text-sm text-gold hover:text-gold-soft">Trade →</Link>
+      </div>
+      <p className="mt-1 text-2xl font-semibold tabular-nums text-gold-soft" data-testid="total-assets">
+        ≈ {totalUsdt} <span className="text-sm font-normal text-muted">USDT</span>
+      </p>
+      <p className="mt-1 text-xs text-muted">
+        {valuation.xautBid ? `XAUt valued at the bid, ${valuation.xautBid} USDT${valuation.stale ? " (price out of date)" : ""}.` : "XAUt is not valued until the first market price."}
+        {valuation.unvalued.length > 0 && ` Not counted, no price: ${valuation.unvalued.join(", ")}.`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * One row per recipient: a broadcast to all users is fanned out, so reading and marking read
+ * stay per user. `broadcastId` ties the rows of one send together.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    broadcastId: uuid("broadcast_id"),
+    // The administrator who sent it; null for the platform's own notices (deposits, fills…).
+    senderId: uuid("sender_id").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+export type Notification = typeof notifications.$inferSelect;

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { journals } from "./ledger";
+import { users } from "./users";
+
+export const orderSide = pgEnum("order_side", ["buy", "sell"]);
+export const orderType = pgEnum("order_type", ["market", "limit"]);
+export const orderStatus = pgEnum("order_status", ["open", "filled", "cancelled"]);
+
+/**
+ * A user's order for XAUT against USDT; the platform is the counterparty. Amounts are smallest
+ * units: quantity in XAUT, prices in USDT per whole XAUT, cost/fee/held in USDT (held is XAUT
+ * for a limit sell). A market order is written already filled; a limit order stays open, its
+ * funds in the user's hold account, until the feed crosses its price or the user cancels it.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    side: orderSide("side").notNull(),
+    type: orderType("type").notNull(),
+    status: orderStatus("status").notNull(),
+    quantity: bigint("quantity", { mode: "bigint" }).notNull(),
+    limitPrice: bigint("limit_price", { mode: "bigint" }),
+    // What the order reserved in hold (limit orders), released or consumed when it ends.
+    held: bigint("held", { mode: "bigint" }).notNull().default(sql`0`),
+    fillPrice: bigint("fill_price", { mode: "bigint" }),
+    // USDT paid (buy) or received before fees (sell), and the fee charged, once filled.
+    cost: bigint("cost", { mode: "bigint" }),
+    fee: bigint("fee", { mode: "bigint" }),
+    feeBps: integer("fee_bps").notNull(),
+    journalId: uuid("journal_id").references(() => journals.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    filledAt: timestamp("filled_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_open_idx").on(t.side, t.limitPrice).where(sql`${t.status} = 'open'`),
+    check("orders_quantity_positive", sql`${t.quantity} > 0`),
+    check("orders_limit_has_price", sql`(${t.type} = 'limit') = (${t.limitPrice} is not null)`),
+    check("orders_held_non_negative", sql`${t.held} >= 0`),
+  ],
+);
+
+/**
+ * An administrator's overrides of the site's trading defaults for one user; a null column
+ * means "use the site default". Quantities are XAUT smallest units, the daily limit USDT ones.
+ */
+export const tradeConfigs = pgTable("trade_configs", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled"),
+  feeBps: integer("fee_bps"),
+  spreadBps: integer("spread_bps"),
+  minQuantity: bigint("min_quantity", { mode: "bigint" }),
+  maxQuantity: bigint("max_quantity", { mode: "bigint" }),
+  dailyLimit: bigint("daily_limit", { mode: "bigint" }),
+  updatedBy: uuid("updated_by").references(() => users.id),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Order = typeof orders.$inferSelect;
+export type TradeConfig = typeof tradeConfigs.$inferSelect;

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/db/client";
+import { acquireLease, releaseLease } from "./lease";
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(db: Db): Promise<void>;
+}
+
+export interface JobRunner {
+  readonly holder: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs each job every `everyMs` on whichever instance holds its lease, so with several app
+ * instances a job runs on one at a time. Runs never overlap on one instance; a failed run is
+ * logged and the next one goes ahead. Jobs must still be idempotent: a lease can expire while
+ * a slow run goes on.
+ */
+export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): JobRunner {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+
+  for (const job of jobs) {
+    let busy = false;
+    const tick = async () => {
+      if (busy || stopped) return;
+      busy = true;
+      try {
+        if (await acquireLease(db, job.name, holder, Math.max(job.everyMs * 3, 5_000))) await job.run(db);
+      } catch (err) {
+        console.error(`job ${job.name} failed:`, err);
+      } finally {
+        busy = false;
+      }
+    };
+    timers.push(
+      setInterval(() => {
+        const run = tick();
+        running.add(run);
+        void run.finally(() => running.delete(run));
+      }, job.everyMs),
+    );
+  }
+
+  return {
+    holder,
+    async stop() {
+      stopped = true;
+      timers.forEach(clearInterval);
+      await Promise.allSettled([...running]);
+      await Promise.allSettled(jobs.map((job) => releaseLease(db, job.name, holder)));
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { readEnv, type Env } from "@/lib/env";
+import { parseAmount } from "@/lib/ledger/amount";
+import { exchangeFeed } from "./exchange-feed";
+import type { PriceFeed } from "./feed";
+import { simulatedFeed } from "./simulated-feed";
+import { PRICE_DECIMALS } from "./views";
+
+/** The feed the environment asks for: PRICE_FEED=simulated (default) or exchange. */
+export function createPriceFeed(env: Env = readEnv()): PriceFeed {
+  if (env.PRICE_FEED === "exchange") {
+    if (!env.PRICE_FEED_URL) throw new Error("PRICE_FEED_URL is required when PRICE_FEED=exchange");
+    return exchangeFeed({ baseUrl: env.PRICE_FEED_URL, symbol: env.PRICE_FEED_SYMBOL });
+  }
+  return simulatedFeed({ seed: env.PRICE_FEED_SEED, startPrice: parseAmount(env.PRICE_FEED_START, PRICE_DECIMALS, "USDT") });
+}

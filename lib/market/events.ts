@@ -1,0 +1,2 @@
+/** The Socket.IO event that carries a `MarketSnapshot` to every connected client (safe to import in the browser). */
+export const PRICE_EVENT = "price";

@@ -1,0 +1,64 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { audit } from "@/lib/audit";
+import { notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { sendEnvelope } from "@/lib/realtime/channel";
+import { createNotification } from "./create";
+import type { SendNotificationInput } from "./schema";
+
+export interface Sender {
+  id: string;
+  ip: string | null;
+}
+
+export interface SendResult {
+  recipients: number;
+  /** The notification's id when sent to one user. */
+  notificationId: string | null;
+  /** Ties the rows of a send to all users together. */
+  broadcastId: string | null;
+}
+
+/** An administrator's notification to one user or to every active user, audited in the same transaction. */
+export async function sendNotification(db: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
+  return runTransaction(db, async (tx) => {
+    const result = input.userId ? await sendToUser(tx, input.userId, input, sender) : await sendToAll(tx, input, sender);
+    await audit(tx, {
+      actorId: sender.id,
+      action: "notification.send",
+      target: input.userId ? { type: "user", id: input.userId } : { type: "notification_broadcast", id: result.broadcastId },
+      detail: { title: input.title, recipients: result.recipients, notificationId: result.notificationId },
+      ip: sender.ip,
+    });
+    return result;
+  });
+}
+
+async function sendToUser(tx: Db, userId: string, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  const row = await createNotification(tx, { userId, title: input.title, message: input.message, senderId: sender.id });
+  return { recipients: 1, notificationId: row.id, broadcastId: null };
+}
+
+/**
+ * One statement writes a row per active user, however many there are; one small NOTIFY then
+ * tells every instance, which looks up the ids of its own connected users' rows.
+ */
+async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
+  const broadcastId = newId();
+  const result = (await tx.execute(sql`
+    with sent as (
+      insert into notifications (id, user_id, title, message, broadcast_id, sender_id)
+      select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}
+      from users u where u.status = 'active'
+      returning 1
+    )
+    select count(*)::int as n from sent`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  await sendEnvelope(tx, { kind: "notification-broadcast", broadcastId });
+  return { recipients: rows[0]?.n ?? 0, notificationId: null, broadcastId };
+}

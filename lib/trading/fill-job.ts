@@ -1,0 +1,86 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { orders, tradeConfigs, users } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import type { Job } from "@/lib/jobs/runner";
+import { isStale, lastTick } from "@/lib/market/ticks";
+import { getSettings } from "@/lib/settings";
+import { rulesFor } from "./config";
+import { crosses, fillLimitOrder } from "./fill-limit";
+import { currentQuote } from "./market";
+
+const BATCH = 200;
+
+/**
+ * Open limit orders the last price reaches under their owner's spread and trading switch, oldest
+ * first: the same arithmetic as askOf/bidOf, done in SQL so only real candidates are read. A
+ * disabled account's orders wait, their funds on hold: no money moves on a frozen account.
+ */
+async function candidates(db: Db, price: bigint): Promise<string[]> {
+  const { trading } = await getSettings(db);
+  const spread = sql`coalesce(${tradeConfigs.spreadBps}, ${trading.spreadBps})`;
+  // A bigint from the database, inlined as a literal so both drivers type it the same.
+  const last = sql.raw(price.toString());
+  const ask = sql`ceil(${last}::numeric * (10000 + ${spread}) / 10000)`;
+  const bid = sql`floor(${last}::numeric * (10000 - ${spread}) / 10000)`;
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(users, and(eq(users.id, orders.userId), eq(users.status, "active")))
+    .leftJoin(tradeConfigs, eq(tradeConfigs.userId, orders.userId))
+    .where(
+      and(
+        eq(orders.status, "open"),
+        sql`coalesce(${tradeConfigs.enabled}, ${trading.enabled})`,
+        or(and(eq(orders.side, "buy"), sql`${orders.limitPrice} >= ${ask}`), and(eq(orders.side, "sell"), sql`${orders.limitPrice} <= ${bid}`)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(BATCH);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Fills one order if it is still open and still crosses, each in its own transaction. Another
+ * runner working on the same order holds its row lock (SKIP LOCKED passes over it) or has already
+ * filled it (the status condition no longer matches): either way it fills exactly once.
+ */
+async function fillOne(db: Db, orderId: string): Promise<boolean> {
+  return runTransaction(db, async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.status, "open")))
+      .for("update", { skipLocked: true });
+    if (!order) return false;
+    // Checked again under the order's lock: the account may have been disabled since the scan.
+    const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
+    if (owner?.status !== "active") return false;
+    const { effective, market } = await rulesFor(tx, order.userId);
+    if (!effective.enabled) return false;
+    const quote = await currentQuote(tx, effective.spreadBps);
+    if (!quote || quote.stale || !crosses(order, quote)) return false;
+    await fillLimitOrder(tx, order, quote, market);
+    return true;
+  });
+}
+
+/** One pass over the open limit orders: fills those the feed has reached. Returns how many filled. */
+export async function fillCrossedOrders(db: Db): Promise<number> {
+  const tick = await lastTick(db);
+  // A stale price fills nothing, as it trades nothing.
+  if (!tick || isStale(tick.at)) return 0;
+  let filled = 0;
+  for (const id of await candidates(db, tick.price)) {
+    if (await fillOne(db, id)) filled++;
+  }
+  return filled;
+}
+
+export const limitOrderJob: Job = {
+  name: "trading.fill-limit-orders",
+  everyMs: 1_000,
+  run: async (db) => {
+    await fillCrossedOrders(db);
+  },
+};

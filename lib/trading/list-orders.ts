@@ -1,0 +1,48 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { orders } from "@/db/schema";
+import { paginationSchema, queryParam } from "@/lib/http/query";
+import { marketAssets } from "./market";
+import { orderView } from "./order-view";
+import { MAX_OPEN_ORDERS } from "./place-order";
+
+export const orderQuerySchema = paginationSchema.extend({
+  status: queryParam(z.enum(["open", "filled", "cancelled"], { error: "status must be open, filled or cancelled" }).optional()),
+  side: queryParam(z.enum(["buy", "sell"], { error: "side must be buy or sell" }).optional()),
+});
+
+export type OrderQuery = z.infer<typeof orderQuerySchema>;
+
+/** A user's orders, newest first and paginated, and (always) all of their open orders. */
+export async function listUserOrders(db: Db, userId: string, query: OrderQuery) {
+  const where = and(
+    eq(orders.userId, userId),
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.side ? eq(orders.side, query.side) : undefined,
+  );
+  const [m, rows, [total], open] = await Promise.all([
+    marketAssets(db),
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, "open")))
+      .orderBy(desc(orders.createdAt))
+      .limit(MAX_OPEN_ORDERS),
+  ]);
+  return {
+    orders: rows.map((o) => orderView(o, m)),
+    open: open.map((o) => orderView(o, m)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.n ?? 0,
+  };
+}

@@ -1,0 +1,62 @@
+import { inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { assets } from "@/db/schema";
+import { AppError } from "@/lib/http/errors";
+import { isStale, lastTick } from "@/lib/market/ticks";
+import { askOf, bidOf } from "./pricing";
+
+/** The one market: XAUT bought and sold against USDT, the platform on the other side. */
+export const BASE = "XAUT";
+export const QUOTE = "USDT";
+
+export interface MarketAssets {
+  baseDecimals: number;
+  quoteDecimals: number;
+  /** XAUT smallest units in one whole XAUT. */
+  unit: bigint;
+}
+
+// An asset's decimals never change once it holds money (migrations fix them): read them once.
+let cached: Promise<MarketAssets> | undefined;
+
+export function marketAssets(db: Db): Promise<MarketAssets> {
+  cached ??= db
+    .select()
+    .from(assets)
+    .where(inArray(assets.code, [BASE, QUOTE]))
+    .then((rows) => {
+      const base = rows.find((a) => a.code === BASE);
+      const quote = rows.find((a) => a.code === QUOTE);
+      if (!base || !quote) throw new Error(`assets ${BASE} and ${QUOTE} must exist`);
+      return { baseDecimals: base.decimals, quoteDecimals: quote.decimals, unit: 10n ** BigInt(base.decimals) };
+    })
+    .catch((err: unknown) => {
+      cached = undefined;
+      throw err;
+    });
+  return cached;
+}
+
+export interface Quote {
+  /** The feed's last price, USDT smallest units per whole XAUT. */
+  price: bigint;
+  bid: bigint;
+  ask: bigint;
+  at: Date;
+  stale: boolean;
+}
+
+/** The last feed price with this spread applied, or null before the feed's first tick. */
+export async function currentQuote(db: Db, spreadBps: number, now: Date = new Date()): Promise<Quote | null> {
+  const tick = await lastTick(db);
+  if (!tick) return null;
+  return { price: tick.price, bid: bidOf(tick.price, spreadBps), ask: askOf(tick.price, spreadBps), at: tick.at, stale: isStale(tick.at, now) };
+}
+
+/** The quote to trade on: refused (422) when there is no price or it is stale, so trading halts. */
+export async function tradableQuote(db: Db, spreadBps: number): Promise<Quote> {
+  const quote = await currentQuote(db, spreadBps);
+  if (!quote) throw new AppError(422, "PRICE_UNAVAILABLE", "Trading is paused: there is no market price yet");
+  if (quote.stale) throw new AppError(422, "PRICE_STALE", "Trading is paused: the market price is out of date. Please try again shortly");
+  return quote;
+}

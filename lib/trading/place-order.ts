@@ -1,0 +1,162 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { orders, users, type Order } from "@/db/schema";
+import { AppError, notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { formatAmount } from "@/lib/ledger/amount";
+import { post } from "@/lib/ledger/post";
+import { publish } from "@/lib/realtime/publish";
+import { rulesFor, type TradingRules } from "./config";
+import { dailyUsed } from "./daily";
+import { crosses, fillLimitOrder } from "./fill-limit";
+import { fillLegs, holdLegs } from "./legs";
+import { BASE, QUOTE, tradableQuote, type MarketAssets } from "./market";
+import type { OrderRequest } from "./order-input";
+import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "./pricing";
+
+/** Open limit orders one user may have at a time; each is watched by the fill job. */
+export const MAX_OPEN_ORDERS = 50;
+
+const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+
+function assertEnabled(rules: TradingRules, userDisabled: boolean): void {
+  if (rules.enabled) return;
+  throw userDisabled
+    ? unprocessable("TRADING_DISABLED", "Trading is disabled for your account. Please contact support")
+    : unprocessable("TRADING_DISABLED", "Trading is disabled at the moment");
+}
+
+function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets): void {
+  const xaut = (v: bigint) => `${formatAmount(v, m.baseDecimals)} ${BASE}`;
+  if (quantity < rules.minQuantity) throw unprocessable("QUANTITY_TOO_SMALL", `The minimum order is ${xaut(rules.minQuantity)}`);
+  if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `The maximum order is ${xaut(rules.maxQuantity)}`);
+}
+
+/**
+ * Locks the trader's user row for the rest of the transaction, so one user's orders are placed one
+ * at a time (each at the price current when its turn comes) and the daily limit and open-order cap
+ * hold under concurrent requests. Other users' orders, and the house and fees accounts, are not
+ * involved.
+ */
+async function lockTrader(db: Db, userId: string): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+  if (!row) throw notFound("User not found");
+}
+
+async function assertDailyLimit(db: Db, userId: string, notional: bigint, rules: TradingRules, m: MarketAssets): Promise<void> {
+  const used = await dailyUsed(db, userId, m.unit);
+  if (used + notional <= rules.dailyLimit) return;
+  const left = rules.dailyLimit > used ? rules.dailyLimit - used : 0n;
+  const usdt = (v: bigint) => `${formatAmount(v, m.quoteDecimals)} ${QUOTE}`;
+  throw unprocessable("DAILY_LIMIT_EXCEEDED", `This order would pass your daily trading limit of ${usdt(rules.dailyLimit)} (${usdt(left)} left today)`);
+}
+
+export interface Placed {
+  order: Order;
+  message: string;
+}
+
+const fmt = (m: MarketAssets) => ({
+  xaut: (v: bigint) => `${formatAmount(v, m.baseDecimals)} ${BASE}`,
+  usdt: (v: bigint) => `${formatAmount(v, m.quoteDecimals)} ${QUOTE}`,
+});
+
+function filledMessage(side: "buy" | "sell", fill: Fill, m: MarketAssets): string {
+  const { xaut, usdt } = fmt(m);
+  return side === "buy"
+    ? `Bought ${xaut(fill.quantity)} for ${usdt(fill.net)} (fee ${usdt(fill.fee)})`
+    : `Sold ${xaut(fill.quantity)} for ${usdt(fill.net)} (fee ${usdt(fill.fee)})`;
+}
+
+async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, rules: TradingRules, m: MarketAssets): Promise<Placed> {
+  const quote = await tradableQuote(db, rules.spreadBps);
+  const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
+  if ("total" in request && quantity < rules.minQuantity) {
+    throw unprocessable("QUANTITY_TOO_SMALL", `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`);
+  }
+  assertQuantity(quantity, rules, m);
+  const fill = request.side === "buy" ? buyFill(quantity, quote.ask, rules.feeBps, m.unit) : sellFill(quantity, quote.bid, rules.feeBps, m.unit);
+  if (fill.net <= 0n) throw unprocessable("ORDER_TOO_SMALL", "This order is too small to trade");
+
+  await assertDailyLimit(db, userId, fill.cost, rules, m);
+  const id = newId();
+  const posted = await post(db, {
+    kind: "trade",
+    reference: id,
+    actorId: userId,
+    memo: `Market ${request.side}`,
+    legs: fillLegs(userId, request.side, fill, { kind: "spot" }),
+  });
+  const now = new Date();
+  const [order] = await db
+    .insert(orders)
+    .values({
+      id,
+      userId,
+      side: request.side,
+      type: "market",
+      status: "filled",
+      quantity,
+      fillPrice: fill.price,
+      cost: fill.cost,
+      fee: fill.fee,
+      feeBps: rules.feeBps,
+      journalId: posted.journal.id,
+      createdAt: now,
+      filledAt: now,
+    })
+    .returning();
+  await publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } });
+  return { order: order!, message: filledMessage(request.side, fill, m) };
+}
+
+async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, rules: TradingRules, m: MarketAssets): Promise<Placed> {
+  const quote = await tradableQuote(db, rules.spreadBps);
+  const { side, quantity, limitPrice } = request;
+  assertQuantity(quantity, rules, m);
+  if (side === "sell" && sellFill(quantity, limitPrice, rules.feeBps, m.unit).net <= 0n) {
+    throw unprocessable("ORDER_TOO_SMALL", "This order is too small to trade");
+  }
+
+  await assertDailyLimit(db, userId, ceilDiv(quantity * limitPrice, m.unit), rules, m);
+  const [open] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "open")));
+  if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) {
+    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
+  }
+
+  // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
+  const held = side === "buy" ? buyDebit(quantity, limitPrice, rules.feeBps, m.unit) : quantity;
+  const id = newId();
+  await post(db, {
+    kind: "trade",
+    reference: id,
+    actorId: userId,
+    memo: `Limit ${side} placed`,
+    legs: holdLegs(userId, side === "buy" ? QUOTE : BASE, held, "reserve"),
+  });
+  const [order] = await db
+    .insert(orders)
+    .values({ id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps })
+    .returning();
+
+  const { xaut, usdt } = fmt(m);
+  // A limit the market has already reached fills now, as on any exchange.
+  if (crosses(order!, quote)) {
+    const filled = await fillLimitOrder(db, order!, quote, m);
+    return { order: filled.order, message: filledMessage(side, filled.fill, m) };
+  }
+  await publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } });
+  return { order: order!, message: `Limit ${side} placed: ${xaut(quantity)} at ${usdt(limitPrice)}` };
+}
+
+/**
+ * Places an order for a user, in the caller's transaction: a market order fills at once at the
+ * ask or bid; a limit order reserves its funds in hold and fills when the feed reaches it.
+ * Every refusal is a 422 before anything is written (the transaction rolls back otherwise).
+ */
+export async function placeOrder(db: Db, userId: string, request: OrderRequest): Promise<Placed> {
+  const { effective: rules, overrides, market } = await rulesFor(db, userId);
+  assertEnabled(rules, overrides?.enabled === false);
+  await lockTrader(db, userId);
+  return request.type === "market" ? placeMarket(db, userId, request, rules, market) : placeLimit(db, userId, request, rules, market);
+}

@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { tradeConfigs, users, type TradeConfig } from "@/db/schema";
+import { audit } from "@/lib/audit";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { formatAmount } from "@/lib/ledger/amount";
+import { getSettings } from "@/lib/settings";
+import { applyOverrides, rulesView, siteRules, type TradingRules } from "./config";
+import { marketAssets, type MarketAssets } from "./market";
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const bps = (what: string) =>
+  z
+    .number({ error: `${what} must be a whole number of basis points` })
+    .int(`${what} must be a whole number of basis points`)
+    .min(0, `${what} cannot be negative`)
+    .max(1_000, `${what} can be at most 1000 basis points`);
+const decimal = (what: string) => z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
+
+/**
+ * An administrator's overrides for one user. A field left out keeps its current override; null
+ * returns it to the site default.
+ */
+export const tradeConfigSchema = z
+  .object({
+    enabled: z.boolean({ error: "enabled must be true or false" }).nullable(),
+    feeBps: bps("The fee").nullable(),
+    spreadBps: bps("The spread").nullable(),
+    minQuantity: decimal("The minimum quantity").nullable(),
+    maxQuantity: decimal("The maximum quantity").nullable(),
+    dailyLimit: decimal("The daily limit").nullable(),
+  })
+  .partial()
+  .strict()
+  .refine((o) => Object.keys(o).length > 0, "Please give at least one setting to change");
+
+export type TradeConfigPatch = z.infer<typeof tradeConfigSchema>;
+
+type Overrides = Omit<TradeConfig, "userId" | "updatedBy" | "updatedAt">;
+
+function units(text: string, decimals: number, field: string, asset: string): bigint {
+  const fraction = text.split(".")[1] ?? "";
+  if (fraction.length > decimals) throw badRequest(`${asset} amounts have at most ${decimals} decimals`, { [field]: [`${asset} amounts have at most ${decimals} decimals`] });
+  const [whole = "0"] = text.split(".");
+  const value = BigInt(whole + fraction.padEnd(decimals, "0"));
+  if (value >= 10n ** 18n) throw badRequest("Amount is too large", { [field]: ["Amount is too large"] });
+  return value;
+}
+
+function overridesView(o: Overrides | null, m: MarketAssets) {
+  if (!o) return null;
+  const amount = (v: bigint | null, decimals: number) => (v === null ? null : formatAmount(v, decimals));
+  return {
+    enabled: o.enabled,
+    feeBps: o.feeBps,
+    spreadBps: o.spreadBps,
+    minQuantity: amount(o.minQuantity, m.baseDecimals),
+    maxQuantity: amount(o.maxQuantity, m.baseDecimals),
+    dailyLimit: amount(o.dailyLimit, m.quoteDecimals),
+  };
+}
+
+/** A patch field over the stored one: absent keeps it, null clears it, a value replaces it. */
+function merge<P, V>(given: P | null | undefined, current: V | null | undefined, convert: (p: P) => V): V | null {
+  if (given === undefined) return current ?? null;
+  return given === null ? null : convert(given);
+}
+
+async function lockUser(db: Db, userId: string): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+  if (!user) throw notFound("User not found");
+}
+
+async function context(db: Db, userId: string) {
+  const [settings, m, [row]] = await Promise.all([getSettings(db), marketAssets(db), db.select().from(tradeConfigs).where(eq(tradeConfigs.userId, userId))]);
+  return { defaults: siteRules(settings, m), m, row: row ?? null };
+}
+
+function configView(defaults: TradingRules, row: TradeConfig | null, m: MarketAssets) {
+  return {
+    overrides: overridesView(row, m),
+    defaults: rulesView(defaults, m),
+    effective: rulesView(applyOverrides(defaults, row), m),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** A user's overrides, the site defaults and what is in force. */
+export async function getTradeConfig(db: Db, userId: string) {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  const { defaults, m, row } = await context(db, userId);
+  return configView(defaults, row, m);
+}
+
+export interface Actor {
+  id: string;
+  ip: string | null;
+}
+
+/**
+ * Creates (`create`: refused with 409 when the user has one) or changes a user's overrides,
+ * audited with before and after in the caller's transaction.
+ */
+export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfigPatch, actor: Actor, mode: "create" | "update") {
+  await lockUser(db, userId);
+  const { defaults, m, row } = await context(db, userId);
+  if (mode === "create" && row) throw conflict("This user already has a trade config: change it with PUT", "TRADE_CONFIG_EXISTS");
+
+  const next: Overrides = {
+    enabled: merge(patch.enabled, row?.enabled, (v) => v),
+    feeBps: merge(patch.feeBps, row?.feeBps, (v) => v),
+    spreadBps: merge(patch.spreadBps, row?.spreadBps, (v) => v),
+    minQuantity: merge(patch.minQuantity, row?.minQuantity, (v) => units(v, m.baseDecimals, "minQuantity", "XAUT")),
+    maxQuantity: merge(patch.maxQuantity, row?.maxQuantity, (v) => units(v, m.baseDecimals, "maxQuantity", "XAUT")),
+    dailyLimit: merge(patch.dailyLimit, row?.dailyLimit, (v) => units(v, m.quoteDecimals, "dailyLimit", "USDT")),
+  };
+  const effective = applyOverrides(defaults, { ...next, userId, updatedBy: null, updatedAt: new Date() });
+  if (effective.minQuantity > effective.maxQuantity) {
+    const message = "The minimum quantity cannot be above the maximum quantity";
+    throw badRequest(message, { minQuantity: [message] });
+  }
+
+  const values = { ...next, updatedBy: actor.id, updatedAt: new Date() };
+  const [saved] = await db
+    .insert(tradeConfigs)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: tradeConfigs.userId, set: values })
+    .returning();
+  await audit(db, {
+    actorId: actor.id,
+    action: "user.trade_config.update",
+    target: { type: "user", id: userId },
+    detail: { before: overridesView(row, m), after: overridesView(saved!, m) },
+    ip: actor.ip,
+  });
+  return configView(defaults, saved!, m);
+}
+
+/** Returns the user to the site defaults (404 when there were no overrides), audited. */
+export async function deleteTradeConfig(db: Db, userId: string, actor: Actor) {
+  await lockUser(db, userId);
+  const { defaults, m, row } = await context(db, userId);
+  if (!row) throw notFound("This user has no trade config: the site defaults apply");
+  await db.delete(tradeConfigs).where(eq(tradeConfigs.userId, userId));
+  await audit(db, {
+    actorId: actor.id,
+    action: "user.trade_config.delete",
+    target: { type: "user", id: userId },
+    detail: { before: overridesView(row, m) },
+    ip: actor.ip,
+  });
+  return configView(defaults, null, m);
+}

@@ -1,0 +1,48 @@
+import type { Db } from "@/db/client";
+import { formatAmount } from "@/lib/ledger/amount";
+import { userBalances, type AssetBalance } from "@/lib/ledger/balances";
+import { decimalUnits, rulesFor } from "./config";
+import { BASE, currentQuote, QUOTE } from "./market";
+
+/** Stablecoins counted one for one against USDT. */
+const AT_PAR = new Set(["USDT", "USDC"]);
+
+export type ValuedBalance = AssetBalance & {
+  /** Everything held in this asset (available, hold, vault, savings) in USDT; null without a price. */
+  valueUsdt: string | null;
+};
+
+const held = (b: AssetBalance) => (["available", "hold", "storage", "savings"] as const).reduce((sum, k) => sum + decimalUnits(b[k], b.decimals), 0n);
+
+/**
+ * A user's balances with their worth in USDT, rounded down so nothing is overstated. XAUT is
+ * valued at the user's bid (what selling it would pay before the fee), USDT and USDC at par.
+ * BTC and ETH have no price feed: they stay unvalued (null) rather than carry an invented price,
+ * and the total leaves them out, naming them in `unvalued`.
+ */
+export async function valuedBalances(db: Db, userId: string) {
+  const [balances, { effective }] = await Promise.all([userBalances(db, userId), rulesFor(db, userId)]);
+  const quote = await currentQuote(db, effective.spreadBps);
+  const quoteDecimals = balances.find((b) => b.asset === QUOTE)?.decimals ?? 6;
+  let total = 0n;
+  const unvalued: string[] = [];
+  const valued: ValuedBalance[] = balances.map((b) => {
+    const units = held(b);
+    let value: bigint | null = null;
+    if (AT_PAR.has(b.asset)) value = (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(b.decimals);
+    else if (b.asset === BASE && quote) value = (units * quote.bid) / 10n ** BigInt(b.decimals);
+    if (value === null && units > 0n) unvalued.push(b.asset);
+    total += value ?? 0n;
+    return { ...b, valueUsdt: value === null ? null : formatAmount(value, quoteDecimals) };
+  });
+  return {
+    balances: valued,
+    totalUsdt: formatAmount(total, quoteDecimals),
+    valuation: {
+      xautBid: quote ? formatAmount(quote.bid, quoteDecimals) : null,
+      priceAt: quote?.at.toISOString() ?? null,
+      stale: quote?.stale ?? null,
+      unvalued,
+    },
+  };
+}

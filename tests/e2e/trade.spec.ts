@@ -1,0 +1,85 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { formatAmount, parseAmount } from "../../lib/ledger/amount";
+import { apiRegister, signIn } from "./helpers";
+
+/** Credits a user through the admin API, as an administrator would from the user page. */
+async function credit(request: APIRequestContext, username: string, amount: string) {
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const found = await request.get(`/api/admin/users?q=${username}`, { headers });
+  const [user] = (await found.json()).users as { id: string }[];
+  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, { headers, data: { amount, operation: "credit", reason: "e2e funding" } });
+  expect(res.status()).toBe(200);
+}
+
+test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "1000");
+  await signIn(page, user.username, user.password);
+  await expect(page.getByTestId("total-assets")).toContainText("1000.000000");
+
+  await page.getByRole("link", { name: "Trade →" }).click();
+  await expect(page.getByRole("heading", { name: "Trade", exact: true })).toBeVisible();
+  await expect(page.getByTestId("ask")).toHaveText(/^\d+\.\d{6}$/);
+  await expect(page.getByTestId("available")).toHaveText("1000.000000 USDT");
+
+  await page.getByLabel("Quantity (XAUT)").fill("0.1");
+  const estimate = page.getByTestId("estimate");
+  await expect(estimate).toContainText("Quantity0.100000 XAUT");
+  await expect(estimate).toContainText("Fee (0.20%)");
+  await page.getByRole("button", { name: "Review buy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Buy 0\.100000 XAUT at market for about \d+\.\d{6} USDT, fee included\?$/ })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm buy" }).click();
+
+  const toast = page.getByTestId("toast");
+  await expect(toast).toHaveText(/^Bought 0\.100000 XAUT for \d+\.\d{6} USDT \(fee \d+\.\d{6} USDT\)$/);
+  const paid = /for (\d+\.\d{6}) USDT/.exec((await toast.textContent()) ?? "")![1]!;
+  const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
+  await expect(page.getByTestId("available")).toHaveText(`${left} USDT`);
+  const recent = page.getByRole("list", { name: "Recent trades" }).getByTestId("order");
+  await expect(recent).toHaveCount(1);
+  await expect(recent.first()).toContainText("filled");
+  await expect(recent.first()).toContainText(`Paid ${paid} USDT`);
+
+  await page.getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page.getByTestId("balance-USDT")).toContainText(left);
+  await expect(page.getByTestId("balance-XAUT")).toContainText("0.100000");
+
+  await page.getByRole("link", { name: "Records", exact: true }).click();
+  await page.getByRole("link", { name: "Trades" }).click();
+  await expect(page.getByTestId("order")).toHaveCount(1);
+  await expect(page.getByTestId("order").first()).toContainText("Market buy");
+
+  await page.getByRole("link", { name: "Their ledger entries →" }).click();
+  const entries = page.getByTestId("record");
+  // The cost, the fee as its own entry, and the XAUT received.
+  await expect(entries).toHaveCount(3);
+  await expect(entries.filter({ hasText: "+0.100000" })).toContainText("Trade");
+  await expect(entries.filter({ hasText: "Trade · Fee" })).toHaveCount(1);
+});
+
+test("a limit order far from the market waits with its funds on hold, and cancelling releases them", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "500");
+  await signIn(page, user.username, user.password);
+  await page.goto("/trade");
+
+  await page.getByRole("radio", { name: "Limit" }).check();
+  await page.getByLabel("Limit price (USDT per XAUT)").fill("1000");
+  await page.getByLabel("Quantity (XAUT)").fill("0.2");
+  // 0.2 at 1000 is 200 USDT, plus a 0.4 USDT fee.
+  await expect(page.getByTestId("estimate")).toContainText("Reserved until it fills200.400000 USDT");
+  await page.getByRole("button", { name: "Review buy" }).click();
+  await page.getByRole("button", { name: "Confirm buy" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Limit buy placed: 0.200000 XAUT at 1000.000000 USDT");
+  await expect(page.getByTestId("available")).toHaveText("299.600000 USDT");
+
+  const open = page.getByRole("list", { name: "Open orders" }).getByTestId("order");
+  await expect(open).toHaveCount(1);
+  await expect(open.first()).toContainText("Reserved 200.400000 USDT");
+  await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
+  await expect(page.getByText("No open orders.")).toBeVisible();
+  await expect(page.getByTestId("available")).toHaveText("500.000000 USDT");
+});
