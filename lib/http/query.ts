@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import { storableText } from "./validate";
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -23,12 +24,12 @@ export function queryParam<T extends ZodType>(schema: T) {
   return z.preprocess((v) => (v === "" ? undefined : v), schema);
 }
 
-/** A page's searchParams as plain strings (the first value of a repeated key), without blanks. */
+/** A page's searchParams as plain strings (the first value of a repeated key), without blanks or unstorable text. */
 export function plainParams(params: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
     const first = Array.isArray(value) ? value[0] : value;
-    if (first) out[key] = first;
+    if (first && storableText(first)) out[key] = first;
   }
   return out;
 }

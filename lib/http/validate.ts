@@ -10,8 +10,30 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   return errors;
 }
 
-/** Validates `raw`; the first issue becomes the message, every issue lands in `errors`. */
+const NUL_MESSAGE = "Text must not contain NUL characters";
+
+/** The path of the first string holding U+0000, which PostgreSQL cannot store in text. */
+function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Whether a text can reach the database at all (see `nulPath`). */
+export const storableText = (text: string): boolean => !text.includes("\u0000");
+
+/**
+ * Validates `raw`; the first issue becomes the message, every issue lands in `errors`. Text with
+ * NUL characters is refused before any schema sees it, so no field anywhere can carry one into a
+ * query (where PostgreSQL would fail it as a server error).
+ */
 export function validate<T>(schema: ZodType<T>, raw: unknown): T {
+  const nul = nulPath(raw);
+  if (nul) throw badRequest(NUL_MESSAGE, { [nul.join(".") || "_"]: [NUL_MESSAGE] });
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issues = result.error.issues;

@@ -1,0 +1,117 @@
+import { count, max, sum } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  accounts, auditLogs, entries, idempotencyKeys, journals, notifications, orders, sessions, settings, tradeConfigs, uploads, users,
+} from "@/db/schema";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+
+const db = withTestDatabase();
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+// Every API route file, found on disk: a route added later is attacked without anyone listing it.
+const routeFiles = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
+
+async function handlers(): Promise<{ name: string; method: string; file: string; handler: Handler }[]> {
+  const found = [];
+  for (const [file, load] of Object.entries(routeFiles)) {
+    const mod = await load();
+    for (const method of METHODS) {
+      if (typeof mod[method] === "function") found.push({ name: `${method} ${file}`, method, file, handler: mod[method] as Handler });
+    }
+  }
+  return found;
+}
+
+// Values a careless parser turns into NaN, Infinity, a float, a huge number, a crash or a query.
+const HOSTILE_VALUES: unknown[] = [1e308, -1, 0.1, "1e3", "-5", "NaN", "Infinity", "0x10", {}, [], null, true, "x".repeat(5000), "\u0000", "' OR 1=1 --"];
+// Field names the API reads somewhere; each hostile body puts one value in all of them.
+const FIELDS = [
+  "amount", "operation", "reason", "asset", "side", "type", "quantity", "total", "price", "title", "message", "userId",
+  "newPassword", "newWithdrawPassword", "status", "role", "enabled", "tradingEnabled", "feeBps", "spreadBps", "minQuantity",
+  "maxQuantity", "dailyLimit", "usernameOrEmail", "password", "confirmPassword", "username", "email", "country", "phoneCode",
+  "phoneNumber", "referralCode", "agreeTerms", "siteName", "supportUrl", "registrationOpen", "trading", "withdrawal", "storage", "referral",
+];
+
+type Body = { raw: string; contentType?: string };
+const json = (value: unknown): Body => ({ raw: JSON.stringify(value), contentType: "application/json" });
+
+const BODIES: [string, Body][] = [
+  ["malformed JSON", { raw: "{not json", contentType: "application/json" }],
+  ["an empty body", { raw: "" }],
+  ["null", json(null)],
+  ["an array", json([1, 2, 3])],
+  ["a string", json("hello")],
+  ["a number", json(42)],
+  ["a body over the size cap", json({ message: "x".repeat(70 * 1024) })],
+  ["multipart without a boundary", { raw: "--x\r\n\r\n", contentType: "multipart/form-data" }],
+  ...HOSTILE_VALUES.map((value): [string, Body] => [`every field ${JSON.stringify(value).slice(0, 20)}`, json(Object.fromEntries(FIELDS.map((f) => [f, value])))]),
+];
+
+// Path ids that name nothing; the tests also use a real one (the admin's own user id).
+const BAD_IDS = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "../../etc/passwd", "%00", "x".repeat(2000)];
+const QUERIES = [
+  "",
+  "?page=-1&pageSize=1e400&limit=abc&interval=7&from=2026-13-45&to=yesterday&asset=%00&kind=../&sort=;drop&status=weird&role=god",
+  `?page=99999999999999999999&pageSize=0&limit=-1&interval=1e1&q=${"x".repeat(3000)}&from=0&to=-1&order=sideways`,
+  "?page=1&page=2&asset=USDT&asset=XAUT&interval=5&interval=15",
+];
+
+// What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
+const WRITTEN = { users, sessions, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads };
+
+async function snapshot(): Promise<string> {
+  const counts = await Promise.all(Object.entries(WRITTEN).map(async ([name, table]) => `${name}=${(await db().select({ n: count() }).from(table))[0]!.n}`));
+  const [balance] = await db().select({ total: sum(accounts.balance) }).from(accounts);
+  const [saved] = await db().select({ at: max(settings.updatedAt) }).from(settings);
+  return [...counts, `balances=${balance?.total}`, `settings=${saved?.at?.toISOString()}`].join(" ");
+}
+
+function request(method: string, path: string, token: string, body?: Body, headers: Record<string, string> = {}): Request {
+  const h = new Headers({ ...headers, authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.9" });
+  if (body?.contentType) h.set("content-type", body.contentType);
+  return new Request(`http://localhost${path}`, { method, headers: h, body: method === "GET" ? undefined : body?.raw });
+}
+
+/** A refusal is the API's JSON error; anything else (a 500, HTML, a stack trace) fails the test. */
+async function expectSane(res: Response, what: string): Promise<void> {
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status < 400) return;
+  expect(res.headers.get("content-type"), what).toContain("application/json");
+  const body = (await res.json()) as { success: unknown; message: unknown };
+  expect(body.success, what).toBe(false);
+  expect(typeof body.message, what).toBe("string");
+  expect(body.message as string, what).not.toMatch(/\bat .+:\d+:\d+|Error:|violates|syntax/);
+}
+
+describe("every API endpoint, signed in as an administrator", () => {
+  it("answers hostile bodies, ids, queries and headers with a JSON 4xx (or a harmless success), never a 500, and a refusal writes nothing", async () => {
+    const all = await handlers();
+    expect(all.length).toBeGreaterThanOrEqual(30);
+    const admin = await signInAdmin(db());
+    // Money on the books, so a debit or an order that slipped through would have something to take.
+    await fund(db(), admin.user.id, "USDT", 1_000_000_000n);
+    const realId = { id: admin.user.id, userId: admin.user.id };
+
+    for (const { name, method, file, handler } of all) {
+      // Signing out ends the session every other call uses: it gets a session of its own.
+      const token = file.endsWith("/auth/logout/route.ts") ? (await signInAdmin(db())).token : admin.token;
+      const path = file.replace(/^\/app/, "").replace(/\/route\.ts$/, "");
+      const attempt = async (req: Request, params: Record<string, string>, what: string) => {
+        const before = method === "GET" ? "" : await snapshot();
+        const res = await handler(req, { params: Promise.resolve(params) });
+        await expectSane(res.clone(), `${name} ${what}`);
+        if (method !== "GET" && res.status >= 400) expect(await snapshot(), `${name} ${what} wrote something`).toBe(before);
+      };
+
+      for (const query of QUERIES) await attempt(request(method, `${path}${query}`, token), realId, `query ${query.slice(0, 40)}`);
+      for (const id of BAD_IDS) await attempt(request(method, path, token, json({})), { id, userId: id }, `id ${id.slice(0, 20)}`);
+      if (method === "GET") continue;
+      for (const [label, body] of BODIES) await attempt(request(method, path, token, body, { "idempotency-key": `hostile-${label}` }), realId, `with ${label}`);
+      await attempt(request(method, path, token, json({}), { "idempotency-key": "k".repeat(5000) }), realId, "with a 5000-character Idempotency-Key");
+    }
+  }, 120_000);
+});
