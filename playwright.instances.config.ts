@@ -14,8 +14,9 @@ const PORT_B = PORT_A + 1000;
 export const INSTANCE_A = `http://localhost:${PORT_A}`;
 export const INSTANCE_B = `http://localhost:${PORT_B}`;
 
+// Named after TEST_DATABASE_URL's own database, so whoever drops that one's family (.ci/run) drops this too.
 const database = new URL(serverUrl);
-database.pathname = `/aurum_e2e_instances_${PORT_A}`;
+database.pathname = `${database.pathname}_instances_${PORT_A}`;
 
 const env = {
   DATABASE_URL: database.toString(),

@@ -87,20 +87,29 @@ test("Cancel marks the notification read; the centre lists unread ones apart and
   await expect(page.getByTestId("unread-badge")).toBeHidden();
 });
 
-test("when the server side closes the connection, the page reconnects by itself and still receives notifications", async ({ page, request }) => {
+test("when the server side closes the connection, the page reconnects by itself, shows what arrived meanwhile and still receives notifications", async ({ page, request }) => {
   const sockets: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    ws.connectToServer();
+  // The second connection (the reconnect) waits here until the test lets it through.
+  let letReconnect = () => {};
+  const reconnectAllowed = new Promise<void>((resolve) => (letReconnect = resolve));
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
     sockets.push(ws);
+    if (sockets.length > 1) await reconnectAllowed;
+    ws.connectToServer();
   });
   const user = await liveUser(page);
   expect(sockets).toHaveLength(1);
 
   await sockets[0]!.close({ code: 1001, reason: "going away" });
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "connecting");
+  // Sent while the page has no socket: no dialog can show it, but the badge must once it is back.
+  await notify(request, user.id, "While you were away", "Sent during the reconnect.");
+  letReconnect();
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   expect(sockets).toHaveLength(2);
+  await expect(page.getByTestId("unread-badge")).toHaveText("1");
 
   await notify(request, user.id, "Still here", "Delivered after the reconnect.");
   await expect(page.getByRole("dialog", { name: "Still here" })).toBeVisible();
+  await expect(page.getByTestId("unread-badge")).toHaveText("2");
 });
