@@ -10,9 +10,10 @@ export interface DbHandle {
   kind: "pglite" | "postgres";
   /**
    * Calls `onPayload` for every NOTIFY on `channel` (from any connection, this one included, once its
-   * transaction commits); resolves once listening, to the function that stops it.
+   * transaction commits); resolves once listening, to the function that stops it. When the listening
+   * connection was lost and listens again, `onRelisten` is called: whatever was sent in between is gone.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onRelisten?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,8 +44,16 @@ export async function openDatabase(url: string): Promise<DbHandle> {
     return {
       db: db as unknown as Db,
       kind: "postgres",
-      // postgres.js listens on one dedicated connection of its own and re-listens after a reconnect.
-      listen: async (channel, onPayload) => (await sql.listen(channel, onPayload)).unlisten,
+      // postgres.js listens on one dedicated connection of its own, re-listens after a reconnect, and
+      // calls its third argument each time it is listening: every call after the first follows a gap.
+      listen: async (channel, onPayload, onRelisten) => {
+        let listening = false;
+        const onListen = () => {
+          if (listening) onRelisten?.();
+          listening = true;
+        };
+        return (await sql.listen(channel, onPayload, onListen)).unlisten;
+      },
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -57,6 +66,7 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    // In process: PGlite's notifications cannot be lost, so there is never a relisten.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return () => stop();

@@ -82,13 +82,24 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
   const read = envelopeReader((envelope) => {
     dispatchEnvelope(server, handle.db, revocations, envelope).catch((err: unknown) => console.error("realtime dispatch failed", err));
   });
-  const unlisten = await handle.listen(CHANNEL, (payload) => {
-    try {
-      read(payload);
-    } catch (err) {
-      console.error("realtime: unreadable notification", err);
-    }
-  });
+  // Events sent while this instance was not listening (revocations among them) never reach it.
+  // Dropping its sockets sends every client back through the handshake, which refuses revoked
+  // sessions, and makes clients re-read what they show (the badge) when they re-register.
+  const resync = () => {
+    console.warn("realtime: the database connection came back after a gap; reconnecting every socket");
+    io.disconnectSockets(true);
+  };
+  const unlisten = await handle.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        read(payload);
+      } catch (err) {
+        console.error("realtime: unreadable notification", err);
+      }
+    },
+    resync,
+  );
 
   return {
     io: server,
