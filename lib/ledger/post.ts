@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   accounts,
@@ -68,6 +68,37 @@ function ownerOf(account: Account): string {
   return account.userId ? `${account.userId}:${account.kind}:${account.asset}` : `system:${account.kind}:${account.asset}`;
 }
 
+const newAccount = (ref: AccountRef) => ({
+  id: newId(),
+  userId: "system" in ref ? null : ref.userId,
+  kind: "system" in ref ? ref.system : ref.kind,
+  asset: ref.asset,
+});
+
+/**
+ * The accounts `refs` name, created when missing. Accounts are created once and read on every
+ * posting after, so the common case is one SELECT; user accounts are locked FOR UPDATE in id order.
+ */
+async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<Account[]> {
+  if (!refs.length) return [];
+  const select = () => {
+    const query = tx.select().from(accounts).where(or(...refs.map(matchRef))).orderBy(accounts.id);
+    return lock ? query.for("update") : query;
+  };
+  const found = await select();
+  if (found.length === refs.length) return found;
+  const have = new Set(found.map(ownerOf));
+  await tx.insert(accounts).values(refs.filter((r) => !have.has(refKey(r))).map(newAccount)).onConflictDoNothing();
+  return select();
+}
+
+/** Writes the new balances of the changed accounts in one statement. */
+async function saveBalances(tx: Db, changed: { id: string; balance: bigint }[]): Promise<void> {
+  if (!changed.length) return;
+  const values = sql.join(changed.map((a) => sql`(${a.id}::uuid, ${a.balance.toString()}::bigint)`), sql`, `);
+  await tx.execute(sql`update ${accounts} set balance = v.balance from (values ${values}) as v(id, balance) where ${accounts.id} = v.id`);
+}
+
 /**
  * The one function that changes balances. In one transaction (a savepoint inside the caller's):
  * creates missing accounts, locks the touched user accounts in id order (so concurrent postings
@@ -80,24 +111,8 @@ export async function post(db: Db, input: JournalInput): Promise<Posted> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-    await tx
-      .insert(accounts)
-      .values(
-        refs.map((ref) => ({
-          id: newId(),
-          userId: "system" in ref ? null : ref.userId,
-          kind: "system" in ref ? ref.system : ref.kind,
-          asset: ref.asset,
-        })),
-      )
-      .onConflictDoNothing();
-
-    const userRefs = refs.filter((r) => !("system" in r));
-    const systemRefs = refs.filter((r) => "system" in r);
-    const locked = userRefs.length
-      ? await tx.select().from(accounts).where(or(...userRefs.map(matchRef))).orderBy(accounts.id).for("update")
-      : [];
-    const system = systemRefs.length ? await tx.select().from(accounts).where(or(...systemRefs.map(matchRef))) : [];
+    const locked = await accountsFor(tx, refs.filter((r) => !("system" in r)), true);
+    const system = await accountsFor(tx, refs.filter((r) => "system" in r), false);
     const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
 
     const balances = new Map(locked.map((a) => [a.id, a.balance]));
@@ -120,10 +135,10 @@ export async function post(db: Db, input: JournalInput): Promise<Posted> {
       .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
       .returning();
     const written = await tx.insert(entries).values(rows).returning();
-    for (const account of locked) {
-      const balance = balances.get(account.id)!;
-      if (balance !== account.balance) await tx.update(accounts).set({ balance }).where(eq(accounts.id, account.id));
-    }
+    await saveBalances(
+      tx,
+      locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
+    );
     return { journal: journal!, entries: written, balances };
   });
 }
