@@ -29,6 +29,12 @@ export interface RealtimeOptions {
   trustProxy?: boolean;
 }
 
+/**
+ * Clients only ever send `register` with a user id, so anything much bigger is abuse: Socket.IO
+ * closes the connection instead of buffering it (its default allows 1 MB per message).
+ */
+export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
+
 // setTimeout's ceiling (about 24.8 days); sessions are shorter, this only keeps the timer valid.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -47,6 +53,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
     path: "/socket.io",
     transports: ["websocket", "polling"],
+    maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
     allowRequest: (req, callback) => {
       const ok = originAllowed(req, allowed, trustProxy);
       callback(ok ? null : "origin not allowed", ok);

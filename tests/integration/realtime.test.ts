@@ -9,6 +9,7 @@ import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { publish } from "@/lib/realtime/publish";
 import { userRoom } from "@/lib/realtime/rooms";
+import { MAX_CLIENT_MESSAGE_BYTES } from "@/lib/realtime/server";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -84,6 +85,14 @@ describe("rooms", () => {
     expect(sent.status).toBe(201);
     await settle(socket, alice.user.id);
     expect(seen).toEqual([]);
+  });
+
+  it("hangs up on a client that sends a message far larger than any it needs to", async () => {
+    const { token, user } = await registerUser();
+    const socket = await signedIn({ token, user });
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", resolve));
+    socket.emit("register", "x".repeat(MAX_CLIENT_MESSAGE_BYTES + 1));
+    expect(await closed).toBe("transport close");
   });
 });
 
