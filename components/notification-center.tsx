@@ -9,11 +9,21 @@ import { api } from "@/lib/client/session";
 
 interface Center {
   unread: number;
-  /** The unread count as the server last reported it (after a mark-read call). */
-  setUnread(count: number): void;
+  /**
+   * After a mark-read call: `which` (a notification id, or "all") is read and `unread` is the count
+   * the server answered. Other tabs of this browser hear of it too, so none keeps showing it.
+   */
+  markedRead(which: string, unread: number): void;
 }
 
-const CenterContext = createContext<Center>({ unread: 0, setUnread: () => {} });
+const CenterContext = createContext<Center>({ unread: 0, markedRead: () => {} });
+
+/** Tabs of one browser tell each other what was read, so a dialog read in one closes in all. */
+const READ_CHANNEL = "aurum:notifications-read";
+interface ReadMessage {
+  which: string;
+  unread: number;
+}
 
 /** Marks one notification read; resolves to the new unread count, or null when the call failed. */
 export async function markNotificationRead(id: string): Promise<number | null> {
@@ -38,6 +48,36 @@ export function NotificationCenter({ initialUnread, children }: { initialUnread:
   const pathname = usePathname();
   const toast = useToast();
 
+  const apply = useCallback(({ which, unread: count }: ReadMessage) => {
+    setQueue((q) => (which === "all" ? [] : q.filter((x) => x.id !== which)));
+    setUnread(count);
+  }, []);
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return;
+    const ch = new BroadcastChannel(READ_CHANNEL);
+    channel.current = ch;
+    return () => {
+      channel.current = null;
+      ch.close();
+    };
+  }, []);
+  useEffect(() => {
+    const ch = channel.current;
+    if (!ch) return;
+    ch.onmessage = (e: MessageEvent<ReadMessage>) => {
+      apply(e.data);
+      if (pathname === "/notifications") router.refresh();
+    };
+  }, [apply, pathname, router]);
+  const markedRead = useCallback(
+    (which: string, count: number) => {
+      apply({ which, unread: count });
+      channel.current?.postMessage({ which, unread: count } satisfies ReadMessage);
+    },
+    [apply],
+  );
+
   // Pushes sent while the socket was reconnecting are lost: once it is back, take the
   // database's count again so the badge still shows what arrived meanwhile.
   const status = useRealtimeStatus();
@@ -60,17 +100,17 @@ export function NotificationCenter({ initialUnread, children }: { initialUnread:
       setQueue((q) => q.filter((x) => x.id !== n.id));
       const count = await markNotificationRead(n.id);
       if (count === null) toast("Could not mark the notification as read", "error");
-      else setUnread(count);
+      else markedRead(n.id, count);
       if (view) router.push("/notifications");
       // The page on screen may list it (the notification centre itself): show it read there too.
       router.refresh();
     },
-    [router, toast],
+    [router, toast, markedRead],
   );
 
   const current = queue[0];
   return (
-    <CenterContext value={{ unread, setUnread }}>
+    <CenterContext value={{ unread, markedRead }}>
       {children}
       {current && <NotificationDialog key={current.id} notification={current} onCancel={() => close(current, false)} onView={() => close(current, true)} />}
     </CenterContext>

@@ -113,3 +113,18 @@ test("when the server side closes the connection, the page reconnects by itself,
   await expect(page.getByRole("dialog", { name: "Still here" })).toBeVisible();
   await expect(page.getByTestId("unread-badge")).toHaveText("2");
 });
+
+test("a notification read in one tab leaves the other tabs too: dialog closed, badge cleared", async ({ page, request, context }) => {
+  const user = await liveUser(page);
+  const other = await context.newPage();
+  await other.goto("/market");
+  await expect(other.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+
+  await notify(request, user.id, "Seen once", "Read it in either tab.");
+  await expect(other.getByRole("dialog", { name: "Seen once" })).toBeVisible();
+  await expect(other.getByTestId("unread-badge")).toHaveText("1");
+
+  await page.getByRole("dialog", { name: "Seen once" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(other.getByRole("dialog", { name: "Seen once" })).toBeHidden();
+  await expect(other.getByTestId("unread-badge")).toBeHidden();
+});

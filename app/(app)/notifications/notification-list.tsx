@@ -13,7 +13,7 @@ const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 export function NotificationList({ notifications, unread }: { notifications: NotificationView[]; unread: number }) {
   const router = useRouter();
   const toast = useToast();
-  const { setUnread } = useNotificationCenter();
+  const { markedRead } = useNotificationCenter();
   const [busy, setBusy] = useState(false);
 
   async function markAll() {
@@ -21,14 +21,14 @@ export function NotificationList({ notifications, unread }: { notifications: Not
     const res = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", { method: "POST" }).catch(() => null);
     setBusy(false);
     if (!res?.body.success) return toast(res?.body.message ?? "Could not mark the notifications as read", "error");
-    setUnread(0);
+    markedRead("all", 0);
     router.refresh();
   }
 
   async function markOne(id: string) {
     const count = await markNotificationRead(id);
     if (count === null) return toast("Could not mark the notification as read", "error");
-    setUnread(count);
+    markedRead(id, count);
     router.refresh();
   }
 
