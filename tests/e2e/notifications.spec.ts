@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, signIn } from "./helpers";
+import { adminToken, apiRegister, signIn } from "./helpers";
 
 /** Signs a fresh user in and waits until the page's socket is registered (the header's dot says Live). */
 async function liveUser(page: Page) {
@@ -9,11 +9,6 @@ async function liveUser(page: Page) {
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   const id = await page.evaluate(() => (JSON.parse(localStorage.getItem("user")!) as { id: string }).id);
   return { ...user, id };
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/auth/login", { data: { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  return ((await res.json()) as { token: string }).token;
 }
 
 /** Sends through the API from the test's own request context (never the user's page, whose cookies it would replace). */

@@ -1,17 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { expect, test } from "@playwright/test";
 import { formatAmount, parseAmount } from "../../lib/ledger/amount";
-import { apiRegister, signIn } from "./helpers";
-
-/** Credits a user through the admin API, as an administrator would from the user page. */
-async function credit(request: APIRequestContext, username: string, amount: string) {
-  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  const found = await request.get(`/api/admin/users?q=${username}`, { headers });
-  const [user] = (await found.json()).users as { id: string }[];
-  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, { headers, data: { amount, operation: "credit", reason: "e2e funding" } });
-  expect(res.status()).toBe(200);
-}
+import { apiRegister, credit, signIn } from "./helpers";
 
 test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {
   const user = await apiRegister(request);

@@ -86,11 +86,11 @@ export function MarketView({ initialTicker, initialCandles, initialInterval }: P
               key={c.interval}
               type="button"
               aria-pressed={c.interval === interval}
-              aria-label={c.name}
               onClick={() => void show(c.interval)}
               className={`flex-1 rounded-md py-1.5 text-xs font-medium ${c.interval === interval ? "bg-gold/20 text-gold-soft" : "text-muted hover:text-zinc-200"}`}
             >
               {c.label}
+              <span className="sr-only"> ({c.name})</span>
             </button>
           ))}
         </div>

@@ -63,8 +63,8 @@ export function NotificationList({ notifications, unread }: { notifications: Not
                   <p className="mt-1 text-xs text-muted"><time dateTime={n.createdAt}>{time(n.createdAt)}</time></p>
                 </div>
                 {isUnread && (
-                  <button type="button" className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft" onClick={() => markOne(n.id)} aria-label={`Mark "${n.title}" read`}>
-                    Mark read
+                  <button type="button" className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft" onClick={() => markOne(n.id)}>
+                    Mark read<span className="sr-only">: {n.title}</span>
                   </button>
                 )}
               </li>
