@@ -12,9 +12,12 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
 
 const NUL_MESSAGE = "Text must not contain NUL characters";
 
-/** The path of the first string holding U+0000, which PostgreSQL cannot store in text. */
+/** Whether a text can reach the database at all: PostgreSQL cannot store U+0000 in text. */
+export const storableText = (text: string): boolean => !text.includes("\u0000");
+
+/** The path of the first string that is not `storableText`. */
 function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (typeof value === "string") return storableText(value) ? null : path;
   if (value === null || typeof value !== "object") return null;
   for (const [key, item] of Object.entries(value)) {
     const found = nulPath(item, [...path, key]);
@@ -22,9 +25,6 @@ function nulPath(value: unknown, path: string[] = []): string[] | null {
   }
   return null;
 }
-
-/** Whether a text can reach the database at all (see `nulPath`). */
-export const storableText = (text: string): boolean => !text.includes("\u0000");
 
 /**
  * Validates `raw`; the first issue becomes the message, every issue lands in `errors`. Text with
