@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { POST as logoutRoute } from "@/app/api/auth/logout/route";
+import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
+import { registerUser } from "../support/users";
+
+withTestDatabase();
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+// Every API route file, found on disk: a route added later must either check its caller or be listed here.
+const routeFiles = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
+const PUBLIC = new Set([
+  "POST /app/api/auth/login/route.ts",
+  "POST /app/api/auth/register/route.ts",
+  "GET /app/api/health/route.ts",
+  // The public subset only (site name, logo, support link); admins get everything.
+  "GET /app/api/settings/config/route.ts",
+  // Uploads marked public (the logo); anything else needs its owner or an admin.
+  "GET /app/api/uploads/[id]/route.ts",
+]);
+
+const params = { id: "0190f5c2-0000-7000-8000-000000000000", userId: "0190f5c2-0000-7000-8000-000000000000" };
+
+describe("every API endpoint", () => {
+  it("answers 401 without a session and with a signed-out one, unless it is one of the few public ones", async () => {
+    const handlers: [string, Handler][] = [];
+    for (const [file, load] of Object.entries(routeFiles)) {
+      const mod = await load();
+      for (const method of METHODS) if (typeof mod[method] === "function") handlers.push([`${method} ${file}`, mod[method] as Handler]);
+    }
+    expect(handlers.length).toBeGreaterThanOrEqual(30);
+    expect([...PUBLIC].filter((name) => !handlers.some(([n]) => n === name)), "public routes that no longer exist").toEqual([]);
+
+    const { token } = await registerUser();
+    expect((await call(logoutRoute, { token })).status).toBe(200);
+
+    for (const [name, handler] of handlers) {
+      if (PUBLIC.has(name)) continue;
+      const method = name.split(" ")[0]!;
+      const body = method === "GET" ? undefined : {};
+      for (const [who, auth] of [["without a session", undefined], ["with a signed-out session", token]] as const) {
+        const res = await call(handler, { method, params, body, token: auth });
+        expect(res.status, `${name} ${who}`).toBe(401);
+        expect(res.body, `${name} ${who}`).toMatchObject({ success: false, code: "UNAUTHORIZED" });
+      }
+    }
+  });
+});
