@@ -36,16 +36,39 @@ export default async function AdminDashboard({ searchParams }: Props) {
         ))}
       </section>
 
-      <section aria-labelledby="held-heading" className="space-y-3">
-        <h2 id="held-heading" className="text-lg font-semibold">Held by users</h2>
-        <div className="grid grid-cols-5 gap-4">
-          {stats.held.map((h) => (
-            <div key={h.asset} className="card">
-              <p className="text-sm text-muted">{h.asset}</p>
-              <p className="mt-1 text-right font-semibold tabular-nums">{h.total}</p>
-            </div>
-          ))}
+      <section aria-labelledby="books-heading" className="space-y-3">
+        <div className="flex items-baseline justify-between">
+          <h2 id="books-heading" className="text-lg font-semibold">The books, per asset</h2>
+          <p className="text-sm text-muted">Held by users = credited by admins + deposited − house − fees</p>
         </div>
+        <table className="data-table" data-testid="books">
+          <thead>
+            <tr className="border-b border-line">
+              <th>Asset</th>
+              <th className="text-right">Held by users</th>
+              <th className="text-right" title="The platform's side of users' trades: negative XAUT is gold owed to users">House position</th>
+              <th className="text-right">Fees earned</th>
+              <th className="text-right">Credited by admins</th>
+              <th className="text-right">Deposited, net</th>
+              <th>Books</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stats.books.map((b) => (
+              <tr key={b.asset} className="border-b border-line/60" data-asset={b.asset}>
+                <th scope="row" className="font-medium">{b.asset}</th>
+                <td className="text-right tabular-nums">{b.heldByUsers}</td>
+                <td className="text-right tabular-nums">{b.house}</td>
+                <td className="text-right tabular-nums">{b.feesEarned}</td>
+                <td className="text-right tabular-nums">{b.creditedByAdmins}</td>
+                <td className="text-right tabular-nums">{b.deposited}</td>
+                <td className={b.balanced ? "text-success" : "font-semibold text-danger"}>
+                  {b.balanced ? "Balanced" : "Out of balance: run npm run ledger:check"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
 
       <section aria-labelledby="audit-heading" className="space-y-3">
