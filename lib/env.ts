@@ -31,6 +31,8 @@ const schema = z.object({
       }
       return origins;
     }),
+  // New accounts one address may open per hour: sign-up is free and each one costs an argon2 hash.
+  REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Where prices come from: a simulated random walk (default) or an exchange's public REST API.
   PRICE_FEED: z.enum(["simulated", "exchange"]).default("simulated"),
   PRICE_FEED_URL: z.string().url().optional(),

@@ -97,4 +97,30 @@ describe("POST /api/auth/register", () => {
     expect(row!.referredBy).toBe(referrer.user.id);
     expect(row!.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
   });
+
+  it("limits the accounts one address opens per hour: refused ones write nothing, other addresses carry on", async () => {
+    const before = process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+    process.env.REGISTRATIONS_PER_IP_PER_HOUR = "3";
+    try {
+      const ip = "198.51.100.7";
+      for (let i = 0; i < 3; i++) expect((await call(registerRoute, { body: registration(), ip })).status).toBe(201);
+      // A refused sign-up (taken name) does not use up the address's share.
+      const existing = await registerUser();
+      const taken = await call(registerRoute, { body: registration({ username: existing.payload.username }), ip: "198.51.100.8" });
+      expect(taken.status).toBe(409);
+
+      const users = await userCount();
+      const refused = await call(registerRoute, { body: registration(), ip });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
+      expect(refused.body.message).toMatch(/^Too many accounts were opened from your network\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await userCount()).toBe(users);
+
+      for (let i = 0; i < 3; i++) expect((await call(registerRoute, { body: registration(), ip: "198.51.100.8" })).status).toBe(201);
+    } finally {
+      if (before === undefined) delete process.env.REGISTRATIONS_PER_IP_PER_HOUR;
+      else process.env.REGISTRATIONS_PER_IP_PER_HOUR = before;
+    }
+  });
 });
