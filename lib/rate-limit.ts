@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimitHits } from "@/db/schema";
+import { tooManyRequests, type AppError } from "@/lib/http/errors";
 
 export interface Limit {
   /** How many hits a window allows. */
@@ -21,6 +22,12 @@ export async function retryAfter(db: Db, key: string, limit: Limit, now = Date.n
     .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, start)));
   if (!row || row.count < limit.max) return 0;
   return Math.ceil((start.getTime() + limit.windowMs - now) / 1000);
+}
+
+/** A 429 saying what happened and, in whole minutes, when to try again. */
+export function limited(what: string, waitSeconds: number): AppError {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return tooManyRequests(`${what} Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, waitSeconds);
 }
 
 /** Counts one hit for `key` in the current window (atomic across instances). */

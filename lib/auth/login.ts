@@ -2,8 +2,8 @@ import { or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { AppError, forbidden, tooManyRequests } from "@/lib/http/errors";
-import { clearHits, recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
+import { AppError, forbidden } from "@/lib/http/errors";
+import { clearHits, limited, recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { createSession } from "./sessions";
@@ -33,13 +33,7 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
   const accountKey = `login:account:${identifier}`;
   const ipKey = `login:ip:${meta.ip}`;
   const wait = Math.max(await retryAfter(db, accountKey, ACCOUNT_LIMIT), await retryAfter(db, ipKey, IP_LIMIT));
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      wait,
-    );
-  }
+  if (wait > 0) throw limited("Too many failed sign-in attempts.", wait);
 
   const [user] = await db
     .select()

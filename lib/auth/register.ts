@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { readEnv } from "@/lib/env";
-import { badRequest, conflict, forbidden, tooManyRequests } from "@/lib/http/errors";
+import { badRequest, conflict, forbidden } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
+import { limited, recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { hashPassword } from "./password";
 import type { RegisterPayload } from "./register-rules";
@@ -80,14 +80,6 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
 
 const HOUR_MS = 60 * 60_000;
 
-/** Refuses a sign-up from an address that already opened its hour's share of accounts. */
-async function assertUnderSignUpLimit(db: Db, key: string, limit: Limit): Promise<void> {
-  const wait = await retryAfter(db, key, limit);
-  if (wait === 0) return;
-  const minutes = Math.ceil(wait / 60);
-  throw tooManyRequests(`Too many accounts were opened from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, wait);
-}
-
 /**
  * Registers a user and signs them in, as the spec's 1-second redirect to / expects. Accounts opened
  * per address are limited (REGISTRATIONS_PER_IP_PER_HOUR): checked before the password is hashed,
@@ -101,7 +93,8 @@ export async function registerUser(
   if (!(await getSettings(db)).registrationOpen) throw forbidden("Registration is closed at the moment", "REGISTRATION_CLOSED");
   const limitKey = `register:ip:${meta.ip ?? "unknown"}`;
   const limit: Limit = { max: readEnv().REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR_MS };
-  await assertUnderSignUpLimit(db, limitKey, limit);
+  const wait = await retryAfter(db, limitKey, limit);
+  if (wait > 0) throw limited("Too many accounts were opened from your network.", wait);
   let referredBy: string | null = null;
   if (payload.referralCode) {
     const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, payload.referralCode));
