@@ -39,6 +39,11 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every test signs up from 127.0.0.1: far more accounts than one real network opens in an hour.
       REGISTRATIONS_PER_IP_PER_HOUR: "10000",
+      // One JSON line per request is for production; the test output keeps warnings and errors.
+      LOG_LEVEL: "warn",
+      // The 24-hour pause after a withdrawal password is set is tested in the integration tests;
+      // browsers cannot wait a day, so the end-to-end server does not pause.
+      WITHDRAW_HOLD_HOURS: "0",
     },
     url: `http://localhost:${PORT}/login`,
     timeout: 120_000,

@@ -1,7 +1,20 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { readToken, SESSION_COOKIE } from "@/lib/auth/token";
+import { readToken, sessionCookieValue } from "@/lib/auth/token";
+import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-const PUBLIC_PAGES = new Set(["/login", "/register"]);
+const PUBLIC_PAGES = new Set(["/login", "/register", "/terms", "/privacy", "/legality"]);
+
+/** A page answer with this request's script nonce in its policy; Next reads it from the request. */
+function withPolicy(req: NextRequest): NextResponse {
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const headers = new Headers(req.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("Content-Security-Policy", policy);
+  const res = NextResponse.next({ request: { headers } });
+  res.headers.set("Content-Security-Policy", policy);
+  return res;
+}
 
 /**
  * The first gate for pages: a valid session token for the app, role admin for /admin. It only
@@ -10,8 +23,8 @@ const PUBLIC_PAGES = new Set(["/login", "/register"]);
  */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  if (PUBLIC_PAGES.has(pathname)) return NextResponse.next();
-  const token = req.cookies.get(SESSION_COOKIE)?.value;
+  if (PUBLIC_PAGES.has(pathname)) return withPolicy(req);
+  const token = sessionCookieValue((name) => req.cookies.get(name)?.value);
   const claims = token ? await readToken(token) : null;
   if (!claims) {
     const login = new URL("/login", req.nextUrl);
@@ -19,9 +32,9 @@ export async function proxy(req: NextRequest) {
     return NextResponse.redirect(login);
   }
   if (pathname.startsWith("/admin") && claims.role !== "admin") return NextResponse.redirect(new URL("/", req.nextUrl));
-  return NextResponse.next();
+  return withPolicy(req);
 }
 
 export const config = {
-  matcher: ["/((?!api/|socket\\.io/|_next/static|_next/image|favicon\\.ico|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)"],
+  matcher: ["/((?!api/|socket\\.io/|_next/static|_next/image|favicon\\.ico|manifest\\.webmanifest|.*\\.(?:png|jpg|jpeg|svg|webp|ico|txt)$).*)"],
 };

@@ -1,23 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
+import { sql } from "drizzle-orm";
 import next from "next";
 import { closeDb, getDb } from "@/db/client";
 import { ensureAdmin } from "@/lib/auth/bootstrap-admin";
 import { authSecret } from "@/lib/auth/secret";
 import { readEnv } from "@/lib/env";
+import { admitRequest, observeRequest } from "@/lib/http/incoming";
+import { serveMetrics } from "@/lib/http/metrics-endpoint";
 import { startJobs } from "@/lib/jobs/runner";
+import { log } from "@/lib/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
 import { priceIngestionJob, primeMarket } from "@/lib/market/ingest";
+import { setProbes } from "@/lib/metrics";
 import { attachRealtime } from "@/lib/realtime/server";
+import { savingsAccrualJob } from "@/lib/savings/accrue";
+import { shutDown } from "@/lib/shutdown";
+import { storageAccrualJob } from "@/lib/storage/accrue";
 import { limitOrderJob } from "@/lib/trading/fill-job";
-
-const CLIENT_IP_HEADER = "x-aurum-client-ip";
-
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers["x-forwarded-for"];
-  if (trustProxy && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
-  return req.socket.remoteAddress ?? "unknown";
-}
 
 async function main() {
   const env = readEnv();
@@ -25,10 +25,11 @@ async function main() {
   const db = await getDb();
   const admin = await ensureAdmin(db, env);
   if (admin?.generatedPassword) {
+    // Said once, on the console, on purpose: it is the only way to learn it. Not a log field.
     console.log(`Created administrator "${admin.username}" with password: ${admin.generatedPassword}`);
     console.log("This password is shown once. Sign in and keep it somewhere safe.");
   } else if (admin) {
-    console.log(`Created administrator "${admin.username}" from ADMIN_PASSWORD.`);
+    log.info({ username: admin.username }, "created the administrator from ADMIN_PASSWORD");
   }
 
   // A fresh database gets its price history before the first page can ask for a chart.
@@ -42,12 +43,24 @@ async function main() {
   await app.prepare();
 
   const httpServer = createServer((req, res) => {
-    // Route handlers cannot see the socket; they read the caller's address from here only.
-    req.headers[CLIENT_IP_HEADER] = clientIp(req, env.TRUST_PROXY);
-    void handle(req, res);
+    admitRequest(req, res, env.TRUST_PROXY);
+    observeRequest(req, res, env.TRUST_PROXY, () => {
+      void serveMetrics(req, res, env.METRICS_TOKEN).then(async (served) => {
+        if (!served) await handle(req, res);
+      });
+    });
   });
   const realtime = await attachRealtime(httpServer);
-  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob], instance);
+  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, savingsAccrualJob, storageAccrualJob], instance);
+  setProbes({
+    openSockets: () => realtime.io.engine.clientsCount,
+    jobLagSeconds: () => jobs.lagSeconds(),
+    dbPingSeconds: async () => {
+      const started = performance.now();
+      await db.execute(sql`select 1`);
+      return (performance.now() - started) / 1000;
+    },
+  });
   const upgrade = app.getUpgradeHandler();
   httpServer.on("upgrade", (req, socket, head) => {
     // Socket.IO handles its own upgrades; everything else (Next's dev reload socket) goes to Next.
@@ -55,21 +68,22 @@ async function main() {
   });
 
   httpServer.listen(env.PORT, () => {
-    console.log(`Aurum listening on http://localhost:${env.PORT} (${dev ? "development" : "production"})`);
+    log.info({ port: env.PORT, mode: dev ? "development" : "production", instance }, `Aurum listening on http://localhost:${env.PORT}`);
   });
 
-  const shutdown = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    await jobs.stop();
-    await realtime.close();
-    await closeDb();
-    process.exit(0);
+  const stop = (signal: string) => {
+    shutDown({ httpServer, jobs, realtime, graceMs: env.SHUTDOWN_GRACE_MS, closeDatabase: closeDb }, signal)
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        log.error({ err }, "shutdown failed");
+        process.exit(1);
+      });
   };
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
-  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((err) => {
-  console.error(err);
+  log.fatal({ err }, "Aurum could not start");
   process.exit(1);
 });

@@ -6,6 +6,10 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/admin", label: "Dashboard" },
   { href: "/admin/users", label: "Users" },
+  { href: "/admin/deposits", label: "Deposits" },
+  { href: "/admin/withdrawals", label: "Withdrawals" },
+  { href: "/admin/wallets", label: "Wallets" },
+  { href: "/admin/saving-plans", label: "Saving plans" },
   { href: "/admin/create-notifications", label: "Notifications" },
   { href: "/admin/setting", label: "Settings" },
 ];

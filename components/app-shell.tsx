@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Brand, type BrandProps } from "@/components/brand";
 import { LiveIndicator } from "@/components/live-indicator";
 import { LogoutButton } from "@/components/logout-button";
@@ -36,6 +36,9 @@ export function AppShell({ unread, ...props }: ShellProps & { unread: number }) 
 function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   const pathname = usePathname();
   const router = useRouter();
+  // The tab a user chose is marked at once, while its screen loads, not when it has arrived.
+  const [choice, setChoice] = useState<{ href: string; from: string } | null>(null);
+  const chosen = choice?.from === pathname ? choice.href : null;
 
   // The spec's client-side check: no token in local storage means back to login.
   useEffect(() => {
@@ -56,9 +59,10 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
       <main className="flex-1 px-4 pb-24 pt-4">{children}</main>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur">
         {TABS.map((tab) => {
-          const active = tab.href === "/" ? pathname === "/" : pathname.startsWith(tab.href);
+          const here = tab.href === "/" ? pathname === "/" : pathname.startsWith(tab.href);
+          const active = chosen ? chosen === tab.href : here;
           return (
-            <Link key={tab.href} href={tab.href} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${active ? "text-gold" : "text-muted hover:text-zinc-200"}`}>
+            <Link key={tab.href} href={tab.href} onClick={() => setChoice({ href: tab.href, from: pathname })} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${active ? "text-gold" : "text-muted hover:text-zinc-200"}`}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                 <path d={tab.icon} />
               </svg>

@@ -9,14 +9,14 @@ export interface BrandProps {
 export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
   const px = size === "lg" ? 32 : 24;
   return (
-    <span className={`inline-flex items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}>
+    <span className={`inline-flex min-w-0 items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}>
       {logoUrl ? (
         // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass.
         <Image src={logoUrl} alt="" width={px} height={px} unoptimized className="rounded-full object-cover" style={{ width: px, height: px }} />
       ) : (
         <span aria-hidden="true" className="rounded-full bg-gradient-to-br from-gold-soft to-gold-deep" style={{ width: px, height: px }} />
       )}
-      <span data-testid="site-name">{name}</span>
+      <span data-testid="site-name" className="max-w-[9.5rem] truncate sm:max-w-none" title={name}>{name}</span>
     </span>
   );
 }

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { NextResponse } from "next/server";
 import type { Db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
@@ -21,6 +20,13 @@ export function idempotencyKeyOf(req: Request): string | null {
   if (!KEY.test(key)) {
     throw badRequest("Idempotency-Key must be 8 to 128 letters, digits or - _ . :", undefined, "BAD_IDEMPOTENCY_KEY");
   }
+  return key;
+}
+
+/** The Idempotency-Key a call cannot go without (a new position must never be opened twice by a retry). */
+export function requiredIdempotencyKey(req: Request): string {
+  const key = idempotencyKeyOf(req);
+  if (!key) throw badRequest("This request needs an Idempotency-Key header, so a retry cannot apply it twice", undefined, "IDEMPOTENCY_KEY_REQUIRED");
   return key;
 }
 
@@ -57,13 +63,5 @@ export async function onceFor<T>(
       .set({ status: outcome.status, response: outcome.body as object })
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     return { ...outcome, replayed: false };
-  });
-}
-
-/** The answer to send: the stored one on a replay, marked so the client can tell. */
-export function outcomeResponse<T>(outcome: Outcome<T>): NextResponse {
-  return NextResponse.json(outcome.body, {
-    status: outcome.status,
-    headers: outcome.replayed ? { "Idempotent-Replayed": "true" } : undefined,
   });
 }

@@ -1,29 +1,41 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { BalancesCard } from "@/components/balances-card";
 import { DetailList } from "@/components/detail-list";
 import { LivePriceCard } from "@/components/market/live-price-card";
+import { SavingsCard } from "@/components/savings/savings-card";
 import { TotalAssetsCard } from "@/components/total-assets-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
 import { getTicker } from "@/lib/market/ticker";
+import { listPlans } from "@/lib/savings/plans";
+import { savingsOf } from "@/lib/savings/positions";
+import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Home" };
 
 export default async function HomePage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [balances, ticker] = await Promise.all([userBalances(db, user.id), getTicker(db)]);
+  const [balances, ticker, plans, positions] = await Promise.all([userBalances(db, user.id), getTicker(db), listPlans(db, { enabledOnly: true }), savingsOf(db, user.id)]);
   return (
     <div className="space-y-4">
+      <RefreshOnBalance />
       <section className="card bg-gradient-to-br from-gold/20 via-panel to-panel">
         <p className="text-sm text-muted">Signed in as</p>
         <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
         <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
       </section>
+      <nav aria-label="Quick actions" className="grid grid-cols-3 gap-2">
+        {[["/deposit", "Deposit"], ["/withdraw", "Withdraw"], ["/trade", "Trade"]].map(([href, label]) => (
+          <Link key={href} href={href!} className="btn-ghost py-3">{label}</Link>
+        ))}
+      </nav>
       <TotalAssetsCard userId={user.id} />
       <LivePriceCard initial={ticker} />
       <BalancesCard balances={balances} />
+      <SavingsCard plans={plans} positions={positions} />
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading" className="mb-2 font-semibold">Your account</h2>
         <DetailList

@@ -6,7 +6,10 @@ import { LogoutButton } from "@/components/logout-button";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { siteBrand } from "@/lib/settings/brand";
 
-export const metadata: Metadata = { title: { default: "Admin", template: "%s · Aurum Admin" } };
+export async function generateMetadata(): Promise<Metadata> {
+  const { siteName } = await siteBrand();
+  return { title: { default: `Admin · ${siteName}`, template: `%s · ${siteName} Admin` } };
+}
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const { user } = await requireAdmin();

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { age } from "@/components/funding/queue-tabs";
 import { Pager } from "@/components/pager";
+import { pendingFunding } from "@/lib/funding/queues";
+import { jobHealth } from "@/lib/jobs/runs";
 import { getDb } from "@/db/client";
 import { dashboardStats } from "@/lib/admin/dashboard";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
@@ -16,7 +19,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null]);
+  const [stats, audit, funding, jobs] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db)]);
   const tiles = [
     ["Users", stats.users],
     ["New this week", stats.newThisWeek],
@@ -36,10 +39,50 @@ export default async function AdminDashboard({ searchParams }: Props) {
         ))}
       </section>
 
+      <section aria-label="Waiting for a decision" className="grid grid-cols-2 gap-4">
+        {([["Pending deposits", "/admin/deposits", funding.deposits], ["Pending withdrawals", "/admin/withdrawals", funding.withdrawals]] as const).map(([label, href, q]) => (
+          <Link key={href} href={href} className="card block hover:border-gold" data-testid={`pending-${href.split("/").pop()}`}>
+            <p className="text-sm text-muted">{label}</p>
+            <p className="mt-1 text-right text-3xl font-semibold tabular-nums text-gold-soft">{q.pending}</p>
+            <p className="mt-1 text-right text-xs text-muted">{q.oldestAt ? `oldest waiting ${age(q.oldestAt)}` : "none waiting"}</p>
+          </Link>
+        ))}
+      </section>
+
+      <section aria-labelledby="jobs-heading" className="space-y-3">
+        <h2 id="jobs-heading" className="text-lg font-semibold">Background jobs</h2>
+        {jobs.length === 0 ? (
+          <p className="card text-sm text-muted">No job has run yet.</p>
+        ) : (
+          <div className="card overflow-x-auto p-0">
+            <table className="data-table" data-testid="jobs">
+              <thead>
+                <tr className="border-b border-line">
+                  <th className="pl-4">Job</th>
+                  <th>Last run</th>
+                  <th className="text-right">Lag</th>
+                  <th className="pr-4">Last error</th>
+                </tr>
+              </thead>
+              <tbody>
+                {jobs.map((j) => (
+                  <tr key={j.name} className="border-b border-line/60 last:border-0">
+                    <td className="pl-4 font-mono text-xs">{j.name}</td>
+                    <td className="tabular-nums">{j.lastRunAt ? j.lastRunAt.slice(0, 19).replace("T", " ") : "never"}</td>
+                    <td className="text-right tabular-nums">{j.lagSeconds === null ? "—" : `${j.lagSeconds} s`}</td>
+                    <td className="pr-4 text-xs text-muted">{j.lastError ? `${j.lastErrorAt?.slice(0, 19).replace("T", " ")}: ${j.lastError}` : "none"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
       <section aria-labelledby="books-heading" className="space-y-3">
         <div className="flex items-baseline justify-between">
           <h2 id="books-heading" className="text-lg font-semibold">The books, per asset</h2>
-          <p className="text-sm text-muted">Held by users = credited by admins + deposited − house − fees</p>
+          <p className="text-sm text-muted">Held by users = credited by admins + deposited + interest paid − house − fees</p>
         </div>
         <table className="data-table" data-testid="books">
           <thead>
@@ -50,6 +93,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
               <th className="text-right">Fees earned</th>
               <th className="text-right">Credited by admins</th>
               <th className="text-right">Deposited, net</th>
+              <th className="text-right">Interest paid</th>
               <th>Books</th>
             </tr>
           </thead>
@@ -62,6 +106,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
                 <td className="text-right tabular-nums">{b.feesEarned}</td>
                 <td className="text-right tabular-nums">{b.creditedByAdmins}</td>
                 <td className="text-right tabular-nums">{b.deposited}</td>
+                <td className="text-right tabular-nums">{b.interestPaid}</td>
                 <td className={b.balanced ? "text-success" : "font-semibold text-danger"}>
                   {b.balanced ? "Balanced" : "Out of balance: run npm run ledger:check"}
                 </td>

@@ -8,3 +8,6 @@ export * from "./notifications";
 export * from "./jobs";
 export * from "./market";
 export * from "./trading";
+export * from "./funding";
+export * from "./savings";
+export * from "./referrals";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const userStatus = pgEnum("user_status", ["active", "disabled"]);
@@ -16,6 +16,10 @@ export const users = pgTable(
     phoneNumber: text("phone_number"),
     passwordHash: text("password_hash").notNull(),
     withdrawPasswordHash: text("withdraw_password_hash"),
+    // Five wrong withdrawal passwords lock withdrawals for a while; a new password holds them a day.
+    withdrawPasswordFailures: integer("withdraw_password_failures").notNull().default(0),
+    withdrawLockedUntil: timestamp("withdraw_locked_until", { withTimezone: true }),
+    withdrawHoldUntil: timestamp("withdraw_hold_until", { withTimezone: true }),
     role: userRole("role").notNull().default("user"),
     status: userStatus("status").notNull().default("active"),
     referralCode: text("referral_code").notNull(),

@@ -7,7 +7,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * One asset's books: what users hold (the platform's liability) and where it came from. Every
- * journal sums to zero, so held by users = credited by admins + deposited - house - fees;
+ * journal sums to zero, so held by users = credited by admins + deposited + interest paid - house - fees;
  * `balanced` says whether it does, comparing users' balance rows with the system accounts' entries.
  */
 export interface AssetBooks {
@@ -18,8 +18,10 @@ export interface AssetBooks {
   feesEarned: string;
   /** Net credited to users by administrators (the adjustments account's opposite). */
   creditedByAdmins: string;
-  /** Deposits less withdrawals, plus interest paid: what came in from outside, net. */
+  /** Deposits less withdrawals: what came in from outside, net. */
   deposited: string;
+  /** Savings interest and vault earnings paid to users. */
+  interestPaid: string;
   balanced: boolean;
 }
 
@@ -36,7 +38,8 @@ function booksOf(held: { asset: string; decimals: number; total: string }[], sys
       house: fmt(of("house")),
       feesEarned: fmt(of("fees")),
       creditedByAdmins: fmt(-of("adjustments")),
-      deposited: fmt(-(of("external") + of("interest"))),
+      deposited: fmt(-of("external")),
+      interestPaid: fmt(-of("interest")),
       balanced: users + platform === 0n,
     };
   });

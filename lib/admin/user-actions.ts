@@ -1,11 +1,13 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import { runTransaction } from "@/db/transaction";
 import { users, type User } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
+import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { AppError, notFound } from "@/lib/http/errors";
 
 const password = (field: string) =>
@@ -47,10 +49,10 @@ async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<void> {
 /** Sets a new password and ends every session of the user, so whoever held them is signed out. */
 export async function resetPassword(db: Db, userId: string, newPassword: string, actor: Actor): Promise<{ sessionsEnded: number }> {
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return runTransaction(db, async (tx) => {
     await lockedUser(tx, userId);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await startWithdrawalHold(tx, userId);
     const ended = await revokeUserSessions(tx, userId);
     await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
     return { sessionsEnded: ended.length };
@@ -59,18 +61,18 @@ export async function resetPassword(db: Db, userId: string, newPassword: string,
 
 export async function resetWithdrawPassword(db: Db, userId: string, newWithdrawPassword: string, actor: Actor): Promise<void> {
   const withdrawPasswordHash = await hashPassword(newWithdrawPassword);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await runTransaction(db, async (tx) => {
     await lockedUser(tx, userId);
-    await tx.update(users).set({ withdrawPasswordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
+    // Whoever learns a reset password must not be able to withdraw at once, the owner included.
+    await startWithdrawalHold(tx, userId);
     await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
   });
 }
 
 /** Disables (ending every session) or re-enables a user; the last active admin stays enabled. */
 export async function setStatus(db: Db, userId: string, status: User["status"], actor: Actor): Promise<User> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const user = await lockedUser(tx, userId);
     if (user.status === status) return user;
@@ -90,8 +92,7 @@ export async function setStatus(db: Db, userId: string, status: User["status"], 
 
 /** Changes a user's role; the last active admin cannot be demoted. Sessions are ended so the token's role is never stale. */
 export async function setRole(db: Db, userId: string, role: User["role"], actor: Actor): Promise<User> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const user = await lockedUser(tx, userId);
     if (user.role === role) return user;

@@ -1,9 +1,9 @@
-import { or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { sessions, users, type User } from "@/db/schema";
 import { AppError, forbidden } from "@/lib/http/errors";
-import { clearHits, limited, recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
+import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { createSession } from "./sessions";
@@ -22,35 +22,67 @@ export const loginPayloadSchema = z.object({
 
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
-// Failures only: per account name (guessing one password) and per address (spraying many accounts).
-const ACCOUNT_LIMIT: Limit = { max: 10, windowMs: 15 * 60_000 };
-const IP_LIMIT: Limit = { max: 50, windowMs: 15 * 60_000 };
+/*
+ * Brute force stays expensive without handing anyone a lock-out of somebody else's account:
+ * - one address may fail 10 times in 15 minutes on one account (the strict limit a guesser meets);
+ * - an account may fail 100 times an hour from all addresses together (a guesser with many
+ *   addresses), and an address may fail 50 times in 15 minutes across accounts (spraying one common
+ *   password). An address that has signed in to the account before is exempt from both, so a
+ *   botnet or a neighbour behind the same address cannot lock the owner out from where they sign in.
+ * Each attempt takes its hits before the password is checked (one atomic step per limit), so a
+ * parallel burst gets exactly as many checks as the limits allow; a success gives them back.
+ */
+const PER_ADDRESS_AND_ACCOUNT: Limit = { max: 10, windowMs: 15 * 60_000 };
+const PER_ACCOUNT: Limit = { max: 100, windowMs: 60 * 60_000 };
+const PER_ADDRESS: Limit = { max: 50, windowMs: 15 * 60_000 };
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
-export async function login(db: Db, payload: LoginPayload, meta: { ip: string; userAgent: string | null }) {
-  const identifier = payload.usernameOrEmail.toLowerCase();
-  const accountKey = `login:account:${identifier}`;
-  const ipKey = `login:ip:${meta.ip}`;
-  const wait = Math.max(await retryAfter(db, accountKey, ACCOUNT_LIMIT), await retryAfter(db, ipKey, IP_LIMIT));
-  if (wait > 0) throw limited("Too many failed sign-in attempts.", wait);
-
+async function findUser(db: Db, identifier: string): Promise<User | undefined> {
   const [user] = await db
     .select()
     .from(users)
     .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
     .limit(1);
+  return user;
+}
+
+/** Whether this address has ever held a session of this user (revoked and expired ones included). */
+async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return !!row;
+}
+
+function limitsFor(subject: string, ip: string, knownAddress: boolean) {
+  const pair = { key: `login:pair:${subject}:${ip}`, limit: PER_ADDRESS_AND_ACCOUNT };
+  if (knownAddress) return [pair];
+  return [pair, { key: `login:account:${subject}`, limit: PER_ACCOUNT }, { key: `login:ip:${ip}`, limit: PER_ADDRESS }];
+}
+
+export async function login(db: Db, payload: LoginPayload, meta: { ip: string; userAgent: string | null }) {
+  const identifier = payload.usernameOrEmail.toLowerCase();
+  const user = await findUser(db, identifier);
+  // Failures count against the account whichever spelling (username or email) named it.
+  const subject = user ? `user:${user.id}` : `name:${identifier}`;
+  const limits = limitsFor(subject, meta.ip, user ? await signedInFrom(db, user.id, meta.ip) : false);
+  const wait = await consumeAll(db, limits);
+  if (wait > 0) throw limited("Too many failed sign-in attempts.", wait);
+
   const valid = user ? await verifyPassword(user.passwordHash, payload.password) : await burnPasswordCheck(payload.password).then(() => false);
   if (!user || !valid) {
-    await recordHit(db, accountKey, ACCOUNT_LIMIT);
-    await recordHit(db, ipKey, IP_LIMIT);
     // One answer for an unknown user and a wrong password: names are not for probing.
     throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
+  const [pair, ...shared] = limits;
+  await clearHits(db, pair!.key);
+  for (const { key, limit } of shared) await refund(db, key, limit);
   if (user.status !== "active") {
     throw forbidden("This account is disabled. Please contact customer service.", "ACCOUNT_DISABLED");
   }
-  await clearHits(db, accountKey);
   const { token } = await createSession(db, user, meta);
   return { user, token };
 }

@@ -3,11 +3,12 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
 import { authenticateToken, type Authenticated } from "./sessions";
-import { SESSION_COOKIE } from "./token";
+import { sessionCookieValue } from "./token";
 
 /** The signed-in caller of a page, checked against the session row once per request. */
 export const currentAuth = cache(async (): Promise<Authenticated | null> => {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
+  const jar = await cookies();
+  const token = sessionCookieValue((name) => jar.get(name)?.value);
   return authenticateToken(await getDb(), token);
 });
 

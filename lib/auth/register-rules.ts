@@ -1,3 +1,4 @@
+import "@/lib/zod-browser";
 import { z } from "zod";
 import { findCountry } from "@/lib/countries";
 
@@ -46,6 +47,32 @@ export const registerFormSchema = z
     if (!form.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: REGISTER_MESSAGES.terms });
   });
 
+/** Email, country and phone as the server checks them; personal info edits use the same rules. */
+export const contactFields = {
+  email: required(REGISTER_MESSAGES.email).pipe(
+    z.email("Please enter a valid email address").max(254, "Please enter a valid email address"),
+  ),
+  country: required(REGISTER_MESSAGES.country).refine((c) => findCountry(c) !== undefined, {
+    message: REGISTER_MESSAGES.country,
+  }),
+  phoneCode: z.string({ error: "Please choose a dial code" }).trim(),
+  phoneNumber: required(REGISTER_MESSAGES.phone).pipe(
+    z.string().regex(/^[0-9][0-9 -]{3,19}$/, "Please enter a valid phone number"),
+  ),
+};
+
+/** The dial code must be the chosen country's. */
+export function checkDialCode(payload: { country: string; phoneCode: string }, ctx: z.RefinementCtx): void {
+  const country = findCountry(payload.country);
+  if (country && payload.phoneCode !== country.dialCode) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["phoneCode"],
+      message: `The dial code for ${country.name} is ${country.dialCode}`,
+    });
+  }
+}
+
 /** What the server accepts: the spec's payload, with the rules a browser cannot be trusted with. */
 export const registerPayloadSchema = z
   .object({
@@ -57,16 +84,7 @@ export const registerPayloadSchema = z
           "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores",
         ),
     ),
-    email: required(REGISTER_MESSAGES.email).pipe(
-      z.email("Please enter a valid email address").max(254, "Please enter a valid email address"),
-    ),
-    country: required(REGISTER_MESSAGES.country).refine((c) => findCountry(c) !== undefined, {
-      message: REGISTER_MESSAGES.country,
-    }),
-    phoneCode: z.string({ error: "Please choose a dial code" }).trim(),
-    phoneNumber: required(REGISTER_MESSAGES.phone).pipe(
-      z.string().regex(/^[0-9][0-9 -]{3,19}$/, "Please enter a valid phone number"),
-    ),
+    ...contactFields,
     password,
     referralCode: z
       .string({ error: "The referral code must be text" })
@@ -75,15 +93,6 @@ export const registerPayloadSchema = z
       .nullish()
       .transform((code) => (code ? code.toUpperCase() : null)),
   })
-  .superRefine((payload, ctx) => {
-    const country = findCountry(payload.country);
-    if (country && payload.phoneCode !== country.dialCode) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["phoneCode"],
-        message: `The dial code for ${country.name} is ${country.dialCode}`,
-      });
-    }
-  });
+  .superRefine(checkDialCode);
 
 export type RegisterPayload = z.infer<typeof registerPayloadSchema>;

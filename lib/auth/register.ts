@@ -1,11 +1,12 @@
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { uniqueViolation } from "@/db/errors";
 import { users, type User } from "@/db/schema";
 import { readEnv } from "@/lib/env";
 import { badRequest, conflict, forbidden } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { limited, recordHit, retryAfter, type Limit } from "@/lib/rate-limit";
+import { consume, limited, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { hashPassword } from "./password";
 import type { RegisterPayload } from "./register-rules";
@@ -16,16 +17,6 @@ const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 function referralCode(): string {
   return Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
-}
-
-const UNIQUE_VIOLATION = "23505";
-
-function uniqueViolation(err: unknown): string | null {
-  // postgres.js and PGlite both carry the SQLSTATE and the constraint, sometimes one cause deep.
-  for (let e = err as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === UNIQUE_VIOLATION) return e.constraint_name ?? e.constraint ?? "";
-  }
-  return null;
 }
 
 async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
@@ -81,9 +72,9 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Registers a user and signs them in, as the spec's 1-second redirect to / expects. Accounts opened
- * per address are limited (REGISTRATIONS_PER_IP_PER_HOUR): checked before the password is hashed,
- * counted once the account exists.
+ * Registers a user and signs them in, as the spec's 1-second redirect to / expects. Sign-ups per
+ * address are limited (REGISTRATIONS_PER_IP_PER_HOUR), counted before the password is hashed: a
+ * refused one (a taken name) counts too, so the 409 cannot be used to probe for accounts for free.
  */
 export async function registerUser(
   db: Db,
@@ -93,7 +84,7 @@ export async function registerUser(
   if (!(await getSettings(db)).registrationOpen) throw forbidden("Registration is closed at the moment", "REGISTRATION_CLOSED");
   const limitKey = `register:ip:${meta.ip ?? "unknown"}`;
   const limit: Limit = { max: readEnv().REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR_MS };
-  const wait = await retryAfter(db, limitKey, limit);
+  const wait = await consume(db, limitKey, limit);
   if (wait > 0) throw limited("Too many accounts were opened from your network.", wait);
   let referredBy: string | null = null;
   if (payload.referralCode) {
@@ -110,7 +101,6 @@ export async function registerUser(
     phoneNumber: payload.phoneNumber.replace(/[ -]/g, ""),
     referredBy,
   });
-  await recordHit(db, limitKey, limit);
   const { token } = await createSession(db, user, meta);
   return { user, token };
 }

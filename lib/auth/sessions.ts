@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -82,6 +82,18 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<string
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const ids = ended.map((s) => s.id);
+  await announceRevoked(db, ids);
+  return ids;
+}
+
+/** Ends every live session of a user but `keepSessionId` (the caller's own); returns the ended ids. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<string[]> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   const ids = ended.map((s) => s.id);
   await announceRevoked(db, ids);

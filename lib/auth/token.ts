@@ -6,6 +6,17 @@ import { authSecret } from "./secret";
  * the token's key with it: one name means one token that works as cookie and as Bearer.
  */
 export const SESSION_COOKIE = "aurum.session-token";
+/**
+ * Over HTTPS the cookie carries the __Host- prefix: the browser keeps it only if it is Secure,
+ * host-only and for path /, so no sibling subdomain or plain-HTTP page can plant or shadow it.
+ * Both names hold the same token (salted with SESSION_COOKIE), so either works as Bearer too.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session token among a request's cookies, by whatever `get` reads them with. */
+export function sessionCookieValue(get: (name: string) => string | null | undefined): string | null {
+  return get(SECURE_SESSION_COOKIE) || get(SESSION_COOKIE) || null;
+}
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 export interface TokenClaims {
@@ -30,18 +41,37 @@ export async function readToken(token: string): Promise<TokenClaims | null> {
   }
 }
 
+function bearerToken(req: Request): string | null {
+  const header = req.headers.get("authorization");
+  return header?.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() || null : null;
+}
+
+/** Whether the request's credential is the session cookie, which a browser attaches on its own. */
+export function authenticatesByCookie(req: Request): boolean {
+  return bearerToken(req) === null && cookieToken(req) !== null;
+}
+
 /** A Bearer header wins over the cookie: the JSON API is called with Bearer, pages carry the cookie. */
 export function tokenFromRequest(req: Request): string | null {
-  const header = req.headers.get("authorization");
-  if (header?.toLowerCase().startsWith("bearer ")) return header.slice(7).trim() || null;
-  return cookieValue(req.headers.get("cookie"), SESSION_COOKIE);
+  return bearerToken(req) ?? cookieToken(req);
 }
+
+const cookieToken = (req: Request) => sessionCookieValue((name) => cookieValue(req.headers.get("cookie"), name));
 
 export function cookieValue(cookieHeader: string | null, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeCookie(part.slice(eq + 1).trim());
   }
   return null;
+}
+
+/** A cookie value as set; a malformed percent-encoding (a hand-made cookie) is no value at all. */
+function decodeCookie(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }

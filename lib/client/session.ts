@@ -55,8 +55,3 @@ export async function api<T = Record<string, unknown>>(path: string, init: Reque
   const res = await fetch(path, { ...init, headers });
   return { status: res.status, body: (await res.json()) as T };
 }
-
-/** A same-site path to return to after sign-in, never another origin. */
-export function safeNext(next: string | null | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
-}

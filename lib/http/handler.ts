@@ -2,14 +2,18 @@ import { NextResponse } from "next/server";
 import type { ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
+import { authenticatesByCookie } from "@/lib/auth/token";
 import { isUuid } from "@/lib/ids";
-import { AppError, badRequest, forbidden, notFound, unauthorized } from "./errors";
+import { log } from "@/lib/log";
+import { currentRequest } from "@/lib/request-context";
+import { readJson } from "./body";
+import { CLIENT_IP_HEADER } from "./incoming";
+import { assertCookieWrite, assertWriteOrigin } from "./csrf";
+import { AppError, forbidden, notFound, unauthorized } from "./errors";
 import { validate } from "./validate";
 
 type Params = Record<string, string>;
 type Context<P> = { params: Promise<P> };
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function errorResponse(err: unknown): NextResponse {
   if (err instanceof AppError) {
@@ -19,17 +23,21 @@ export function errorResponse(err: unknown): NextResponse {
     );
   }
   // Unknown failures are logged with their cause, and the client learns nothing about internals.
-  console.error(err);
+  log.error({ err, requestId: currentRequest()?.requestId }, "unhandled error in a route handler");
   return NextResponse.json(
     { success: false, message: "Something went wrong. Please try again.", code: "INTERNAL" },
     { status: 500 },
   );
 }
 
-/** Wraps a handler so every thrown error becomes the JSON error shape of the API. */
+/**
+ * Wraps a handler so every thrown error becomes the JSON error shape of the API, after refusing a
+ * write that a page of another origin made the browser send.
+ */
 export function route<P extends Params = Params>(fn: (req: Request, params: P) => Promise<Response>) {
   return async (req: Request, ctx: Context<P>): Promise<Response> => {
     try {
+      assertWriteOrigin(req);
       return await fn(req, ctx ? await ctx.params : ({} as P));
     } catch (err) {
       return errorResponse(err);
@@ -50,7 +58,13 @@ export function withUser<P extends Params = Params>(fn: (call: Call<P>) => Promi
     const db = await getDb();
     const auth = await authenticateRequest(db, req);
     if (!auth) throw unauthorized();
-    return fn({ req, params, db, auth });
+    const context = currentRequest();
+    if (context) context.userId = auth.user.id;
+    if (authenticatesByCookie(req)) assertCookieWrite(req);
+    const res = await fn({ req, params, db, auth });
+    // A signed-in answer is this user's alone: no browser or shared cache may keep it.
+    if (!res.headers.has("cache-control")) res.headers.set("Cache-Control", "no-store");
+    return res;
   });
 }
 
@@ -62,21 +76,14 @@ export function withAdmin<P extends Params = Params>(fn: (call: Call<P>) => Prom
   });
 }
 
+/** The JSON body, capped while it streams in, validated by `schema`. */
 export async function parseBody<T>(req: Request, schema: ZodType<T>): Promise<T> {
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new AppError(413, "BODY_TOO_LARGE", "The request body is too large");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw badRequest("The request body must be valid JSON", undefined, "INVALID_JSON");
-  }
-  return validate(schema, raw);
+  return validate(schema, await readJson(req));
 }
 
 /** The caller's address as server.ts recorded it (it overwrites any client-sent value). */
 export function clientIp(req: Request): string {
-  return req.headers.get("x-aurum-client-ip") ?? "unknown";
+  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 export function requestMeta(req: Request) {

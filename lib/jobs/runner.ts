@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
+import { log } from "@/lib/log";
 import { acquireLease, releaseLease } from "./lease";
+import { recordRun } from "./runs";
 
 export interface Job {
   name: string;
@@ -10,6 +12,8 @@ export interface Job {
 
 export interface JobRunner {
   readonly holder: string;
+  /** Seconds since this instance last completed each job it ran (the least over instances is the job's lag). */
+  lagSeconds(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -22,6 +26,7 @@ export interface JobRunner {
 export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): JobRunner {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
+  const completed = new Map<string, number>();
   let stopped = false;
 
   for (const job of jobs) {
@@ -30,9 +35,14 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
       if (busy || stopped) return;
       busy = true;
       try {
-        if (await acquireLease(db, job.name, holder, Math.max(job.everyMs * 3, 5_000))) await job.run(db);
+        if (await acquireLease(db, job.name, holder, Math.max(job.everyMs * 3, 5_000))) {
+          await job.run(db);
+          completed.set(job.name, Date.now());
+          await recordRun(db, job.name, null);
+        }
       } catch (err) {
-        console.error(`job ${job.name} failed:`, err);
+        log.error({ err, job: job.name }, "job run failed");
+        await recordRun(db, job.name, err).catch(() => {});
       } finally {
         busy = false;
       }
@@ -48,6 +58,7 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
 
   return {
     holder,
+    lagSeconds: () => Object.fromEntries([...completed].map(([name, at]) => [name, (Date.now() - at) / 1000])),
     async stop() {
       stopped = true;
       timers.forEach(clearInterval);

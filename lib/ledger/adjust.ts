@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/http/errors";
+import { publish } from "@/lib/realtime/publish";
 import { amountString, formatAmount } from "./amount";
 import { amountIn, findAsset } from "./assets";
 import { post } from "./post";
@@ -42,6 +43,7 @@ export async function adjustBalance(db: Db, input: ManageBalance & { userId: str
     ],
   });
   const [balance] = [...posted.balances.values()];
+  await publish(db, { to: { userId: user.id }, event: "balance", data: { reason: "adjustment", journalId: posted.journal.id } });
   await audit(db, {
     actorId: input.actorId,
     action: "user.balance.adjust",

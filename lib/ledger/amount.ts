@@ -7,19 +7,30 @@ const MAX_UNITS = 10n ** 18n;
 export class AmountError extends Error {}
 
 /**
- * "12.5" → 12500000n for 6 decimals. Only plain positive decimal strings: no sign, no exponent,
- * no more decimals than the asset has, never zero. Floats never touch money.
+ * The one conversion of a decimal string into smallest units: "12.5" → 12500000n for 6 decimals.
+ * Only plain non-negative decimals (no sign, no exponent, no floats ever). More decimals than
+ * `decimals` are refused, unless `rounding` says "half-up" (prices an exchange quotes finer than we
+ * keep, figures rounded for reading). Zero is a value here; `parseAmount` refuses it for amounts.
  */
-export function parseAmount(input: string, decimals: number, assetCode = "This asset"): bigint {
+export function toUnits(input: string, decimals: number, rounding: "exact" | "half-up" = "exact", assetCode = "This asset"): bigint {
   const text = input.trim();
   if (/e/i.test(text)) throw new AmountError("Amount must be a plain decimal number, without an exponent");
   if (text.startsWith("-")) throw new AmountError("Amount must be greater than zero");
   if (!DECIMAL.test(text)) throw new AmountError('Amount must be a decimal number such as "12.50"');
   const [whole = "0", fraction = ""] = text.split(".");
-  if (fraction.length > decimals) throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
-  const units = BigInt(whole + fraction.padEnd(decimals, "0"));
-  if (units === 0n) throw new AmountError("Amount must be greater than zero");
+  if (fraction.length > decimals && rounding === "exact") throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
+  let units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
+  if (fraction.length > decimals && fraction[decimals]! >= "5") units += 1n;
   if (units >= MAX_UNITS) throw new AmountError("Amount is too large");
+  return units;
+}
+
+/**
+ * An amount to move: `toUnits` exactly, and never zero. "12.5" → 12500000n for 6 decimals.
+ */
+export function parseAmount(input: string, decimals: number, assetCode = "This asset"): bigint {
+  const units = toUnits(input, decimals, "exact", assetCode);
+  if (units === 0n) throw new AmountError("Amount must be greater than zero");
   return units;
 }
 

@@ -8,6 +8,7 @@ export const JOURNAL_LABELS: Record<string, string> = {
   saving: "Savings",
   interest: "Interest",
   storage: "Storage",
+  referral: "Referral reward",
 };
 
 export const journalLabel = (kind: string) => JOURNAL_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);

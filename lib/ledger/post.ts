@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
+import { runTransaction } from "@/db/transaction";
 import {
   accounts,
   entries,
@@ -108,40 +110,45 @@ async function saveBalances(tx: Db, changed: { id: string; balance: bigint }[]):
  */
 export async function post(db: Db, input: JournalInput): Promise<Posted> {
   assertBalanced(input);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-    const locked = await accountsFor(tx, refs.filter((r) => !("system" in r)), true);
-    const system = await accountsFor(tx, refs.filter((r) => "system" in r), false);
-    const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
-
-    const balances = new Map(locked.map((a) => [a.id, a.balance]));
-    const journalId = newId();
-    const rows = input.legs.map((leg) => {
-      const account = byRef.get(refKey(leg.account));
-      if (!account) throw new Error(`account ${refKey(leg.account)} was not created`);
-      let balanceAfter: bigint | null = null;
-      if (account.userId) {
-        balanceAfter = balances.get(account.id)! + leg.amount;
-        // Checked leg by leg, so no entry ever records a negative balance, even in passing.
-        if (balanceAfter < 0n) throw insufficientFunds(account.asset);
-        balances.set(account.id, balanceAfter);
-      }
-      return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
-    });
-
-    const [journal] = await tx
-      .insert(journals)
-      .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
-      .returning();
-    const written = await tx.insert(entries).values(rows).returning();
-    await saveBalances(
-      tx,
-      locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
-    );
-    return { journal: journal!, entries: written, balances };
-  });
+  // Inside a caller's transaction: a savepoint, so a refusal undoes only this posting. On its own:
+  // a transaction of its own, retried whole on a deadlock or serialization failure.
+  if (db instanceof PgTransaction) return db.transaction((tx) => write(tx as unknown as Db, input));
+  return runTransaction(db, (tx) => write(tx, input));
 }
+
+async function write(tx: Db, input: JournalInput): Promise<Posted> {
+  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
+  const locked = await accountsFor(tx, refs.filter((r) => !("system" in r)), true);
+  const system = await accountsFor(tx, refs.filter((r) => "system" in r), false);
+  const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
+
+  const balances = new Map(locked.map((a) => [a.id, a.balance]));
+  const journalId = newId();
+  const rows = input.legs.map((leg) => {
+    const account = byRef.get(refKey(leg.account));
+    if (!account) throw new Error(`account ${refKey(leg.account)} was not created`);
+    let balanceAfter: bigint | null = null;
+    if (account.userId) {
+      balanceAfter = balances.get(account.id)! + leg.amount;
+      // Checked leg by leg, so no entry ever records a negative balance, even in passing.
+      if (balanceAfter < 0n) throw insufficientFunds(account.asset);
+      balances.set(account.id, balanceAfter);
+    }
+    return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
+  });
+
+  const [journal] = await tx
+    .insert(journals)
+    .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
+    .returning();
+  const written = await tx.insert(entries).values(rows).returning();
+  await saveBalances(
+    tx,
+    locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
+  );
+  return { journal: journal!, entries: written, balances };
+}
+
 
 /** Balances of one user's accounts, by `${kind}:${asset}`. */
 export async function accountsOf(db: Db, userId: string, assetCodes?: string[]) {

@@ -8,11 +8,16 @@ import { formatAmount } from "./amount";
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// JavaScript reads dates far beyond what a timestamp column holds; no record is older or newer.
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31);
+
 const instant = (field: string, endOfDay: boolean) =>
   z
     .string()
     .trim()
     .refine((s) => !Number.isNaN(Date.parse(s)), `${field} must be a date such as 2026-01-31`)
+    .refine((s) => Date.parse(s) >= EARLIEST && Date.parse(s) <= LATEST, `${field} must be a date between 1970 and 9999`)
     .transform((s) => new Date(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0)));
 
 export const recordFilterSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AmountError, toUnits } from "@/lib/ledger/amount";
 import { FeedError, type PriceFeed } from "./feed";
 import { MINUTE_MS } from "./intervals";
 import type { MinuteCandle } from "./store";
@@ -28,9 +29,12 @@ const klinesSchema = z.array(z.tuple([z.number().int().nonnegative(), decimal, d
 
 /** "4012.345678905" → units at `decimals`, rounded half up (exchanges often quote 8 decimals). */
 function decimalUnits(text: string, decimals: number): bigint {
-  const [whole = "0", fraction = ""] = text.split(".");
-  const kept = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
-  return fraction.length > decimals && fraction[decimals]! >= "5" ? kept + 1n : kept;
+  try {
+    return toUnits(text, decimals, "half-up");
+  } catch (err) {
+    if (err instanceof AmountError) throw new FeedError(`the exchange sent an impossible figure (${text.slice(0, 40)})`);
+    throw err;
+  }
 }
 
 async function errorDetail(res: Response): Promise<string> {

@@ -9,6 +9,7 @@ import { refreshRollups } from "./rollups";
 import { marketSnapshot, type MarketSnapshot } from "./snapshot";
 import { storeMinuteCandles } from "./store";
 import { isStale, lastTick, minuteOf, recordTick } from "./ticks";
+import { log } from "@/lib/log";
 
 export const PRICE_JOB = "price-ingestion";
 export { PRICE_EVENT };
@@ -49,11 +50,11 @@ export function priceIngestionJob(feed: PriceFeed): Job {
     async run(db) {
       try {
         await ingestPrices(db, feed);
-        if (failing) console.log(`Price feed ${feed.name} recovered.`);
+        if (failing) log.info({ feed: feed.name }, "price feed recovered");
         failing = false;
       } catch (err) {
         if (!(err instanceof FeedError)) throw err;
-        if (!failing) console.warn(`Price feed ${feed.name} failing: ${err.message}`);
+        if (!failing) log.warn({ feed: feed.name, reason: err.message }, "price feed failing");
         failing = true;
         const snapshot = await marketSnapshot(db);
         if (snapshot?.ticker.stale) await publish(db, { to: { all: true }, event: PRICE_EVENT, data: snapshot });
@@ -76,6 +77,6 @@ export async function primeMarket(db: Db, feed: PriceFeed, holder: string): Prom
     await ingestPrices(db, feed);
   } catch (err) {
     if (!(err instanceof FeedError)) throw err;
-    console.warn(`Price feed ${feed.name} failing: ${err.message}`);
+    log.warn({ feed: feed.name, reason: err.message }, "price feed failing");
   }
 }

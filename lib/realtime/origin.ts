@@ -1,8 +1,5 @@
 import type { IncomingMessage } from "node:http";
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return (Array.isArray(value) ? value[0] : value)?.split(",")[0]?.trim() || undefined;
-}
+import { firstValue, isSiteOrigin, requestHost } from "@/lib/http/origin";
 
 /**
  * Whether a Socket.IO request may proceed, judged by its Origin: the site's own (the Origin's
@@ -14,15 +11,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
  * stops other web pages from driving a visitor's browser, which is what Origin can tell apart.
  */
 export function originAllowed(req: IncomingMessage, allowed: readonly string[], trustProxy: boolean): boolean {
-  const origin = firstHeader(req.headers.origin);
+  const origin = firstValue(req.headers.origin);
   if (!origin) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (allowed.includes(parsed.origin)) return true;
-  const host = (trustProxy && firstHeader(req.headers["x-forwarded-host"])) || firstHeader(req.headers.host);
-  return host !== undefined && parsed.host === host.toLowerCase();
+  return isSiteOrigin(origin, requestHost((name) => req.headers[name], trustProxy), allowed);
 }

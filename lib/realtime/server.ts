@@ -5,6 +5,7 @@ import { authenticateToken } from "@/lib/auth/sessions";
 import { readEnv } from "@/lib/env";
 import { CHANNEL, envelopeReader } from "./channel";
 import { dispatchEnvelope } from "./dispatch";
+import { log } from "@/lib/log";
 import { originAllowed } from "./origin";
 import { RecentRevocations } from "./revocations";
 import { sessionRoom, userRoom } from "./rooms";
@@ -87,13 +88,13 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 
   const server = io as unknown as Server;
   const read = envelopeReader((envelope) => {
-    dispatchEnvelope(server, handle.db, revocations, envelope).catch((err: unknown) => console.error("realtime dispatch failed", err));
+    dispatchEnvelope(server, handle.db, revocations, envelope).catch((err: unknown) => log.error({ err }, "realtime dispatch failed"));
   });
   // Events sent while this instance was not listening (revocations among them) never reach it.
   // Dropping its sockets sends every client back through the handshake, which refuses revoked
   // sessions, and makes clients re-read what they show (the badge) when they re-register.
   const resync = () => {
-    console.warn("realtime: the database connection came back after a gap; reconnecting every socket");
+    log.warn("realtime: the database connection came back after a gap; reconnecting every socket");
     io.disconnectSockets(true);
   };
   const unlisten = await handle.listen(
@@ -102,7 +103,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
       try {
         read(payload);
       } catch (err) {
-        console.error("realtime: unreadable notification", err);
+        log.error({ err }, "realtime: unreadable notification");
       }
     },
     resync,

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
+import { listAssets } from "@/lib/ledger/assets";
 import { validate } from "@/lib/http/validate";
 import { savedSettingsSchema, settingsSchema, type Settings, type SettingsPatch } from "./schema";
 
@@ -19,8 +21,11 @@ async function save(db: Db, data: Settings, actorId: string): Promise<void> {
 
 /** Merges a patch into the settings, validates the whole, saves it and audits before/after. */
 export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: string; ip: string | null }): Promise<Settings> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const assets = await listAssets(db);
+  const decimals = new Map(assets.map((a) => [a.code, a.decimals]));
+  const widest = Math.max(...assets.map((a) => a.decimals));
+  const schema = savedSettingsSchema((asset) => decimals.get(asset) ?? widest);
+  return runTransaction(db, async (tx) => {
     // Lock the row so two admins saving at once do not overwrite each other's sections.
     const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
     const before = settingsSchema.parse(row?.data ?? {});
@@ -32,7 +37,7 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
       storage: { ...before.storage, ...patch.storage },
       referral: { ...before.referral, ...patch.referral },
     };
-    const after = validate(savedSettingsSchema, merged);
+    const after = validate(schema, merged);
     await save(tx, after, actor.id);
     await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
     return after;
@@ -41,8 +46,7 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
 
 /** Points the settings at a newly uploaded logo. */
 export async function setLogoUrl(db: Db, logoUrl: string, actor: { id: string; ip: string | null }): Promise<Settings> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return runTransaction(db, async (tx) => {
     const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
     const before = settingsSchema.parse(row?.data ?? {});
     const after = { ...before, logoUrl };

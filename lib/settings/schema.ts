@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { AmountError, toUnits } from "@/lib/ledger/amount";
 
+const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = (what: string) =>
-  z.string({ error: `${what} must be a decimal string such as "10.5"` }).regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
+  z.string({ error: `${what} must be a decimal string such as "10.5"` }).regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
 const bps = (what: string, max: number) =>
   z.number({ error: `${what} must be a whole number of basis points` }).int(`${what} must be a whole number of basis points`).min(0, `${what} cannot be negative`).max(max, `${what} can be at most ${max} basis points`);
 
@@ -44,41 +46,44 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 
-const decimalsOf = (text: string) => text.split(".")[1]?.length ?? 0;
-/** Compares two decimal strings exactly (both already match the decimal pattern). */
-const units = (text: string, decimals: number) => {
-  const [whole = "0", fraction = ""] = text.split(".");
-  return BigInt(whole + fraction.padEnd(decimals, "0"));
-};
-
-// XAUT and USDT both have 6 decimals; withdrawal amounts apply to any asset, up to 8.
-const EXACT = [
-  ["trading", "minQuantity", 6, "XAUT"],
-  ["trading", "maxQuantity", 6, "XAUT"],
-  ["trading", "dailyLimit", 6, "USDT"],
-  ["withdrawals", "minAmount", 8, "asset"],
-  ["withdrawals", "fee", 8, "asset"],
-  ["withdrawals", "dailyLimit", 8, "asset"],
-  ["referral", "rewardUsdt", 6, "USDT"],
+// The asset each decimal setting is an amount of ("any": withdrawals, which apply to every asset).
+const AMOUNTS = [
+  ["trading", "minQuantity", "XAUT"],
+  ["trading", "maxQuantity", "XAUT"],
+  ["trading", "dailyLimit", "USDT"],
+  ["withdrawals", "minAmount", "any"],
+  ["withdrawals", "fee", "any"],
+  ["withdrawals", "dailyLimit", "any"],
+  ["referral", "rewardUsdt", "USDT"],
 ] as const;
 
 /**
  * What an administrator may save: the settings schema plus rules that keep the site usable and
- * exact. They apply to writes only, so a row saved under older rules can always still be read.
+ * exact, with each amount's decimals from the assets table (`decimalsOf`). They apply to writes
+ * only, so a row saved under older rules can always still be read.
  */
-export const savedSettingsSchema = settingsSchema.superRefine((s, ctx) => {
-  for (const [section, key, decimals, asset] of EXACT) {
-    const value = (s[section] as Record<string, string>)[key]!;
-    if (decimalsOf(value) > decimals) {
-      ctx.addIssue({ code: "custom", path: [section, key], message: `${section}.${key} can have at most ${decimals} decimals (${asset} amounts)` });
-    }
-  }
-  const min = units(s.trading.minQuantity, 8);
-  if (min === 0n) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity must be greater than zero" });
-  if (min > units(s.trading.maxQuantity, 8)) {
-    ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity cannot be above the maximum quantity" });
-  }
-});
+export function savedSettingsSchema(decimalsOf: (asset: string) => number) {
+  return settingsSchema.superRefine((s, ctx) => {
+    // A section that failed its own checks has nothing exact to compare.
+    const unitsOf = (section: keyof Settings, key: string, asset: string): bigint | null => {
+      const value = (s[section] as Record<string, unknown>)[key];
+      if (typeof value !== "string") return null;
+      try {
+        return toUnits(value, decimalsOf(asset), "exact", asset === "any" ? "Withdrawal" : asset);
+      } catch (err) {
+        if (!(err instanceof AmountError)) throw err;
+        ctx.addIssue({ code: "custom", path: [section, key], message: `${section}.${key}: ${err.message}` });
+        return null;
+      }
+    };
+    const units = new Map(AMOUNTS.map(([section, key, asset]) => [`${section}.${key}`, unitsOf(section, key, asset)]));
+    const min = units.get("trading.minQuantity");
+    const max = units.get("trading.maxQuantity");
+    if (min === null || min === undefined || max === null || max === undefined) return;
+    if (min === 0n) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity must be greater than zero" });
+    if (min > max) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity cannot be above the maximum quantity" });
+  });
+}
 
 /** What an admin may send: any part of the settings; the logo changes only through its upload. */
 export const settingsPatchSchema = z

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { tradeConfigs, type TradeConfig } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { getSettings } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import { marketAssets, type MarketAssets } from "./market";
@@ -21,11 +21,6 @@ export interface TradingRules {
 
 export const RULE_KEYS = ["enabled", "feeBps", "spreadBps", "minQuantity", "maxQuantity", "dailyLimit"] as const;
 
-/** A settings decimal ("0.001") in smallest units (saved settings never carry more decimals than the asset has). */
-export function decimalUnits(text: string, decimals: number): bigint {
-  const [whole = "0", fraction = ""] = text.split(".");
-  return BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
-}
 
 export function siteRules(settings: Settings, m: MarketAssets): TradingRules {
   const t = settings.trading;
@@ -33,9 +28,9 @@ export function siteRules(settings: Settings, m: MarketAssets): TradingRules {
     enabled: t.enabled,
     feeBps: t.feeBps,
     spreadBps: t.spreadBps,
-    minQuantity: decimalUnits(t.minQuantity, m.baseDecimals),
-    maxQuantity: decimalUnits(t.maxQuantity, m.baseDecimals),
-    dailyLimit: decimalUnits(t.dailyLimit, m.quoteDecimals),
+    minQuantity: toUnits(t.minQuantity, m.baseDecimals),
+    maxQuantity: toUnits(t.maxQuantity, m.baseDecimals),
+    dailyLimit: toUnits(t.dailyLimit, m.quoteDecimals),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, tradeConfigs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
@@ -8,33 +8,42 @@ import { getSettings } from "@/lib/settings";
 import { rulesFor } from "./config";
 import { crosses, fillLimitOrder } from "./fill-limit";
 import { currentQuote } from "./market";
+import { askOf, bidOf } from "./pricing";
 
 const BATCH = 200;
 
 /**
  * Open limit orders the last price reaches under their owner's spread and trading switch, oldest
- * first: the same arithmetic as askOf/bidOf, done in SQL so only real candidates are read. A
- * disabled account's orders wait, their funds on hold: no money moves on a frozen account.
+ * first, so only real candidates are read. The ask and bid come from the pricing module (one per
+ * spread in force: the site's and any user's own), never from arithmetic redone in SQL, so the
+ * scan and the fill cannot round apart. A disabled account's orders wait, their funds on hold: no
+ * money moves on a frozen account.
  */
 async function candidates(db: Db, price: bigint): Promise<string[]> {
   const { trading } = await getSettings(db);
+  const overrides = await db
+    .selectDistinct({ spreadBps: tradeConfigs.spreadBps })
+    .from(tradeConfigs)
+    .where(isNotNull(tradeConfigs.spreadBps));
+  const spreads = new Set([trading.spreadBps, ...overrides.map((o) => o.spreadBps!)]);
   const spread = sql`coalesce(${tradeConfigs.spreadBps}, ${trading.spreadBps})`;
-  // A bigint from the database, inlined as a literal so both drivers type it the same.
-  const last = sql.raw(price.toString());
-  const ask = sql`ceil(${last}::numeric * (10000 + ${spread}) / 10000)`;
-  const bid = sql`floor(${last}::numeric * (10000 - ${spread}) / 10000)`;
+  // Prices are bigints: inlined as integer literals so both drivers compare them the same.
+  const literal = (units: bigint) => sql.raw(units.toString());
+  const reached = [...spreads].map((s) =>
+    and(
+      sql`${spread} = ${s}`,
+      or(
+        and(eq(orders.side, "buy"), sql`${orders.limitPrice} >= ${literal(askOf(price, s))}`),
+        and(eq(orders.side, "sell"), sql`${orders.limitPrice} <= ${literal(bidOf(price, s))}`),
+      ),
+    ),
+  );
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
     .innerJoin(users, and(eq(users.id, orders.userId), eq(users.status, "active")))
     .leftJoin(tradeConfigs, eq(tradeConfigs.userId, orders.userId))
-    .where(
-      and(
-        eq(orders.status, "open"),
-        sql`coalesce(${tradeConfigs.enabled}, ${trading.enabled})`,
-        or(and(eq(orders.side, "buy"), sql`${orders.limitPrice} >= ${ask}`), and(eq(orders.side, "sell"), sql`${orders.limitPrice} <= ${bid}`)),
-      ),
-    )
+    .where(and(eq(orders.status, "open"), sql`coalesce(${tradeConfigs.enabled}, ${trading.enabled})`, or(...reached)))
     .orderBy(asc(orders.createdAt))
     .limit(BATCH);
   return rows.map((r) => r.id);

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { tradeConfigs, users, type TradeConfig } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { formatAmount } from "@/lib/ledger/amount";
+import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
 import { getSettings } from "@/lib/settings";
 import { applyOverrides, rulesView, siteRules, type TradingRules } from "./config";
 import { marketAssets, type MarketAssets } from "./market";
@@ -40,12 +40,12 @@ export type TradeConfigPatch = z.infer<typeof tradeConfigSchema>;
 type Overrides = Omit<TradeConfig, "userId" | "updatedBy" | "updatedAt">;
 
 function units(text: string, decimals: number, field: string, asset: string): bigint {
-  const fraction = text.split(".")[1] ?? "";
-  if (fraction.length > decimals) throw badRequest(`${asset} amounts have at most ${decimals} decimals`, { [field]: [`${asset} amounts have at most ${decimals} decimals`] });
-  const [whole = "0"] = text.split(".");
-  const value = BigInt(whole + fraction.padEnd(decimals, "0"));
-  if (value >= 10n ** 18n) throw badRequest("Amount is too large", { [field]: ["Amount is too large"] });
-  return value;
+  try {
+    return toUnits(text, decimals, "exact", asset);
+  } catch (err) {
+    if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
+    throw err;
+  }
 }
 
 function overridesView(o: Overrides | null, m: MarketAssets) {

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { userBalances, type AssetBalance } from "@/lib/ledger/balances";
-import { decimalUnits, rulesFor } from "./config";
-import { BASE, currentQuote, QUOTE } from "./market";
+import { rulesFor } from "./config";
+import { BASE, currentQuote, QUOTE, type Quote } from "./market";
 
 /** Stablecoins counted one for one against USDT. */
 const AT_PAR = new Set(["USDT", "USDC"]);
@@ -12,7 +12,17 @@ export type ValuedBalance = AssetBalance & {
   valueUsdt: string | null;
 };
 
-const held = (b: AssetBalance) => (["available", "hold", "storage", "savings"] as const).reduce((sum, k) => sum + decimalUnits(b[k], b.decimals), 0n);
+/**
+ * `units` of an asset in USDT units, rounded down: stablecoins at par, XAUT at `quote`'s bid, and
+ * null for what has no price (BTC, ETH; XAUT before the first price).
+ */
+export function usdtValueOf(asset: string, decimals: number, units: bigint, quote: Quote | null, quoteDecimals = 6): bigint | null {
+  if (AT_PAR.has(asset)) return (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(decimals);
+  if (asset === BASE && quote) return (units * quote.bid) / 10n ** BigInt(decimals);
+  return null;
+}
+
+const held = (b: AssetBalance) => (["available", "hold", "storage", "savings"] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
 
 /**
  * A user's balances with their worth in USDT, rounded down so nothing is overstated. XAUT is
@@ -28,9 +38,7 @@ export async function valuedBalances(db: Db, userId: string) {
   const unvalued: string[] = [];
   const valued: ValuedBalance[] = balances.map((b) => {
     const units = held(b);
-    let value: bigint | null = null;
-    if (AT_PAR.has(b.asset)) value = (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(b.decimals);
-    else if (b.asset === BASE && quote) value = (units * quote.bid) / 10n ** BigInt(b.decimals);
+    const value = usdtValueOf(b.asset, b.decimals, units, quote, quoteDecimals);
     if (value === null && units > 0n) unvalued.push(b.asset);
     total += value ?? 0n;
     return { ...b, valueUsdt: value === null ? null : formatAmount(value, quoteDecimals) };

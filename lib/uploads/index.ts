@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { uploads, type Upload } from "@/db/schema";
+import { readForm } from "@/lib/http/body";
 import { AppError, badRequest } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 
@@ -23,19 +24,16 @@ export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 /** Reads the image in `field` of a multipart request, refusing anything but a real PNG, JPEG or WebP within `maxBytes`. */
 export async function readImage(req: Request, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
-  const tooLarge = () => badRequest(`The image can be at most ${maxBytes / 1024 / 1024} MB`, { [field]: ["Too large"] }, "FILE_TOO_LARGE");
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  // Multipart framing adds a little; anything far beyond the cap is refused before it is read.
-  if (declared > maxBytes + 64 * 1024) throw tooLarge();
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw badRequest("Send the image as multipart/form-data", undefined, "INVALID_FORM");
-  }
+  return imageField(await readForm(req, maxBytes), field, maxBytes);
+}
+
+/** The image in `field` of a form already read: a real PNG, JPEG or WebP within `maxBytes`. */
+export async function imageField(form: FormData, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
   const file = form.get(field);
   if (!(file instanceof File)) throw badRequest(`Attach the image in the "${field}" field`, { [field]: ["Missing"] });
-  if (file.size > maxBytes) throw tooLarge();
+  if (file.size > maxBytes) {
+    throw badRequest(`The image can be at most ${maxBytes / 1024 / 1024} MB`, { [field]: ["Too large"] }, "FILE_TOO_LARGE");
+  }
   if (file.size === 0) throw badRequest("The file is empty", { [field]: ["Empty"] });
   const bytes = Buffer.from(await file.arrayBuffer());
   const contentType = detectImageType(bytes);

@@ -1,59 +1,97 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, credit, signIn } from "./helpers";
+import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, signIn } from "./helpers";
 
-/** axe-core's WCAG checks on what the page shows now; any violation fails, named with where it is. */
-async function expectAccessible(page: Page, what: string) {
+// Every screen, one test each (a screen added later goes in its list). Each is checked by axe-core
+// (WCAG) and for Content-Security-Policy violations, with data on it.
+const PUBLIC_SCREENS = ["/login", "/register", "/terms", "/privacy", "/legality"];
+const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/storage", "/saving/{planId}"];
+USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends");
+// {userId} is a user with a balance and an order.
+const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/saving-plans"];
+
+/** Records every CSP violation the page reports, from its first script on. */
+async function watchPolicy(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+  });
+}
+
+/** axe-core's checks on what the page shows now, and no CSP violation so far; both named with where. */
+async function expectClean(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(found, `${what} has accessibility violations`).toEqual([]);
+  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  expect(blocked, `${what} broke its Content-Security-Policy`).toEqual([]);
 }
 
-test("the public and signed-in screens pass axe's checks, with data on them and with the notification dialog open", async ({ page, request }) => {
-  for (const path of ["/login", "/register"]) {
-    await page.goto(path);
-    await expectAccessible(page, path);
-  }
-
+/** A user with money, a filled market order, an open limit order and an unread notification. */
+async function userWithData(request: APIRequestContext) {
+  await ensureUsdtWallet(request);
+  const planId = await ensureSavingPlan(request);
   const user = await apiRegister(request);
   const userId = await credit(request, user.username, "5000");
   const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
   const headers = { Authorization: `Bearer ${(await login.json()).token}` };
   expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.25" } })).status()).toBe(201);
   expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.1", price: "1000" } })).status()).toBe(201);
+  await notify(request, userId, "Welcome aboard");
+  expect((await request.post("/api/savings/user/create", { headers: { ...headers, "Idempotency-Key": `a11y-${userId}` }, data: { planId, amount: "100" } })).status()).toBe(201);
+  return { ...user, userId, planId };
+}
 
-  const notify = async (title: string) => {
-    const sent = await request.post("/api/admin/notifications", {
-      headers: { Authorization: `Bearer ${await adminToken(request)}` },
-      data: { title, message: "All bars counted.", userId },
-    });
-    expect(sent.status()).toBe(201);
-  };
-  // Unread in the centre (with its Mark read button), without a dialog: it was sent before sign-in.
-  await notify("Welcome aboard");
+async function notify(request: APIRequestContext, userId: string, title: string) {
+  const sent = await request.post("/api/admin/notifications", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { title, message: "All bars counted.", userId },
+  });
+  expect(sent.status()).toBe(201);
+}
 
-  await signIn(page, user.username, user.password);
-  for (const path of ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile"]) {
+for (const path of PUBLIC_SCREENS) {
+  test(`${path} passes axe's checks and its CSP`, async ({ page }) => {
+    await watchPolicy(page);
     await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectClean(page, path);
+  });
+}
+
+for (const path of USER_SCREENS) {
+  test(`${path} passes axe's checks and its CSP, with data on it`, async ({ page, request }) => {
+    const user = await userWithData(request);
+    await watchPolicy(page);
+    await signIn(page, user.username, user.password);
+    await page.goto(path.replace("{planId}", user.planId));
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
-    await expectAccessible(page, path);
-  }
+    await expectClean(page, path);
+  });
+}
 
-  await notify("Vault report");
+test("the notification dialog passes axe's checks", async ({ page, request }) => {
+  const user = await userWithData(request);
+  await watchPolicy(page);
+  await signIn(page, user.username, user.password);
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+  await notify(request, user.userId, "Vault report");
   await expect(page.getByRole("dialog", { name: "Vault report" })).toBeVisible();
-  await expectAccessible(page, "the notification dialog");
+  await expectClean(page, "the notification dialog");
 });
 
-test("the admin screens pass axe's checks", async ({ browser, request }) => {
-  const user = await apiRegister(request);
-  const userId = await credit(request, user.username, "100");
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-  for (const path of ["/admin", "/admin/users", `/admin/users/${userId}`, "/admin/setting", "/admin/create-notifications"]) {
-    await page.goto(path);
-    await expectAccessible(page, path);
-  }
-  await context.close();
-});
+for (const screen of ADMIN_SCREENS) {
+  test(`${screen} passes axe's checks and its CSP`, async ({ browser, request }) => {
+    const { userId } = await userWithData(request);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await watchPolicy(page);
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await page.goto(screen.replace("{userId}", userId));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectClean(page, screen);
+    await context.close();
+  });
+}

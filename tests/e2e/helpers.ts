@@ -39,3 +39,23 @@ export async function credit(request: APIRequestContext, username: string, amoun
   expect(res.status()).toBe(200);
   return user!.id;
 }
+
+/** The USDT wallet on TRC20 that funding flows use (created once; a second try is a harmless 409). */
+export async function ensureUsdtWallet(request: APIRequestContext) {
+  const res = await request.post("/api/admin/wallets", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true },
+  });
+  expect([201, 409]).toContain(res.status());
+}
+
+/** A flexible USDT saving plan the tests can subscribe to; its id. */
+export async function ensureSavingPlan(request: APIRequestContext, name = "E2E flexible"): Promise<string> {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const res = await request.post("/api/admin/saving-plans", { headers, data: { name, asset: "USDT", aprBps: 600, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "10000000", enabled: true } });
+  if (res.status() === 201) return (await res.json()).plan.id;
+  // Both projects run this at once: the one that lost the race finds the plan the other made.
+  expect(res.status()).toBe(409);
+  const plans = (await (await request.get("/api/admin/saving-plans", { headers })).json()).plans as { id: string; name: string }[];
+  return plans.find((p) => p.name === name)!.id;
+}

@@ -43,13 +43,13 @@ test("an admin credits a user, who sees the balance on Home and the entry in Tra
   await expect(userPage.getByTestId("record")).toHaveCount(1);
 });
 
-test("Records groups activity by type, adjustments included", async ({ page, request }) => {
+test("Records groups activity by type, trades first, adjustments included", async ({ page, request }) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await page.getByRole("link", { name: "Records" }).click();
   await expect(page.getByRole("heading", { name: "Records" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Adjustments" })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByText("No adjustments yet.")).toBeVisible();
-  await page.getByRole("link", { name: "Trades" }).click();
+  await expect(page.getByRole("link", { name: "Trades" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("No trades yet.")).toBeVisible();
+  await page.getByRole("link", { name: "Adjustments" }).click();
+  await expect(page.getByText("No adjustments yet.")).toBeVisible();
 });

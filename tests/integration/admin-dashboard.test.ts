@@ -30,6 +30,7 @@ describe("the dashboard's books", () => {
       feesEarned: "0.531590",
       creditedByAdmins: "1000.000000",
       deposited: "0.000000",
+      interestPaid: "0.000000",
       balanced: true,
     });
     expect(await booksOf("XAUT")).toMatchObject({ heldByUsers: "0.100000", house: "-0.100000", feesEarned: "0.000000", balanced: true });

@@ -15,6 +15,7 @@ const PUBLIC = new Set([
   "POST /app/api/auth/login/route.ts",
   "POST /app/api/auth/register/route.ts",
   "GET /app/api/health/route.ts",
+  "GET /app/api/health/ready/route.ts",
   // The public subset only (site name, logo, support link); admins get everything.
   "GET /app/api/settings/config/route.ts",
   // Uploads marked public (the logo); anything else needs its owner or an admin.

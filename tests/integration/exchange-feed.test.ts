@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { candles } from "@/db/schema";
+import { log } from "@/lib/log";
 import { exchangeFeed, MAX_KLINES } from "@/lib/market/exchange-feed";
 import { FeedError } from "@/lib/market/feed";
 import { ingestPrices, priceIngestionJob } from "@/lib/market/ingest";
@@ -94,8 +95,8 @@ describe("the exchange adapter", () => {
 describe("ingestion from a failing exchange", () => {
   it("keeps running, says the price is stale once it is, and recovers when the exchange does", async () => {
     await clearMarket(db());
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    const info = vi.spyOn(log, "info").mockImplementation(() => {});
     const job = priceIngestionJob(feed());
     const start = new Date();
     exchange.answer(json([kline(minuteOf(start), ["4000", "4001", "3999", "4000.5"])]));
@@ -105,14 +106,14 @@ describe("ingestion from a failing exchange", () => {
     exchange.answer(json({ msg: "down for maintenance" }, 503));
     for (let i = 0; i < 3; i++) await expect(job.run(db())).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toMatch(/failing: the exchange answered HTTP 503: down for maintenance/);
+    expect(warn.mock.calls[0]).toEqual([expect.objectContaining({ reason: expect.stringMatching(/the exchange answered HTTP 503: down for maintenance/) }), "price feed failing"]);
     const lastGood = (await lastTick(db()))!.at;
     expect((await getTicker(db(), new Date(lastGood.getTime() + 29_000)))!.stale).toBe(false);
     expect((await getTicker(db(), new Date(lastGood.getTime() + 31_000)))!.stale).toBe(true);
 
     exchange.answer(json([kline(minuteOf(new Date()), ["4000.5", "4002", "4000", "4001.75"])]));
     await job.run(db());
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/recovered/));
+    expect(info).toHaveBeenCalledWith(expect.anything(), "price feed recovered");
     const ticker = (await getTicker(db()))!;
     expect(ticker).toMatchObject({ price: "4001.750000", stale: false });
     expect(await db().select({ n: count() }).from(candles).where(eq(candles.close, 4_001_750_000n))).toEqual([{ n: 1 }]);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jobLeases } from "@/db/schema";
 import { acquireLease } from "@/lib/jobs/lease";
 import { startJobs, type Job, type JobRunner } from "@/lib/jobs/runner";
+import { log } from "@/lib/log";
 import { withTestDatabase } from "../support/db";
 
 const db = withTestDatabase();
@@ -95,7 +96,7 @@ describe("the job runner", () => {
   });
 
   it("logs a failed run and goes on with the next", async () => {
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
     let calls = 0;
     const flaky: Job = {
       name: jobName(),

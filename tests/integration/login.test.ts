@@ -48,21 +48,47 @@ describe("POST /api/auth/login", () => {
     expect(res.body).toMatchObject({ success: false, code: "ACCOUNT_DISABLED" });
   });
 
-  it("rate-limits repeated failures on one account with a 429 and Retry-After", async () => {
+  it("limits one address's failures on one account with a 429 and Retry-After, even for the right password", async () => {
     const { payload } = await registerUser();
     for (let i = 0; i < 10; i++) {
       const res = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: `guess-${i}` }, ip: "10.0.0.2" });
       expect(res.status).toBe(401);
     }
-    // Even the right password waits: the limit is on the account, not on guessing wrong.
-    const limited = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.0.3" });
+    const limited = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.0.2" });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
 
+  it("counts failures against the account whichever spelling names it", async () => {
+    const { payload } = await registerUser();
+    for (let i = 0; i < 10; i++) {
+      const usernameOrEmail = i % 2 ? payload.username : payload.email.toUpperCase();
+      expect((await call(loginRoute, { body: { usernameOrEmail, password: `guess-${i}` }, ip: "10.0.0.4" })).status).toBe(401);
+    }
+    expect((await call(loginRoute, { body: { usernameOrEmail: payload.email, password: "guess-x" }, ip: "10.0.0.4" })).status).toBe(429);
+  });
+
+  it("does not let a guesser lock the owner out: the owner signs in from their own address, or a fresh one", async () => {
+    const { payload } = await registerUser({}, "10.0.9.1");
+    for (let i = 0; i < 12; i++) await call(loginRoute, { body: { usernameOrEmail: payload.username, password: `guess-${i}` }, ip: "10.0.9.66" });
+    const home = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.9.1" });
+    expect(home.status).toBe(200);
+    const travelling = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.9.2" });
+    expect(travelling.status).toBe(200);
+  });
+
+  it("stops spraying from one address, yet lets an account that signed in from there before through", async () => {
+    const sprayer = "10.0.8.8";
+    const { payload } = await registerUser({}, sprayer);
+    for (let i = 0; i < 50; i++) {
+      expect((await call(loginRoute, { body: { usernameOrEmail: `nobody_${i}`, password: "Summer2026!" }, ip: sprayer })).status).toBe(401);
+    }
+    expect((await call(loginRoute, { body: { usernameOrEmail: "nobody_next", password: "Summer2026!" }, ip: sprayer })).status).toBe(429);
     const other = await registerUser();
-    const unaffected = await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password }, ip: "10.0.0.3" });
-    expect(unaffected.status).toBe(200);
+    expect((await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password }, ip: sprayer })).status).toBe(429);
+    const known = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: sprayer });
+    expect(known.status).toBe(200);
   });
 });
 

@@ -171,6 +171,17 @@ describe("market orders", () => {
     expect((await trade(u.token, { ...body, quantity: "0.02" }, headers)).status).toBe(409);
   });
 
+  it("keeps one user's Idempotency-Key to that user: another user's same key places their own order", async () => {
+    const [a, b] = [await trader("1000"), await trader("1000")];
+    const key = { "Idempotency-Key": "shared-key-0001" };
+    const first = await trade(a.token, { side: "buy", type: "market", quantity: "0.01" }, key);
+    const second = await trade(b.token, { side: "buy", type: "market", quantity: "0.01" }, key);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    expect((second.body.order as { id: string }).id).not.toBe((first.body.order as { id: string }).id);
+    expect(await ordersOf(db(), b.id)).toHaveLength(1);
+  });
+
   it("halts when trading is disabled for the site or for the user", async () => {
     const u = await trader("1000");
     const body = { side: "buy", type: "market", quantity: "0.01" };
@@ -261,6 +272,24 @@ describe("limit orders", () => {
     expect(await balanceOf(db(), u.id, "XAUT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(800_000n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("540.374") - units("1.080748"));
+  });
+
+  it("fill when the ask or bid reaches the limit exactly, not a unit before", async () => {
+    const buyer = await trader("1000");
+    const seller = await trader("0", "1");
+    // At 2590 the ask is exactly 2597.77; at 2710 the bid is exactly 2701.87.
+    expect((await trade(buyer.token, { side: "buy", type: "limit", quantity: "0.1", price: "2597.77" })).body.order).toMatchObject({ status: "open" });
+    expect((await trade(seller.token, { side: "sell", type: "limit", quantity: "0.1", price: "2701.87" })).body.order).toMatchObject({ status: "open" });
+    await setPrice(db(), "2590.000001");
+    expect(await fillCrossedOrders(db())).toBe(0);
+    await setPrice(db(), "2590");
+    expect(await fillCrossedOrders(db())).toBe(1);
+    expect((await ordersOf(db(), buyer.id))[0]).toMatchObject({ status: "filled", fillPrice: units("2597.77") });
+    await setPrice(db(), "2709.999999");
+    expect(await fillCrossedOrders(db())).toBe(0);
+    await setPrice(db(), "2710");
+    expect(await fillCrossedOrders(db())).toBe(1);
+    expect((await ordersOf(db(), seller.id))[0]).toMatchObject({ status: "filled", fillPrice: units("2701.87") });
   });
 
   it("fill at once when the market is already past the limit, at the better price", async () => {

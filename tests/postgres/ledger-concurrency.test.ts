@@ -77,6 +77,26 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     expect(await checkLedger(db())).toEqual([]);
   });
 
+  it("postings in opposite directions at once never deadlock: user accounts are locked in one order", async () => {
+    const [a, b] = await Promise.all([registerUser(), registerUser()]);
+    for (const p of [a, b]) await fund(db(), p.user.id, "USDT", 1_000_000n);
+    const leg = (userId: string, amount: bigint) => ({ account: { userId, asset: "USDT", kind: "spot" as const }, amount });
+    // Each posting in a bare transaction of the test's own, so a deadlock is not retried away but fails.
+    const transfer = (from: string, to: string) =>
+      db().transaction(async (tx) => {
+        await post(tx as never, { kind: "adjustment", legs: [leg(from, -1n), leg(to, 1n)] });
+        // Holding the locks a moment makes the opposite transfer's wait likely, and a deadlock sure without the order.
+        await tx.execute(sql`select pg_sleep(0.005)`);
+      });
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? transfer(a.user.id, b.user.id) : transfer(b.user.id, a.user.id))),
+    );
+    const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason?.cause ?? (r as PromiseRejectedResult).reason));
+    expect(failures).toEqual([]);
+    expect((await spotOf(a.user.id)) + (await spotOf(b.user.id))).toBe(2_000_000n);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
   it("one Idempotency-Key sent ten times at once posts one journal and gives ten equal answers", async () => {
     const { user } = await registerUser();
     const before = await db().select({ n: count() }).from(journals);

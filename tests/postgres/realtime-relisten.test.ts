@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/log";
 import { CHANNEL } from "@/lib/realtime/channel";
 import { withTestDatabase } from "../support/db";
 import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
@@ -30,7 +31,7 @@ describe("an instance whose LISTEN connection is cut", () => {
 
     const [pid] = await listeningBackends();
     expect(pid).toBeDefined();
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => log);
     await db().execute(sql`select pg_terminate_backend(${pid!})`);
 
     // Revocations sent during the gap are lost: the server hangs up, and the handshake decides again.

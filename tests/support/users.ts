@@ -25,9 +25,9 @@ export const someIp = () => `203.0.113.${randomBytes(1)[0]}`;
  * Registers a user through the API and returns its token and public user. Each comes from a
  * random address, so files that open many accounts stay under the per-address sign-up limit.
  */
-export async function registerUser(overrides: Record<string, unknown> = {}) {
+export async function registerUser(overrides: Record<string, unknown> = {}, ip = someIp()) {
   const payload = registration(overrides);
-  const res = await call(registerRoute, { body: payload, ip: someIp() });
+  const res = await call(registerRoute, { body: payload, ip });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { payload, token: res.body.token as string, user: res.body.user as { id: string; username: string; referralCode: string } };
 }

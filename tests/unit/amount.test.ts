@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AmountError, amountString, formatAmount, parseAmount } from "@/lib/ledger/amount";
+import { AmountError, amountString, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
 
 describe("amounts", () => {
   it("parses plain decimal strings into smallest units", () => {
@@ -46,5 +46,16 @@ describe("amounts", () => {
     expect(amountString.safeParse("1e3").error?.issues[0]?.message).toBe("Amount must be a plain decimal number, without an exponent");
     expect(amountString.safeParse("-5").error?.issues[0]?.message).toBe("Amount must be greater than zero");
     expect(amountString.safeParse("12.50").data).toBe("12.50");
+  });
+});
+
+describe("toUnits", () => {
+  it("is the one conversion: exact by default, zero allowed, half-up only when asked", () => {
+    expect(toUnits("0", 6)).toBe(0n);
+    expect(toUnits("12.5", 6)).toBe(12_500_000n);
+    expect(() => toUnits("0.0000001", 6)).toThrow(AmountError);
+    expect(toUnits("4012.3456785", 6, "half-up")).toBe(4_012_345_679n);
+    expect(toUnits("4012.3456784", 6, "half-up")).toBe(4_012_345_678n);
+    for (const bad of ["1e5", "abc", "-1", "1.5.5", ""]) expect(() => toUnits(bad, 6, "half-up"), bad).toThrow(AmountError);
   });
 });

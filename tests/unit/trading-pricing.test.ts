@@ -73,6 +73,15 @@ describe("trade arithmetic", () => {
     );
   });
 
+  it("rounds the ask up and the bid down where the spread leaves a fraction of a unit", () => {
+    // 3999.999999 × 1.003 = 4011.999998997 and × 0.997 = 3987.999999003 (USDT)
+    expect(askOf(3_999_999_999n, 30)).toBe(4_011_999_999n);
+    expect(bidOf(3_999_999_999n, 30)).toBe(3_987_999_999n);
+    // Where nothing is left over, nothing moves.
+    expect(askOf(4_000_000_000n, 30)).toBe(4_012_000_000n);
+    expect(bidOf(4_000_000_000n, 30)).toBe(3_988_000_000n);
+  });
+
   it("works the example of the README", () => {
     // 0.1 XAUT at 2650 with a 30 bps spread and a 20 bps fee.
     const ask = askOf(2_650_000_000n, 30);

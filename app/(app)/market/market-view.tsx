@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
@@ -58,6 +59,7 @@ export function MarketView({ initialTicker, initialCandles, initialInterval }: P
         <h1 className="text-xl font-semibold">Tether Gold Market</h1>
         <span className="text-sm text-muted">XAUt / USDT</span>
       </div>
+      <Link href="/trade" className="btn-gold">Trade XAUt</Link>
 
       <section className="card" aria-label="Price">
         {ticker ? (

@@ -9,6 +9,13 @@ export const metadata: Metadata = { title: "Profile" };
 
 // The spec's secondary screens; the rest join this list as their features land.
 const MENU = [
+  { href: "/personal-info", label: "Personal Info" },
+  { href: "/security-management", label: "Security" },
+  { href: "/invite-friends", label: "Invite Friends" },
+  { href: "/deposit", label: "Deposit" },
+  { href: "/withdraw", label: "Withdraw" },
+  { href: "/#savings", label: "Savings" },
+  { href: "/storage", label: "XAUt Storage" },
   { href: "/notifications", label: "Notifications" },
   { href: "/records", label: "Transaction Records" },
   { href: "/record", label: "Records by type" },

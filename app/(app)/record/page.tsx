@@ -7,6 +7,7 @@ import { requireUser } from "@/lib/auth/page-session";
 import { RECORD_TABS } from "@/lib/ledger/kinds";
 import { listRecords } from "@/lib/ledger/records";
 import { listUserOrders } from "@/lib/trading/list-orders";
+import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Records" };
 
@@ -15,7 +16,7 @@ type Props = { searchParams: Promise<{ tab?: string }> };
 export default async function RecordsPage({ searchParams }: Props) {
   const { user } = await requireUser();
   const { tab: requested } = await searchParams;
-  const tab = RECORD_TABS.find((t) => t.id === requested) ?? RECORD_TABS[RECORD_TABS.length - 1]!;
+  const tab = RECORD_TABS.find((t) => t.id === requested) ?? RECORD_TABS[0];
   const db = await getDb();
   // Trades are listed as orders with their status; their ledger entries are in /records.
   const [{ records }, trades] = await Promise.all([
@@ -25,6 +26,7 @@ export default async function RecordsPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-4">
+      <RefreshOnBalance />
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Records</h1>
         <Link href="/records" className="text-sm text-gold hover:text-gold-soft">All transactions →</Link>

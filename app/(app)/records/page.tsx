@@ -9,6 +9,7 @@ import { plainParams } from "@/lib/http/query";
 import { listAssets } from "@/lib/ledger/assets";
 import { ACCOUNT_LABELS, JOURNAL_LABELS } from "@/lib/ledger/kinds";
 import { listRecords, recordQuerySchema } from "@/lib/ledger/records";
+import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Transaction Records" };
 
@@ -25,6 +26,7 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-4">
+      <RefreshOnBalance />
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Transaction Records</h1>
         <a href={exportHref} download className="btn-ghost">Export CSV</a>

@@ -2,23 +2,39 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useToast } from "@/components/toast";
 import type { PublicUser } from "@/lib/auth/user-view";
-import { REDIRECT_DELAY_MS, safeNext, saveSession } from "@/lib/client/session";
+import { api, REDIRECT_DELAY_MS, saveSession, storedToken } from "@/lib/client/session";
+import { safeNext } from "@/lib/safe-next";
 
 type LoginAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
 
-export function LoginForm({ next, supportUrl }: { next: string | null; supportUrl: string | null }) {
+export function LoginForm({ next, supportUrl, siteName }: { next: string | null; supportUrl: string | null; siteName: string }) {
   const toast = useToast();
   const router = useRouter();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
 
+  // Already signed in (a token in storage whose session is live): nothing to do here.
+  useEffect(() => {
+    if (!storedToken()) return;
+    void api("/api/auth/profile")
+      .then(({ status }) => {
+        if (status === 200) router.replace(safeNext(next, window.location.origin));
+      })
+      .catch(() => undefined);
+  }, [router, next]);
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!usernameOrEmail || !password || busy) return;
+    if (busy) return;
+    // The spec sends only when both are filled; an empty form says what is missing instead of nothing.
+    if (!usernameOrEmail || !password) {
+      toast(!usernameOrEmail ? "Please enter your username or email" : "Please enter your password", "error");
+      return;
+    }
     setBusy(true);
     try {
       const res = await fetch("/api/auth/login", {
@@ -30,7 +46,7 @@ export function LoginForm({ next, supportUrl }: { next: string | null; supportUr
       if (answer.success && answer.token && answer.user) {
         saveSession(answer.token, answer.user);
         toast(answer.message || "Login successful", "success");
-        setTimeout(() => router.replace(safeNext(next)), REDIRECT_DELAY_MS);
+        setTimeout(() => router.replace(safeNext(next, window.location.origin)), REDIRECT_DELAY_MS);
         return;
       }
       // Rate limits and disabled accounts say why; any other refusal is the spec's one message.
@@ -58,7 +74,7 @@ export function LoginForm({ next, supportUrl }: { next: string | null; supportUr
         {busy ? "Signing in…" : "Sign in"}
       </button>
       <p className="text-center text-sm text-muted">
-        New to Aurum?{" "}
+        New to {siteName}?{" "}
         <Link href="/register" className="font-medium text-gold hover:text-gold-soft">Register</Link>
       </p>
       {supportUrl ? (

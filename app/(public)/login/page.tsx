@@ -15,7 +15,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="mt-6 text-2xl font-semibold">Welcome back</h1>
         <p className="mt-1 text-sm text-muted">Sign in to trade, save and store gold.</p>
       </header>
-      <LoginForm next={next ?? null} supportUrl={brand.supportUrl} />
+      <LoginForm next={next ?? null} supportUrl={brand.supportUrl} siteName={brand.siteName} />
     </>
   );
 }

@@ -116,9 +116,9 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
         <input id="terms" type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-gold" />
         <label htmlFor="terms">
           I agree to the{" "}
-          <Link href="/" className="text-gold hover:text-gold-soft">Terms of Service</Link>,{" "}
-          <Link href="/" className="text-gold hover:text-gold-soft">Privacy Policy</Link> and{" "}
-          <Link href="/" className="text-gold hover:text-gold-soft">Legality</Link>
+          <Link href="/terms" target="_blank" className="text-gold hover:text-gold-soft">Terms of Service</Link>,{" "}
+          <Link href="/privacy" target="_blank" className="text-gold hover:text-gold-soft">Privacy Policy</Link> and{" "}
+          <Link href="/legality" target="_blank" className="text-gold hover:text-gold-soft">Legality</Link>
         </label>
       </div>
       <button type="submit" className="btn-gold" disabled={busy}>Register</button>

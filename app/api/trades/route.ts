@@ -1,5 +1,7 @@
 import { parseBody, withUser } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor, outcomeResponse } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { metrics } from "@/lib/metrics";
+import { outcomeResponse } from "@/lib/http/outcome";
 import { marketAssets } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";
 import { orderView } from "@/lib/trading/order-view";
@@ -15,5 +17,6 @@ export const POST = withUser(async ({ req, db, auth }) => {
     const placed = await placeOrder(tx, userId, request);
     return { status: 201, body: { success: true, message: placed.message, order: orderView(placed.order, market) } };
   });
+  if (!outcome.replayed) metrics.orders.inc({ side: input.side, type: input.type, status: outcome.body.order.status });
   return outcomeResponse(outcome);
 });

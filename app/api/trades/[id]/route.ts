@@ -1,5 +1,6 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor, outcomeResponse } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { outcomeResponse } from "@/lib/http/outcome";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import { marketAssets } from "@/lib/trading/market";
 import { orderView } from "@/lib/trading/order-view";

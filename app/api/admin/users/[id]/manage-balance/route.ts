@@ -1,5 +1,6 @@
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor, outcomeResponse } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { outcomeResponse } from "@/lib/http/outcome";
 import { adjustBalance, manageBalanceSchema } from "@/lib/ledger/adjust";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {

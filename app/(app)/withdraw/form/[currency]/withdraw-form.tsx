@@ -1,0 +1,139 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Amount } from "@/components/amount";
+import { DetailList } from "@/components/detail-list";
+import { FieldError } from "@/components/field-error";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+
+interface NetworkOption {
+  network: string;
+  networkName: string;
+  fee: string;
+  minWithdraw: string;
+}
+
+type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+
+const newKey = () => `withdraw-${crypto.randomUUID()}`;
+
+/** Network, address, amount and withdrawal password; then a review of what leaves and what arrives, then the request. */
+export function WithdrawForm({ currency, decimals, available, networks }: { currency: string; decimals: number; available: string; networks: NetworkOption[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "" });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [reviewing, setReviewing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // One key per intended withdrawal: a retry after a lost answer cannot hold the money twice.
+  const key = useRef(newKey());
+  const option = networks.find((n) => n.network === form.network);
+
+  const set = (name: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+    setReviewing(false);
+    if (name !== "withdrawPassword") key.current = newKey();
+  };
+
+  /** What review shows, checked as the server checks it, or the first thing to fix. */
+  function review(): { ok: true; amount: bigint; fee: bigint } | { ok: false; errors: Record<string, string[]> } {
+    const refuse = (field: string, message: string) => ({ ok: false as const, errors: { [field]: [message] } });
+    if (!option) return refuse("network", "Choose a network");
+    if (!form.address.trim()) return refuse("address", "Enter the address to send to");
+    let amount: bigint;
+    try {
+      amount = parseAmount(form.amount, decimals, currency);
+    } catch (err) {
+      return refuse("amount", err instanceof AmountError ? err.message : "Enter an amount");
+    }
+    const fee = toUnits(option.fee, decimals);
+    if (amount < toUnits(option.minWithdraw, decimals)) return refuse("amount", `The minimum is ${option.minWithdraw} ${currency}`);
+    if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${option.fee} ${currency} fee, that is more than your ${available} ${currency} available`);
+    if (!form.withdrawPassword) return refuse("withdrawPassword", "Enter your withdrawal password");
+    return { ok: true, amount, fee };
+  }
+
+  const checked = review();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    if (!reviewing) {
+      setErrors({});
+      setReviewing(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim() }) });
+      toast(body.message, body.success ? "success" : "error");
+      if (body.success) {
+        router.push("/withdraw");
+        router.refresh();
+        return;
+      }
+      setErrors(body.errors ?? {});
+      setReviewing(false);
+    } catch {
+      toast("The withdrawal did not complete. Submitting again is safe: it will not be held twice.", "error");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={submit} className="card space-y-4" noValidate>
+      <p className="text-sm text-muted">Available: <Amount value={available} asset={currency} /></p>
+      <fieldset className="space-y-2">
+        <legend className="label">Network</legend>
+        {networks.map((n) => (
+          <label key={n.network} className={`flex cursor-pointer items-center justify-between rounded-lg border px-3 py-2.5 text-sm ${form.network === n.network ? "border-gold text-gold-soft" : "border-line"}`}>
+            <span>
+              <input type="radio" name="network" value={n.network} checked={form.network === n.network} onChange={set("network")} className="mr-2 accent-[var(--color-gold)]" />
+              {n.networkName}
+            </span>
+            <span className="text-xs text-muted">fee {n.fee} · min {n.minWithdraw}</span>
+          </label>
+        ))}
+        <FieldError id="network-error" messages={errors.network} />
+      </fieldset>
+      <div>
+        <label htmlFor="address" className="label">Address</label>
+        <input id="address" value={form.address} onChange={set("address")} autoComplete="off" spellCheck={false} className="field font-mono text-sm" aria-describedby="address-hint address-error" />
+        <p id="address-hint" className="mt-1 text-xs text-muted">Paste it from the receiving wallet: it is checked for {option?.networkName ?? "the network"}, checksum included.</p>
+        <FieldError id="address-error" messages={errors.address} />
+      </div>
+      <div>
+        <label htmlFor="amount" className="label">Amount to receive ({currency})</label>
+        <input id="amount" value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" className="field" aria-describedby="amount-error" />
+        <FieldError id="amount-error" messages={errors.amount} />
+      </div>
+      <div>
+        <label htmlFor="withdrawPassword" className="label">Withdrawal password</label>
+        <input id="withdrawPassword" type="password" value={form.withdrawPassword} onChange={set("withdrawPassword")} autoComplete="off" className="field" aria-describedby="withdrawPassword-error" />
+        <FieldError id="withdrawPassword-error" messages={errors.withdrawPassword} />
+      </div>
+      {reviewing && checked.ok && option && (
+        <section aria-labelledby="review-heading" className="rounded-lg border border-gold/40 p-3" data-testid="withdraw-review">
+          <h2 id="review-heading" className="mb-1 font-semibold">Review</h2>
+          <DetailList
+            items={[
+              ["Arrives at the address", <Amount key="a" value={formatAmount(checked.amount, decimals)} asset={currency} />],
+              ["Network fee", <Amount key="f" value={formatAmount(checked.fee, decimals)} asset={currency} />],
+              ["Taken from your balance", <Amount key="t" value={formatAmount(checked.amount + checked.fee, decimals)} asset={currency} />],
+              ["Network", option.networkName],
+              ["To", <span key="to" className="break-all font-mono text-xs">{form.address.trim()}</span>],
+            ]}
+          />
+          <p className="mt-2 text-xs text-muted">The total is held at once and sent by our team, usually within a day. You can cancel while it is pending.</p>
+        </section>
+      )}
+      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Requesting…" : reviewing ? "Confirm withdrawal" : "Review"}</button>
+    </form>
+  );
+}

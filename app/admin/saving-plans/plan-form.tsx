@@ -1,0 +1,88 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { FieldError } from "@/components/field-error";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+
+interface Plan {
+  id: string;
+  name: string;
+  asset: string;
+  aprBps: number;
+  termDays: number;
+  minAmount: string;
+  maxAmount: string;
+  totalCap: string;
+  capLeft: string;
+  enabled: boolean;
+}
+
+type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+const BLANK = { name: "", asset: "USDT", aprBps: "500", termDays: "0", minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true };
+
+/** One plan to edit, or (plan null) a new one. */
+export function PlanForm({ plan }: { plan: Plan | null }) {
+  const router = useRouter();
+  const toast = useToast();
+  const uid = useId();
+  const [form, setForm] = useState(plan ? { ...plan, aprBps: String(plan.aprBps), termDays: String(plan.termDays) } : BLANK);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const id = (n: string) => `${uid}-${n}`;
+  const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [name]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    const body = { name: form.name, asset: form.asset, aprBps: Number(form.aprBps), termDays: Number(form.termDays), minAmount: form.minAmount, maxAmount: form.maxAmount, totalCap: form.totalCap, enabled: form.enabled };
+    try {
+      const res = await api<Answer>(plan ? `/api/admin/saving-plans/${plan.id}` : "/api/admin/saving-plans", { method: plan ? "PUT" : "POST", body: JSON.stringify(body) });
+      toast(res.body.message, res.body.success ? "success" : "error");
+      if (res.body.success) {
+        if (!plan) setForm(BLANK);
+        router.refresh();
+      } else setErrors(res.body.errors ?? {});
+    } catch {
+      toast("The plan was not saved. Please try again.", "error");
+    }
+    setBusy(false);
+  }
+
+  const text = (name: "name" | "aprBps" | "termDays" | "minAmount" | "maxAmount" | "totalCap", label: string, numeric = true) => (
+    <div>
+      <label htmlFor={id(name)} className="label">{label}</label>
+      <input id={id(name)} value={form[name]} onChange={set(name)} inputMode={numeric ? "decimal" : "text"} className="field" aria-describedby={id(`${name}-e`)} />
+      <FieldError id={id(`${name}-e`)} messages={errors[name]} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} className="card space-y-3" aria-label={plan ? `Plan ${plan.name}` : "New plan"} noValidate>
+      <h2 className="font-semibold">{plan ? plan.name : "New plan"}</h2>
+      {plan && <p className="text-xs text-muted">{plan.capLeft} {plan.asset} of the cap left</p>}
+      {text("name", "Name", false)}
+      <div className="grid grid-cols-3 gap-3">
+        <div>
+          <label htmlFor={id("asset")} className="label">Asset</label>
+          <select id={id("asset")} value={form.asset} onChange={set("asset")} className="field" disabled={!!plan}>
+            <option>USDT</option>
+            <option>XAUT</option>
+          </select>
+        </div>
+        {text("aprBps", "Rate (bps a year)")}
+        {text("termDays", "Term (days, 0 flexible)")}
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {text("minAmount", "Min. per subscription")}
+        {text("maxAmount", "Max. per subscription")}
+        {text("totalCap", "Total cap")}
+      </div>
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={form.enabled} onChange={set("enabled")} className="accent-[var(--color-gold)]" /> Open to new subscriptions</label>
+      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : plan ? "Save" : "Create plan"}</button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { FieldError } from "@/components/field-error";
+import { useToast } from "@/components/toast";
+import { api } from "@/lib/client/session";
+
+interface WalletValues {
+  id: string;
+  currency: string;
+  network: string;
+  networkName: string;
+  address: string;
+  memo: string | null;
+  minDeposit: string;
+  withdrawFee: string;
+  minWithdraw: string;
+  depositEnabled: boolean;
+  withdrawEnabled: boolean;
+}
+
+type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+
+/** One wallet to edit, or (wallet null) a new one to add. */
+export function WalletForm({ wallet, supported }: { wallet: WalletValues | null; supported: Record<string, readonly string[]> }) {
+  const router = useRouter();
+  const toast = useToast();
+  const uid = useId();
+  const blank = { currency: "USDT", network: "TRC20", address: "", memo: "", minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true };
+  const [form, setForm] = useState(wallet ? { ...wallet, memo: wallet.memo ?? "" } : blank);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const id = (name: string) => `${uid}-${name}`;
+  const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value;
+    setForm((f) => ({ ...f, [name]: value, ...(name === "currency" ? { network: supported[String(value)]?.[0] ?? "" } : {}) }));
+  };
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    const body = {
+      currency: form.currency,
+      network: form.network,
+      address: form.address,
+      memo: form.memo || null,
+      minDeposit: form.minDeposit,
+      withdrawFee: form.withdrawFee,
+      minWithdraw: form.minWithdraw,
+      depositEnabled: form.depositEnabled,
+      withdrawEnabled: form.withdrawEnabled,
+    };
+    try {
+      const res = await api<Answer>(wallet ? `/api/admin/wallets/${wallet.id}` : "/api/admin/wallets", { method: wallet ? "PUT" : "POST", body: JSON.stringify(body) });
+      toast(res.body.message, res.body.success ? "success" : "error");
+      if (res.body.success) {
+        if (!wallet) setForm(blank);
+        router.refresh();
+      } else setErrors(res.body.errors ?? {});
+    } catch {
+      toast("The wallet was not saved. Please try again.", "error");
+    }
+    setBusy(false);
+  }
+
+  const title = wallet ? `${wallet.currency} on ${wallet.networkName}` : "Add a wallet";
+  return (
+    <form onSubmit={submit} className="card space-y-3" aria-label={title} noValidate>
+      <h2 className="font-semibold">{title}</h2>
+      {!wallet && (
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={id("currency")} className="label">Currency</label>
+            <select id={id("currency")} value={form.currency} onChange={set("currency")} className="field">
+              {Object.keys(supported).map((c) => <option key={c}>{c}</option>)}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={id("network")} className="label">Network</label>
+            <select id={id("network")} value={form.network} onChange={set("network")} className="field">
+              {(supported[form.currency] ?? []).map((n) => <option key={n}>{n}</option>)}
+            </select>
+            <FieldError id={id("network-error")} messages={errors.network} />
+          </div>
+        </div>
+      )}
+      <div>
+        <label htmlFor={id("address")} className="label">Deposit address</label>
+        <input id={id("address")} value={form.address} onChange={set("address")} spellCheck={false} className="field font-mono text-sm" aria-describedby={id("address-error")} />
+        <FieldError id={id("address-error")} messages={errors.address} />
+      </div>
+      <div>
+        <label htmlFor={id("memo")} className="label">Memo / tag (optional)</label>
+        <input id={id("memo")} value={form.memo} onChange={set("memo")} className="field" />
+      </div>
+      <div className="grid grid-cols-3 gap-3">
+        {(["minDeposit", "withdrawFee", "minWithdraw"] as const).map((name) => (
+          <div key={name}>
+            <label htmlFor={id(name)} className="label">{{ minDeposit: "Min. deposit", withdrawFee: "Withdrawal fee", minWithdraw: "Min. withdrawal" }[name]}</label>
+            <input id={id(name)} value={form[name]} onChange={set(name)} inputMode="decimal" className="field" aria-describedby={id(`${name}-error`)} />
+            <FieldError id={id(`${name}-error`)} messages={errors[name]} />
+          </div>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-5 text-sm">
+        <label className="flex items-center gap-2"><input type="checkbox" checked={form.depositEnabled} onChange={set("depositEnabled")} className="accent-[var(--color-gold)]" /> Deposits enabled</label>
+        <label className="flex items-center gap-2"><input type="checkbox" checked={form.withdrawEnabled} onChange={set("withdrawEnabled")} className="accent-[var(--color-gold)]" /> Withdrawals enabled</label>
+      </div>
+      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : wallet ? "Save" : "Add wallet"}</button>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { depositQueue, queueQuerySchema } from "@/lib/funding/queues";
+import { withAdmin } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+
+export const GET = withAdmin(async ({ req, db }) => {
+  const query = validate(queueQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await depositQueue(db, query)), page: query.page, pageSize: query.pageSize });
+});

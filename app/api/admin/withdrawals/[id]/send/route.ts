@@ -1,0 +1,16 @@
+import { sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
+import { withdrawalView } from "@/lib/funding/views";
+import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
+import { outcomeResponse } from "@/lib/http/outcome";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+
+export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
+  const id = uuidParam(params.id, "Withdrawal not found");
+  const key = idempotencyKeyOf(req);
+  const input = await parseBody(req, sendWithdrawalSchema);
+  const outcome = await onceFor(db, { scope: `withdrawal-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
+    const w = await sendWithdrawal(tx, id, input, { id: auth.user.id, ip: clientIp(req) });
+    return { status: 200, body: { success: true, message: "Withdrawal marked sent", withdrawal: withdrawalView(w, w.decimals) } };
+  });
+  return outcomeResponse(outcome);
+});

@@ -1,0 +1,15 @@
+import { uuidParam, withUser } from "@/lib/http/handler";
+import { outcomeResponse } from "@/lib/http/outcome";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { viewOf } from "@/lib/savings/positions";
+import { redeem } from "@/lib/savings/subscriptions";
+
+export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
+  const id = uuidParam(params.id, "Subscription not found");
+  const key = idempotencyKeyOf(req);
+  const outcome = await onceFor(db, { scope: `savings:${auth.user.id}`, key, request: { redeem: id } }, async (tx) => {
+    const sub = await redeem(tx, auth.user.id, id);
+    return { status: 200, body: { success: true, message: "Redeemed: principal and interest are in your available balance", subscription: await viewOf(tx, sub) } };
+  });
+  return outcomeResponse(outcome);
+});

@@ -1,0 +1,15 @@
+import { parseBody, withUser } from "@/lib/http/handler";
+import { outcomeResponse } from "@/lib/http/outcome";
+import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
+import { viewOf } from "@/lib/savings/positions";
+import { subscribe, subscribeSchema } from "@/lib/savings/subscriptions";
+
+export const POST = withUser(async ({ req, db, auth }) => {
+  const key = requiredIdempotencyKey(req);
+  const input = await parseBody(req, subscribeSchema);
+  const outcome = await onceFor(db, { scope: `savings:${auth.user.id}`, key, request: input }, async (tx) => {
+    const sub = await subscribe(tx, auth.user.id, input);
+    return { status: 201, body: { success: true, message: "Subscribed: interest starts with the next whole day", subscription: await viewOf(tx, sub) } };
+  });
+  return outcomeResponse(outcome);
+});

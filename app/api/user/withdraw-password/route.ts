@@ -1,0 +1,15 @@
+import { NextResponse } from "next/server";
+import { setWithdrawPassword, withdrawPasswordSchema, withdrawPasswordState } from "@/lib/funding/withdraw-password";
+import { parseBody, withUser } from "@/lib/http/handler";
+
+export const GET = withUser(async ({ auth }) => NextResponse.json({ success: true, withdrawPassword: withdrawPasswordState(auth.user) }));
+
+export const POST = withUser(async ({ req, db, auth }) => {
+  const input = await parseBody(req, withdrawPasswordSchema);
+  const { holdUntil } = await setWithdrawPassword(db, auth.user.id, input);
+  return NextResponse.json({
+    success: true,
+    message: `Withdrawal password saved. For your security, withdrawals are paused until ${holdUntil.toISOString()}.`,
+    holdUntil: holdUntil.toISOString(),
+  });
+});

@@ -1,0 +1,28 @@
+import { NextResponse } from "next/server";
+import { withdrawalView } from "@/lib/funding/views";
+import { decimalsByAsset } from "@/lib/funding/wallets";
+import { listWithdrawals, placeWithdrawal, prepareWithdrawal, withdrawalSchema } from "@/lib/funding/withdrawals";
+import { parseBody, withUser } from "@/lib/http/handler";
+import { outcomeResponse } from "@/lib/http/outcome";
+import { paginationSchema, searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+
+export const POST = withUser(async ({ req, db, auth }) => {
+  const key = idempotencyKeyOf(req);
+  const input = await parseBody(req, withdrawalSchema);
+  const prepared = await prepareWithdrawal(db, auth.user.id, input);
+  // The password is no part of what the key stands for (nor is it stored): a retry replays the answer.
+  const request = { currency: input.currency, network: input.network, address: input.address, amount: input.amount };
+  const outcome = await onceFor(db, { scope: `withdrawals:${auth.user.id}`, key, request }, async (tx) => {
+    const withdrawal = await placeWithdrawal(tx, auth.user.id, prepared);
+    return { status: 201, body: { success: true, message: "Withdrawal requested: the amount and fee are on hold until it is sent", withdrawal: withdrawalView(withdrawal, prepared.decimals) } };
+  });
+  return outcomeResponse(outcome);
+});
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const page = validate(paginationSchema, searchParamsOf(req));
+  const [{ rows, total }, decimalsOf] = await Promise.all([listWithdrawals(db, auth.user.id, page), decimalsByAsset(db)]);
+  return NextResponse.json({ success: true, withdrawals: rows.map((w) => withdrawalView(w, decimalsOf(w.currency))), total, ...page });
+});

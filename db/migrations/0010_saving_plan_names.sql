@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "saving_plans_name_key" ON "saving_plans" USING btree (lower("name"));

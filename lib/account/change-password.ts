@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
+import { revokeOtherSessions } from "@/lib/auth/sessions";
+import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { badRequest, notFound } from "@/lib/http/errors";
+import { createNotification } from "@/lib/notifications/create";
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: "Please enter your current password" })
+    .min(1, "Please enter your current password")
+    .max(MAX_PASSWORD_LENGTH, "The current password is incorrect"),
+  newPassword: z
+    .string({ error: "Please enter a new password" })
+    .min(1, "Please enter a new password")
+    .min(MIN_PASSWORD_LENGTH, REGISTER_MESSAGES.passwordLength)
+    .max(MAX_PASSWORD_LENGTH, `Password should be at most ${MAX_PASSWORD_LENGTH} characters long`),
+});
+
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * Changes the user's password: the current one is required, every other session ends (their
+ * sockets are dropped once this commits), withdrawals wait out the usual hold as after any new
+ * password, and the user is told by a notification.
+ */
+export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordInput): Promise<{ sessionsEnded: number }> {
+  // Hashed before the transaction: argon2 is slow, and the row lock should not wait on it.
+  const passwordHash = await hashPassword(input.newPassword);
+  return runTransaction(db, async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw notFound("User not found");
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+    }
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await startWithdrawalHold(tx, userId);
+    const ended = await revokeOtherSessions(tx, userId, currentSessionId);
+    await createNotification(tx, {
+      userId,
+      title: "Your password was changed",
+      message: `Your password was changed and ${ended.length} other session${ended.length === 1 ? "" : "s"} signed out. If this was not you, contact support at once.`,
+    });
+    return { sessionsEnded: ended.length };
+  });
+}

@@ -1,0 +1,64 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { users, type User } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { verifyPassword } from "@/lib/auth/password";
+import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
+import { uniqueViolation } from "@/db/errors";
+import { badRequest, conflict, notFound } from "@/lib/http/errors";
+
+export const userInfoSchema = z
+  .strictObject({
+    ...contactFields,
+    currentPassword: z.string({ error: "The current password must be text" }).max(MAX_PASSWORD_LENGTH).optional(),
+  })
+  .superRefine(checkDialCode);
+
+export type UserInfoInput = z.infer<typeof userInfoSchema>;
+
+const EMAIL_TAKEN = () => conflict("This email is already registered", "EMAIL_TAKEN", { email: ["This email is already registered"] });
+
+/**
+ * Saves the user's own contact details under the register rules. The username never changes; a
+ * new email asks for the current password, so a borrowed session cannot take over the account.
+ */
+export async function updateUserInfo(db: Db, userId: string, input: UserInfoInput): Promise<User> {
+  const email = input.email.toLowerCase();
+  try {
+    return await runTransaction(db, async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      if (!user) throw notFound("User not found");
+      if (email !== user.email.toLowerCase()) {
+        if (!input.currentPassword) {
+          throw badRequest("Please enter your current password to change your email", { currentPassword: ["Please enter your current password"] }, "PASSWORD_REQUIRED");
+        }
+        if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+          throw badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+        }
+        const [taken] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${email}`, ne(users.id, userId)))
+          .limit(1);
+        if (taken) throw EMAIL_TAKEN();
+      }
+      const [saved] = await tx
+        .update(users)
+        .set({
+          email,
+          country: input.country.toUpperCase(),
+          phoneCode: input.phoneCode,
+          phoneNumber: input.phoneNumber.replace(/[ -]/g, ""),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, userId))
+        .returning();
+      return saved!;
+    });
+  } catch (err) {
+    // Another account took the address between the check and the write.
+    if (uniqueViolation(err)?.includes("email")) throw EMAIL_TAKEN();
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Deposit, Withdrawal } from "@/db/schema";
+import { formatAmount } from "@/lib/ledger/amount";
+import { uploadUrl } from "@/lib/uploads";
+import { NETWORK_NAMES } from "./networks";
+
+const iso = (at: Date | null) => at?.toISOString() ?? null;
+
+export function depositView(d: Deposit, decimals: number) {
+  return {
+    id: d.id,
+    currency: d.currency,
+    network: d.network,
+    networkName: NETWORK_NAMES[d.network],
+    amount: formatAmount(d.amount, decimals),
+    creditedAmount: d.creditedAmount === null ? null : formatAmount(d.creditedAmount, decimals),
+    txHash: d.txHash,
+    proofUrl: uploadUrl(d.proofId),
+    status: d.status,
+    reason: d.reason,
+    createdAt: d.createdAt.toISOString(),
+    decidedAt: iso(d.decidedAt),
+  };
+}
+
+export function withdrawalView(w: Withdrawal, decimals: number) {
+  return {
+    id: w.id,
+    currency: w.currency,
+    network: w.network,
+    networkName: NETWORK_NAMES[w.network],
+    address: w.address,
+    amount: formatAmount(w.amount, decimals),
+    fee: formatAmount(w.fee, decimals),
+    total: formatAmount(w.amount + w.fee, decimals),
+    status: w.status,
+    txHash: w.txHash,
+    reason: w.reason,
+    createdAt: w.createdAt.toISOString(),
+    decidedAt: iso(w.decidedAt),
+  };
+}

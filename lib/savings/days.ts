@@ -1,0 +1,11 @@
+/** UTC days as the savings and storage jobs count them. */
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** The UTC day of `at`, as "YYYY-MM-DD". */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** Midnight UTC at the start of `day` ("YYYY-MM-DD") plus `days` days. */
+export const dayStart = (day: string, days = 0): Date => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
+
+/** Whole UTC days from `from` to `to` (both "YYYY-MM-DD"). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

@@ -1,0 +1,34 @@
+import type { Server } from "node:http";
+import type { JobRunner } from "@/lib/jobs/runner";
+import { startDraining } from "@/lib/lifecycle";
+import { log } from "@/lib/log";
+import type { Realtime } from "@/lib/realtime/server";
+
+/**
+ * Leaves without dropping anyone's work: readiness turns 503 so a balancer stops sending, the
+ * listener closes (no new connections), jobs finish their run and release their leases so another
+ * instance takes them at once, sockets are told to go (clients reconnect at once, through the
+ * balancer, to an instance that stays), requests in flight get `graceMs` to finish, then the
+ * database closes.
+ */
+export async function shutDown(
+  parts: { httpServer: Server; jobs: JobRunner; realtime: Realtime; graceMs: number; closeDatabase: () => Promise<void> },
+  signal: string,
+): Promise<void> {
+  const { httpServer, jobs, realtime, graceMs, closeDatabase } = parts;
+  log.info({ signal }, "shutting down: draining");
+  startDraining();
+  const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+  httpServer.closeIdleConnections();
+  await jobs.stop();
+  realtime.io.disconnectSockets(true);
+  const cut = setTimeout(() => {
+    log.warn({ graceMs }, "requests still in flight after the grace period: closing their connections");
+    httpServer.closeAllConnections();
+  }, graceMs);
+  await closed;
+  clearTimeout(cut);
+  await realtime.close();
+  await closeDatabase();
+  log.info("shut down");
+}

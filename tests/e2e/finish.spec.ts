@@ -1,0 +1,85 @@
+import { expect, test } from "@playwright/test";
+import { apiRegister, credit, signIn } from "./helpers";
+
+test("an unknown address shows the site's own 404 with its header and a way home", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  const res = await page.goto("/no/such/page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+  await expect(page.getByTestId("site-name")).toBeVisible();
+  await page.getByRole("link", { name: /Back to/ }).click();
+  await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
+});
+
+test("an empty sign-in form says what is missing", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Please enter your username or email");
+  await page.getByLabel("Username or email").fill("someone");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Please enter your password");
+});
+
+test("a signed-in user opening /login is sent home", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
+});
+
+test("Home follows an admin credit without a reload", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+  await expect(page.getByTestId("balance-USDT")).toContainText("0.000000");
+  // A reload would lose this mark: the page must change in place.
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await credit(request, user.username, "321.5");
+  await expect(page.getByTestId("balance-USDT")).toContainText("321.500000", { timeout: 5_000 });
+  await expect(page.getByTestId("total-assets")).toContainText("321.500000");
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+});
+
+test("the site's name is in every title, the header fits a long name, and there is an icon and a web app manifest", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await page.goto("/login");
+  expect(await page.title()).toMatch(/^Sign in · /);
+  const siteName = (await page.getByTestId("site-name").textContent())!;
+  expect(await page.title()).toBe(`Sign in · ${siteName}`);
+  await expect(page.getByText(`New to ${siteName}?`)).toBeVisible();
+  const manifest = await request.get("/manifest.webmanifest");
+  expect(manifest.status()).toBe(200);
+  expect((await manifest.json()).name).toBe(siteName);
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect((await request.get(icon!)).status()).toBe(200);
+
+  await signIn(page, user.username, user.password);
+  const header = page.getByRole("banner");
+  const box = await header.boundingBox();
+  // One line of header: no wrapping onto several, whatever the name.
+  expect(box!.height).toBeLessThan(80);
+});
+
+test("Terms, Privacy and Legality open beside the registration form, which keeps what was typed", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill("keeps_this");
+  const [terms] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Terms of Service" }).click()]);
+  await expect(terms.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveValue("keeps_this");
+  for (const [path, heading] of [["/privacy", "Privacy Policy"], ["/legality", "Legality"]] as const) {
+    await terms.goto(path);
+    await expect(terms.getByRole("heading", { name: heading })).toBeVisible();
+  }
+});
+
+test("Records open on trades, and the market offers a way to trade", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.goto("/record");
+  await expect(page.getByRole("link", { name: "Trades", exact: true })).toHaveAttribute("aria-current", "page");
+  await page.goto("/market");
+  await page.getByRole("link", { name: "Trade XAUt" }).click();
+  await expect(page).toHaveURL(/\/trade$/);
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { adminToken, apiRegister, credit, ensureSavingPlan, signIn } from "./helpers";
+
+test("subscribe to a plan from Home, see its next interest, and redeem it after seeing what comes back", async ({ page, request }) => {
+  const planId = await ensureSavingPlan(request);
+  const user = await apiRegister(request);
+  await credit(request, user.username, "1000");
+  await signIn(page, user.username, user.password);
+
+  await page.getByRole("link", { name: /E2E flexible/ }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/saving/${planId}$`));
+  await expect(page.getByText("6 %")).toBeVisible();
+  await page.getByLabel("Amount (USDT)").fill("400");
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Subscribed");
+  const sub = page.getByTestId("subscription");
+  await expect(sub).toContainText("400.000000");
+  await expect(sub).toContainText("Next interest");
+  await expect(page.getByText("Available: 600.000000 USDT")).toBeVisible();
+
+  await page.goto("/");
+  await expect(page.getByTestId("savings-positions")).toContainText("400.000000");
+  await expect(page.getByTestId("balance-USDT")).toContainText("Savings 400.000000");
+
+  await page.goto(`/saving/${planId}`);
+  await page.getByRole("button", { name: "Redeem…" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("You receive 400.000000 USDT");
+  await page.getByRole("button", { name: "Confirm redeem" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Redeemed");
+  await expect(page.getByTestId("subscription")).toContainText("redeemed");
+  await expect(page.getByText("Available: 1000.000000 USDT")).toBeVisible();
+});
+
+test("store XAUt in the vault and retrieve part of it", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const found = await request.get(`/api/admin/users?q=${user.username}`, { headers });
+  const [row] = (await found.json()).users as { id: string }[];
+  expect((await request.put(`/api/admin/users/${row!.id}/manage-balance`, { headers, data: { amount: "2.5", operation: "credit", reason: "e2e gold", asset: "XAUT" } })).status()).toBe(200);
+  await signIn(page, user.username, user.password);
+
+  await page.goto("/storage");
+  await expect(page.getByTestId("vault-stored")).toContainText("0.000000");
+  await page.getByRole("textbox", { name: "Store XAUt" }).fill("3");
+  await page.getByRole("button", { name: "Store", exact: true }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Insufficient XAUT balance");
+  await page.getByRole("textbox", { name: "Store XAUt" }).fill("2");
+  await page.getByRole("button", { name: "Store", exact: true }).click();
+  await expect(page.getByTestId("vault-stored")).toContainText("2.000000");
+  await page.getByRole("textbox", { name: "Retrieve XAUt" }).fill("0.75");
+  await page.getByRole("button", { name: "Retrieve", exact: true }).click();
+  await expect(page.getByTestId("vault-stored")).toContainText("1.250000");
+  await expect(page.getByTestId("vault-history").getByRole("listitem")).toHaveCount(2);
+});

@@ -1,0 +1,54 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { apiRegister } from "./helpers";
+
+test("pages carry a nonce CSP, no framing, no sniffing and a referrer policy; plain HTTP gets no HSTS", async ({ request }) => {
+  const res = await request.get("/login");
+  const headers = res.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["strict-transport-security"]).toBeUndefined();
+  // A fresh nonce for every answer.
+  const again = (await request.get("/login")).headers()["content-security-policy"];
+  expect(again).not.toBe(headers["content-security-policy"]);
+  // A client claiming HTTPS is not a trusted proxy saying so.
+  expect((await request.get("/login", { headers: { "X-Forwarded-Proto": "https" } })).headers()["strict-transport-security"]).toBeUndefined();
+});
+
+test("API answers are never documents, and signed-in ones are not cached", async ({ request }) => {
+  const health = await request.get("/api/health");
+  expect(health.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
+  expect(health.headers()["x-content-type-options"]).toBe("nosniff");
+  const user = await apiRegister(request);
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const balance = await request.get("/api/auth/balance", { headers: { Authorization: `Bearer ${(await login.json()).token}` } });
+  expect(balance.status()).toBe(200);
+  expect(balance.headers()["cache-control"]).toBe("no-store");
+});
+
+test("a page of another origin cannot frame the app", async ({ page, baseURL }) => {
+  // Another origin on this machine: a server of the test's own on another port, framing the app.
+  const framer = createServer((_, res) => res.end(`<!doctype html><iframe title="framed" src="${baseURL}/login"></iframe>`));
+  await new Promise<void>((resolve) => framer.listen(0, "127.0.0.1", resolve));
+  const refused = page.waitForEvent("console", (msg) => /Refused to (display|frame)|^Framing /.test(msg.text()));
+  await page.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
+  expect((await refused).text()).toMatch(/X-Frame-Options|frame-ancestors/);
+  await expect(page.frameLocator("iframe").getByRole("heading", { name: "Welcome back" })).toHaveCount(0);
+  framer.close();
+});
+
+for (const next of ["/%5Cexample.invalid/", "/%09/example.invalid/", "/%5C%5Cexample.invalid/", "//example.invalid/"]) {
+  test(`signing in with next=${next} stays on the site`, async ({ page, request, baseURL }) => {
+    const user = await apiRegister(request);
+    await page.goto(`/login?next=${next}`);
+    await page.getByLabel("Username or email").fill(user.username);
+    await page.getByLabel("Password").fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  });
+}
