@@ -17,6 +17,7 @@ import { attachRealtime } from "@/lib/realtime/server";
 import { savingsAccrualJob } from "@/lib/savings/accrue";
 import { shutDown } from "@/lib/shutdown";
 import { storageAccrualJob } from "@/lib/storage/accrue";
+import { strategyRoundsJob } from "@/lib/strategies/rounds";
 import { limitOrderJob } from "@/lib/trading/fill-job";
 
 async function main() {
@@ -51,7 +52,7 @@ async function main() {
     });
   });
   const realtime = await attachRealtime(httpServer);
-  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, savingsAccrualJob, storageAccrualJob], instance);
+  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob], instance);
   setProbes({
     openSockets: () => realtime.io.engine.clientsCount,
     jobLagSeconds: () => jobs.lagSeconds(),

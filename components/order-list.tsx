@@ -27,6 +27,7 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
               <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONES[o.status]}`}>{o.status}</span>
             </p>
             <p className="text-xs text-muted">{describe(o)}</p>
+            {o.strategy && <p className="text-xs text-gold">By {o.strategy.name}</p>}
             <p className="text-xs text-muted"><time dateTime={o.createdAt}>{time(o.createdAt)}</time></p>
             {o.price && <p className="text-xs text-zinc-400">Filled at {o.price} · fee {o.fee} USDT</p>}
           </div>

@@ -1,3 +1,4 @@
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 // PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing and may run again.
@@ -25,6 +26,15 @@ export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): P
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
     }
   }
+}
+
+/**
+ * Runs `work` in a savepoint when `db` is a transaction (so a failure undoes only its own writes and
+ * the transaction goes on), or in a transaction of its own otherwise.
+ */
+export function inSavepoint<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return db.transaction((tx) => work(tx as unknown as Db));
+  return runTransaction(db, work);
 }
 
 export { sqlState };

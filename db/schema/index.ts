@@ -11,3 +11,4 @@ export * from "./trading";
 export * from "./funding";
 export * from "./savings";
 export * from "./referrals";
+export * from "./strategies";

@@ -33,12 +33,17 @@ export const orders = pgTable(
     fee: bigint("fee", { mode: "bigint" }),
     feeBps: integer("fee_bps").notNull(),
     journalId: uuid("journal_id").references(() => journals.id),
+    // Set when a strategy placed it (no foreign key: strategies reference orders through their runs).
+    strategyId: uuid("strategy_id"),
+    // A grid order's level, 0 the lowest.
+    gridLevel: integer("grid_level"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     filledAt: timestamp("filled_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_strategy_idx").on(t.strategyId).where(sql`${t.strategyId} is not null`),
     index("orders_open_idx").on(t.side, t.limitPrice).where(sql`${t.status} = 'open'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_limit_has_price", sql`(${t.type} = 'limit') = (${t.limitPrice} is not null)`),

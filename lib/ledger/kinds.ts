@@ -9,6 +9,7 @@ export const JOURNAL_LABELS: Record<string, string> = {
   interest: "Interest",
   storage: "Storage",
   referral: "Referral reward",
+  strategy: "Strategy",
 };
 
 export const journalLabel = (kind: string) => JOURNAL_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
@@ -17,7 +18,7 @@ export const ACCOUNT_LABELS = { spot: "Available", hold: "On hold", storage: "Va
 
 /** The tabs of /record (Records): each groups the journal kinds of one activity. */
 export const RECORD_TABS = [
-  { id: "trades", label: "Trades", kinds: ["trade"] },
+  { id: "trades", label: "Trades", kinds: ["trade", "strategy"] },
   { id: "deposits", label: "Deposits", kinds: ["deposit"] },
   { id: "withdrawals", label: "Withdrawals", kinds: ["withdrawal"] },
   { id: "savings", label: "Savings", kinds: ["saving", "interest"] },

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { runTransaction } from "@/db/transaction";
+import { inSavepoint } from "@/db/transaction";
 import {
   accounts,
   entries,
@@ -112,8 +111,7 @@ export async function post(db: Db, input: JournalInput): Promise<Posted> {
   assertBalanced(input);
   // Inside a caller's transaction: a savepoint, so a refusal undoes only this posting. On its own:
   // a transaction of its own, retried whole on a deadlock or serialization failure.
-  if (db instanceof PgTransaction) return db.transaction((tx) => write(tx as unknown as Db, input));
-  return runTransaction(db, (tx) => write(tx, input));
+  return inSavepoint(db, (tx) => write(tx, input));
 }
 
 async function write(tx: Db, input: JournalInput): Promise<Posted> {

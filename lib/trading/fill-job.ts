@@ -5,6 +5,9 @@ import { runTransaction } from "@/db/transaction";
 import type { Job } from "@/lib/jobs/runner";
 import { isStale, lastTick } from "@/lib/market/ticks";
 import { getSettings } from "@/lib/settings";
+import { lockStrategy } from "@/lib/strategies/books";
+import { answerFill } from "@/lib/strategies/rounds";
+import { strategyName } from "@/lib/strategies/view";
 import { rulesFor } from "./config";
 import { crosses, fillLimitOrder } from "./fill-limit";
 import { currentQuote } from "./market";
@@ -19,7 +22,7 @@ const BATCH = 200;
  * scan and the fill cannot round apart. A disabled account's orders wait, their funds on hold: no
  * money moves on a frozen account.
  */
-async function candidates(db: Db, price: bigint): Promise<string[]> {
+async function candidates(db: Db, price: bigint): Promise<{ id: string; strategyId: string | null }[]> {
   const { trading } = await getSettings(db);
   const overrides = await db
     .selectDistinct({ spreadBps: tradeConfigs.spreadBps })
@@ -39,23 +42,26 @@ async function candidates(db: Db, price: bigint): Promise<string[]> {
     ),
   );
   const rows = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, strategyId: orders.strategyId })
     .from(orders)
     .innerJoin(users, and(eq(users.id, orders.userId), eq(users.status, "active")))
     .leftJoin(tradeConfigs, eq(tradeConfigs.userId, orders.userId))
     .where(and(eq(orders.status, "open"), sql`coalesce(${tradeConfigs.enabled}, ${trading.enabled})`, or(...reached)))
     .orderBy(asc(orders.createdAt))
     .limit(BATCH);
-  return rows.map((r) => r.id);
+  return rows;
 }
 
 /**
  * Fills one order if it is still open and still crosses, each in its own transaction. Another
  * runner working on the same order holds its row lock (SKIP LOCKED passes over it) or has already
- * filled it (the status condition no longer matches): either way it fills exactly once.
+ * filled it (the status condition no longer matches): either way it fills exactly once. A
+ * strategy's order locks its strategy first (as pausing and stopping do), and the strategy's
+ * answer to the fill commits with it.
  */
-async function fillOne(db: Db, orderId: string): Promise<boolean> {
+async function fillOne(db: Db, orderId: string, strategyId: string | null): Promise<boolean> {
   return runTransaction(db, async (tx) => {
+    const strategy = strategyId ? await lockStrategy(tx, strategyId) : null;
     const [order] = await tx
       .select()
       .from(orders)
@@ -69,7 +75,8 @@ async function fillOne(db: Db, orderId: string): Promise<boolean> {
     if (!effective.enabled) return false;
     const quote = await currentQuote(tx, effective.spreadBps);
     if (!quote || quote.stale || !crosses(order, quote)) return false;
-    await fillLimitOrder(tx, order, quote, market);
+    const filled = await fillLimitOrder(tx, order, quote, market, strategy ? strategyName(strategy, market) : undefined);
+    if (strategy) await answerFill(tx, strategy, filled.order, filled.fill);
     return true;
   });
 }
@@ -80,8 +87,8 @@ export async function fillCrossedOrders(db: Db): Promise<number> {
   // A stale price fills nothing, as it trades nothing.
   if (!tick || isStale(tick.at)) return 0;
   let filled = 0;
-  for (const id of await candidates(db, tick.price)) {
-    if (await fillOne(db, id)) filled++;
+  for (const { id, strategyId } of await candidates(db, tick.price)) {
+    if (await fillOne(db, id, strategyId)) filled++;
   }
   return filled;
 }

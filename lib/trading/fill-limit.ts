@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { orders, type Order } from "@/db/schema";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
-import { fillLegs } from "./legs";
-import type { MarketAssets, Quote } from "./market";
+import { fillLegs, holdLegs } from "./legs";
+import { BASE, QUOTE, type MarketAssets, type Quote } from "./market";
 import { buyFill, sellFill, type Fill } from "./pricing";
 
 /** The feed has reached the order's price: the ask at or below a buy's limit, the bid at or above a sell's. */
@@ -14,19 +14,32 @@ export function crosses(order: Pick<Order, "side" | "limitPrice">, quote: Pick<Q
 }
 
 /**
+ * A fill's legs out of the order's reservation. An order of the user's own returns what a buy did
+ * not need to spot and pays the proceeds to spot; a strategy's order leaves both in hold, where
+ * they stay the strategy's (a recurring buy's XAUt, bought at market, is the user's at once).
+ */
+function limitFillLegs(order: Order, fill: Fill) {
+  if (order.side === "sell" && order.held !== fill.quantity) throw new Error(`sell of ${fill.quantity} but order ${order.id} holds ${order.held}`);
+  if (order.side === "buy" && order.held < fill.net) throw new Error(`fill needs ${fill.net} but order ${order.id} holds ${order.held}`);
+  if (order.strategyId !== null) return fillLegs(order.userId, order.side, fill, { from: "hold", to: "hold" });
+  const unused = order.side === "buy" ? order.held - fill.net : 0n;
+  return [...fillLegs(order.userId, order.side, fill, { from: "hold", to: "spot" }), ...holdLegs(order.userId, order.side === "buy" ? QUOTE : BASE, unused, "release")];
+}
+
+/**
  * Fills an open limit order at the current ask or bid (never worse than its limit), paying from
  * its hold. The caller holds the order's row lock, in this transaction, and has checked that the
  * quote crosses; the status condition on the update is the last guard against a second fill.
  */
-export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: MarketAssets): Promise<{ order: Order; fill: Fill }> {
+export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: MarketAssets, strategyName?: string): Promise<{ order: Order; fill: Fill }> {
   if (!crosses(order, quote)) throw new Error(`order ${order.id} does not cross the quote`);
   const fill = order.side === "buy" ? buyFill(order.quantity, quote.ask, order.feeBps, m.unit) : sellFill(order.quantity, quote.bid, order.feeBps, m.unit);
   const posted = await post(db, {
     kind: "trade",
     reference: order.id,
     actorId: order.userId,
-    memo: `Limit ${order.side} filled`,
-    legs: fillLegs(order.userId, order.side, fill, { kind: "hold", held: order.held }),
+    memo: strategyName ? `Limit ${order.side} filled by ${strategyName}` : `Limit ${order.side} filled`,
+    legs: limitFillLegs(order, fill),
   });
   const [filled] = await db
     .update(orders)

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { paginationSchema, queryParam } from "@/lib/http/query";
+import { orderViews } from "@/lib/strategies/present";
 import { marketAssets } from "./market";
-import { orderView } from "./order-view";
 import { MAX_OPEN_ORDERS } from "./place-order";
 
 export const orderQuerySchema = paginationSchema.extend({
@@ -38,9 +38,10 @@ export async function listUserOrders(db: Db, userId: string, query: OrderQuery) 
       .orderBy(desc(orders.createdAt))
       .limit(MAX_OPEN_ORDERS),
   ]);
+  const [ordersShown, openShown] = await Promise.all([orderViews(db, rows, m), orderViews(db, open, m)]);
   return {
-    orders: rows.map((o) => orderView(o, m)),
-    open: open.map((o) => orderView(o, m)),
+    orders: ordersShown,
+    open: openShown,
     page: query.page,
     pageSize: query.pageSize,
     total: total?.n ?? 0,

@@ -3,7 +3,7 @@ import { formatAmount } from "@/lib/ledger/amount";
 import type { MarketAssets } from "./market";
 
 /** An order as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */
-export function orderView(order: Order, m: MarketAssets) {
+export function orderView(order: Order, m: MarketAssets, strategy: { id: string; name: string } | null = null) {
   const usdt = (v: bigint | null) => (v === null ? null : formatAmount(v, m.quoteDecimals));
   const net = order.cost === null || order.fee === null ? null : order.side === "buy" ? order.cost + order.fee : order.cost - order.fee;
   return {
@@ -24,6 +24,8 @@ export function orderView(order: Order, m: MarketAssets) {
     createdAt: order.createdAt.toISOString(),
     filledAt: order.filledAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    // The strategy that placed it, named; null for the user's own orders.
+    strategy,
   };
 }
 

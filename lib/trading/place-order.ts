@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, users, type Order } from "@/db/schema";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -14,8 +14,21 @@ import { BASE, QUOTE, tradableQuote, type MarketAssets } from "./market";
 import type { OrderRequest } from "./order-input";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "./pricing";
 
-/** Open limit orders one user may have at a time; each is watched by the fill job. */
+/** Open limit orders one user may place by hand at a time; each is watched by the fill job. A grid's own are bounded by its levels. */
 export const MAX_OPEN_ORDERS = 50;
+
+/**
+ * An order a strategy places for its user: paid from the budget the strategy holds in hold (the
+ * strategy's own books say how much of hold is its), not from spot.
+ */
+export interface StrategySource {
+  strategyId: string;
+  /** The strategy's name, for the order's records. */
+  name: string;
+  gridLevel: number | null;
+}
+
+const memoOf = (memo: string, source: StrategySource | null) => (source ? `${memo} by ${source.name}` : memo);
 
 const unprocessable = (code: string, message: string) => new AppError(422, code, message);
 
@@ -43,6 +56,16 @@ async function lockTrader(db: Db, userId: string): Promise<void> {
   if (!row) throw notFound("User not found");
 }
 
+async function assertOpenOrderRoom(db: Db, userId: string): Promise<void> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "open"), isNull(orders.strategyId)));
+  if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) {
+    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
+  }
+}
+
 async function assertDailyLimit(db: Db, userId: string, notional: bigint, rules: TradingRules, m: MarketAssets): Promise<void> {
   const used = await dailyUsed(db, userId, m.unit);
   if (used + notional <= rules.dailyLimit) return;
@@ -68,7 +91,7 @@ function filledMessage(side: "buy" | "sell", fill: Fill, m: MarketAssets): strin
     : `Sold ${xaut(fill.quantity)} for ${usdt(fill.net)} (fee ${usdt(fill.fee)})`;
 }
 
-async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, rules: TradingRules, m: MarketAssets): Promise<Placed> {
+async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
   const quote = await tradableQuote(db, rules.spreadBps);
   const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
   if ("total" in request && quantity < rules.minQuantity) {
@@ -84,8 +107,8 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
     kind: "trade",
     reference: id,
     actorId: userId,
-    memo: `Market ${request.side}`,
-    legs: fillLegs(userId, request.side, fill, { kind: "spot" }),
+    memo: memoOf(`Market ${request.side}`, source),
+    legs: fillLegs(userId, request.side, fill, { from: source ? "hold" : "spot", to: "spot" }),
   });
   const now = new Date();
   const [order] = await db
@@ -102,6 +125,8 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
       fee: fill.fee,
       feeBps: rules.feeBps,
       journalId: posted.journal.id,
+      strategyId: source?.strategyId ?? null,
+      gridLevel: source?.gridLevel ?? null,
       createdAt: now,
       filledAt: now,
     })
@@ -110,7 +135,7 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
   return { order: order!, message: filledMessage(request.side, fill, m) };
 }
 
-async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, rules: TradingRules, m: MarketAssets): Promise<Placed> {
+async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
   const quote = await tradableQuote(db, rules.spreadBps);
   const { side, quantity, limitPrice } = request;
   assertQuantity(quantity, rules, m);
@@ -119,29 +144,30 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
   }
 
   await assertDailyLimit(db, userId, ceilDiv(quantity * limitPrice, m.unit), rules, m);
-  const [open] = await db.select({ n: count() }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "open")));
-  if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) {
-    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
-  }
+  if (!source) await assertOpenOrderRoom(db, userId);
 
   // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
   const held = side === "buy" ? buyDebit(quantity, limitPrice, rules.feeBps, m.unit) : quantity;
   const id = newId();
-  await post(db, {
-    kind: "trade",
-    reference: id,
-    actorId: userId,
-    memo: `Limit ${side} placed`,
-    legs: holdLegs(userId, side === "buy" ? QUOTE : BASE, held, "reserve"),
-  });
+  // A strategy's budget is already in hold: its order only takes its part of it.
+  if (!source) {
+    await post(db, {
+      kind: "trade",
+      reference: id,
+      actorId: userId,
+      memo: `Limit ${side} placed`,
+      legs: holdLegs(userId, side === "buy" ? QUOTE : BASE, held, "reserve"),
+    });
+  }
   const [order] = await db
     .insert(orders)
-    .values({ id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps })
+    .values({ id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null })
     .returning();
 
   const { xaut, usdt } = fmt(m);
-  // A limit the market has already reached fills now, as on any exchange.
-  if (crosses(order!, quote)) {
+  // A limit the market has already reached fills now, as on any exchange (a strategy's, by the
+  // fill job a moment later, which also gives the strategy its answer to the fill).
+  if (!source && crosses(order!, quote)) {
     const filled = await fillLimitOrder(db, order!, quote, m);
     return { order: filled.order, message: filledMessage(side, filled.fill, m) };
   }
@@ -154,9 +180,9 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
  * ask or bid; a limit order reserves its funds in hold and fills when the feed reaches it.
  * Every refusal is a 422 before anything is written (the transaction rolls back otherwise).
  */
-export async function placeOrder(db: Db, userId: string, request: OrderRequest): Promise<Placed> {
+export async function placeOrder(db: Db, userId: string, request: OrderRequest, source: StrategySource | null = null): Promise<Placed> {
   const { effective: rules, overrides, market } = await rulesFor(db, userId);
   assertEnabled(rules, overrides?.enabled === false);
   await lockTrader(db, userId);
-  return request.type === "market" ? placeMarket(db, userId, request, rules, market) : placeLimit(db, userId, request, rules, market);
+  return request.type === "market" ? placeMarket(db, userId, request, rules, market, source) : placeLimit(db, userId, request, rules, market, source);
 }

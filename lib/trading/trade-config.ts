@@ -5,6 +5,7 @@ import { tradeConfigs, users, type TradeConfig } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
+import { createNotification } from "@/lib/notifications/create";
 import { getSettings } from "@/lib/settings";
 import { applyOverrides, rulesView, siteRules, type TradingRules } from "./config";
 import { marketAssets, type MarketAssets } from "./market";
@@ -135,6 +136,7 @@ export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfig
     detail: { before: overridesView(row, m), after: overridesView(saved!, m) },
     ip: actor.ip,
   });
+  await createNotification(db, { userId, title: "Your trading settings", message: "Support changed your trading settings. See the rules that apply to you on the Trade screen.", senderId: actor.id });
   return configView(defaults, saved!, m);
 }
 
@@ -151,5 +153,6 @@ export async function deleteTradeConfig(db: Db, userId: string, actor: Actor) {
     detail: { before: overridesView(row, m) },
     ip: actor.ip,
   });
+  await createNotification(db, { userId, title: "Your trading settings", message: "Support returned your trading settings to the site's defaults.", senderId: actor.id });
   return configView(defaults, null, m);
 }

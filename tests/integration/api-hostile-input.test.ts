@@ -1,7 +1,7 @@
 import { count, max, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  accounts, auditLogs, deposits, entries, idempotencyKeys, journals, notifications, orders, savingPlans, savingSubscriptions, sessions, settings, tradeConfigs, uploads, users,
+  accounts, auditLogs, deposits, entries, idempotencyKeys, journals, notifications, orders, savingPlans, savingSubscriptions, sessions, settings, strategies, strategyConsents, strategyRuns, tradeConfigs, uploads, users,
   wallets, withdrawals,
 } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
@@ -37,8 +37,10 @@ const FIELDS = [
   "phoneNumber", "referralCode", "agreeTerms", "siteName", "supportUrl", "registrationOpen", "trading", "withdrawals", "storage", "referral",
   "annualRateBps", "rewardUsdt", "currency", "network", "address", "memo", "minDeposit", "withdrawFee", "minWithdraw", "depositEnabled",
   "withdrawEnabled", "txHash", "withdrawPassword", "currentWithdrawPassword", "planId", "name", "aprBps", "termDays", "minAmount", "maxAmount",
-  "totalCap",
+  "totalCap", "period", "priceCeiling", "maxRounds", "lower", "upper", "levels", "investment", "acceptRisk",
 ];
+// Strategy bodies (strict, one per type): every field of the type hostile, the type itself valid.
+const STRATEGY_FIELDS = { recurring: ["amount", "period", "priceCeiling", "maxRounds", "acceptRisk"], grid: ["lower", "upper", "levels", "investment", "acceptRisk"] };
 // Sections of nested settings-like bodies: each gets every field set to the same hostile value.
 const SECTIONS = ["trading", "withdrawals", "storage", "referral"];
 
@@ -55,6 +57,12 @@ const BODIES: [string, Body][] = [
   ["a body over the size cap", json({ message: "x".repeat(70 * 1024) })],
   ["multipart without a boundary", { raw: "--x\r\n\r\n", contentType: "multipart/form-data" }],
   ...HOSTILE_VALUES.map((value): [string, Body] => [`every field ${JSON.stringify(value).slice(0, 20)}`, json(Object.fromEntries(FIELDS.map((f) => [f, value])))]),
+  ...HOSTILE_VALUES.flatMap((value) =>
+    Object.entries(STRATEGY_FIELDS).map(([type, fields]): [string, Body] => [
+      `a ${type} strategy of ${JSON.stringify(value).slice(0, 20)}`,
+      json({ type, ...Object.fromEntries(fields.map((f) => [f, value])) }),
+    ]),
+  ),
   ...[...HOSTILE_VALUES, "abc", "1e5", "1.5.5", ""].map((value): [string, Body] => [
     `every nested field ${JSON.stringify(value).slice(0, 20)}`,
     json(Object.fromEntries(SECTIONS.map((section) => [section, Object.fromEntries(FIELDS.map((f) => [f, value]))]))),
@@ -84,7 +92,7 @@ const QUERIES = [
 const COOKIES = ["aurum.session-token=%E0%A4%A", "aurum.session-token=%; __Host-aurum.session-token=%zz", "aurum.session-token=x".repeat(200)];
 
 // What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
-const WRITTEN = { users, sessions, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions };
+const WRITTEN = { users, sessions, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents };
 
 async function snapshot(): Promise<string> {
   const counts = await Promise.all(Object.entries(WRITTEN).map(async ([name, table]) => `${name}=${(await db().select({ n: count() }).from(table))[0]!.n}`));

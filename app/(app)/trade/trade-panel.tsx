@@ -113,7 +113,9 @@ export function TradePanel({ initial }: { initial: TradeData }) {
           orders={data.open}
           label="Open orders"
           empty="No open orders."
-          action={(o) => (
+          action={(o) => o.strategy ? (
+            <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">Manage on AI trading</a>
+          ) : (
             <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${o.quantity} XAUT at ${o.limitPrice}`}>
               {cancelling === o.id ? "Cancelling…" : "Cancel"}
             </button>

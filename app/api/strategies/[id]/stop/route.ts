@@ -1,0 +1,3 @@
+import { strategyActionRoute } from "@/lib/strategies/action-route";
+
+export const POST = strategyActionRoute("stop");

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./trading";
+import { users } from "./users";
+
+export const strategyType = pgEnum("strategy_type", ["recurring", "grid"]);
+export const strategyPeriod = pgEnum("strategy_period", ["hourly", "daily", "weekly"]);
+/**
+ * proposed: an administrator's setup waiting for the user (nothing reserved); running and paused
+ * hold their budget; stopped, completed and withdrawn (a setup the admin took back) hold nothing.
+ */
+export const strategyStatus = pgEnum("strategy_status", ["proposed", "running", "paused", "stopped", "completed", "withdrawn"]);
+
+/**
+ * An automated strategy of one user's: a recurring buy or a grid. Its budget sits in the user's
+ * hold accounts while it runs, so nothing else can spend it: `reservedQuote` (USDT) and
+ * `reservedBase` (XAUT) are the parts of hold that belong to it and are not in an open order.
+ * Amounts are smallest units; prices USDT per whole XAUT.
+ */
+export const strategies = pgTable(
+  "strategies",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    type: strategyType("type").notNull(),
+    status: strategyStatus("status").notNull(),
+    // The administrator who proposed it (a trade setup), null when the user made it.
+    proposedBy: uuid("proposed_by").references(() => users.id),
+    amount: bigint("amount", { mode: "bigint" }),
+    period: strategyPeriod("period"),
+    priceCeiling: bigint("price_ceiling", { mode: "bigint" }),
+    maxRounds: integer("max_rounds"),
+    lower: bigint("lower", { mode: "bigint" }),
+    upper: bigint("upper", { mode: "bigint" }),
+    levels: integer("levels"),
+    investment: bigint("investment", { mode: "bigint" }),
+    // A grid's quantity per level, fixed when it starts.
+    quantity: bigint("quantity", { mode: "bigint" }),
+    reservedQuote: bigint("reserved_quote", { mode: "bigint" }).notNull().default(sql`0`),
+    reservedBase: bigint("reserved_base", { mode: "bigint" }).notNull().default(sql`0`),
+    // Everything it reserved from spot over its life: what the user put in.
+    funded: bigint("funded", { mode: "bigint" }).notNull().default(sql`0`),
+    roundsRun: integer("rounds_run").notNull().default(0),
+    roundsSkipped: integer("rounds_skipped").notNull().default(0),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    // The reason the last round or reaction was skipped, cleared by the next that runs: the user hears of each streak once.
+    lastSkipReason: text("last_skip_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("strategies_user_idx").on(t.userId, t.createdAt),
+    index("strategies_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'running' and ${t.type} = 'recurring'`),
+    check("strategies_reserves", sql`${t.reservedQuote} >= 0 and ${t.reservedBase} >= 0`),
+    check(
+      "strategies_shape",
+      sql`(${t.type} = 'recurring' and ${t.amount} > 0 and ${t.period} is not null) or (${t.type} = 'grid' and ${t.lower} > 0 and ${t.upper} > ${t.lower} and ${t.levels} between 2 and 100 and ${t.investment} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * One round of a strategy, run or skipped: a recurring buy's round n (key "round:n") or a grid's
+ * answer to one of its fills (key "fill:<order id>"). The key is unique per strategy and written in
+ * the transaction that places the order, so no round runs twice across runners and restarts.
+ */
+export const strategyRuns = pgTable(
+  "strategy_runs",
+  {
+    id: uuid("id").primaryKey(),
+    strategyId: uuid("strategy_id")
+      .notNull()
+      .references(() => strategies.id),
+    key: text("key").notNull(),
+    outcome: text("outcome", { enum: ["ran", "skipped"] }).notNull(),
+    reason: text("reason"),
+    orderId: uuid("order_id").references(() => orders.id),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("strategy_runs_key").on(t.strategyId, t.key), index("strategy_runs_strategy_idx").on(t.strategyId, t.at)],
+);
+
+/** When a user accepted the strategies' risk statement: asked once, before their first strategy. */
+export const strategyConsents = pgTable("strategy_consents", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Strategy = typeof strategies.$inferSelect;
+export type StrategyRun = typeof strategyRuns.$inferSelect;
