@@ -27,9 +27,9 @@ export default async function HomePage() {
         <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
         <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
       </section>
-      <nav aria-label="Quick actions" className="grid grid-cols-3 gap-2">
-        {[["/deposit", "Deposit"], ["/withdraw", "Withdraw"], ["/trade", "Trade"]].map(([href, label]) => (
-          <Link key={href} href={href!} className="btn-ghost py-3">{label}</Link>
+      <nav aria-label="Quick actions" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {[["/deposit", "Deposit"], ["/withdraw", "Withdraw"], ["/trade", "Trade"], ["/ai-trading", "AI trading"]].map(([href, label]) => (
+          <Link key={href} href={href!} className="btn-ghost py-3 text-center">{label}</Link>
         ))}
       </nav>
       <TotalAssetsCard userId={user.id} />

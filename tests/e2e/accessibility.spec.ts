@@ -7,7 +7,7 @@ import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, si
 // (WCAG) and for Content-Security-Policy violations, with data on it.
 const PUBLIC_SCREENS = ["/login", "/register", "/terms", "/privacy", "/legality"];
 const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/storage", "/saving/{planId}"];
-USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends");
+USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends", "/ai-trading");
 // {userId} is a user with a balance and an order.
 const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/saving-plans"];
 
@@ -41,6 +41,8 @@ async function userWithData(request: APIRequestContext) {
   expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.1", price: "1000" } })).status()).toBe(201);
   await notify(request, userId, "Welcome aboard");
   expect((await request.post("/api/savings/user/create", { headers: { ...headers, "Idempotency-Key": `a11y-${userId}` }, data: { planId, amount: "100" } })).status()).toBe(201);
+  const strategy = { type: "recurring", amount: "50", period: "daily", maxRounds: 2, acceptRisk: true };
+  expect((await request.post("/api/strategies", { headers: { ...headers, "Idempotency-Key": `a11y-strategy-${userId}` }, data: strategy })).status()).toBe(201);
   return { ...user, userId, planId };
 }
 

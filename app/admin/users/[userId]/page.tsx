@@ -9,9 +9,12 @@ import { adminUserDetail } from "@/lib/admin/user-detail";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
 import { isUuid } from "@/lib/ids";
+import { listStrategies } from "@/lib/strategies/lifecycle";
+import { strategyViews } from "@/lib/strategies/present";
 import { getTradeConfig } from "@/lib/trading/trade-config";
 import { ManageBalanceForm } from "./manage-balance-form";
 import { TradeConfigForm } from "./trade-config-form";
+import { TradeSetups } from "./trade-setups";
 import { UserActions } from "./user-actions";
 
 export const metadata: Metadata = { title: "User" };
@@ -23,6 +26,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
   const detail = isUuid(userId) ? await adminUserDetail(db, userId) : null;
   if (!detail) notFound();
   const tradeConfig = await getTradeConfig(db, userId);
+  const strategies = await strategyViews(db, userId, await listStrategies(db, userId));
   const { user } = detail;
   return (
     <div className="space-y-6">
@@ -49,6 +53,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
       </div>
       <ManageBalanceForm userId={user.id} username={user.username} assets={detail.balances.map((b) => b.asset)} />
       <TradeConfigForm userId={user.id} config={tradeConfig} />
+      <TradeSetups userId={user.id} strategies={strategies} />
       <UserActions userId={user.id} status={user.status} role={user.role} />
       <section className="space-y-2">
         <h2 className="font-semibold">Recent ledger entries</h2>

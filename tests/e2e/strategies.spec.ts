@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { apiRegister, credit, signIn } from "./helpers";
+
+test("start a recurring buy, see its first fill in records, and stop it", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "1000");
+  await signIn(page, user.username, user.password);
+
+  await page.getByRole("navigation", { name: "Quick actions" }).getByRole("link", { name: "AI trading" }).click();
+  await expect(page.getByRole("heading", { name: "AI trading", exact: true })).toBeVisible();
+  await expect(page.getByText("No strategy running. Start one above.")).toBeVisible();
+  const form = page.getByRole("form", { name: "New strategy" });
+  await form.getByLabel("USDT each round").fill("50");
+  await form.getByLabel("End after rounds (optional)").fill("4");
+  // The risk statement is accepted once, before the first strategy.
+  await form.getByRole("button", { name: "Start strategy" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Please read and accept the risk statement before your first strategy");
+  await form.getByLabel("I have read and accept the risk statement").check();
+  await form.getByRole("button", { name: "Start strategy" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Strategy started: its budget is reserved");
+
+  const card = page.getByRole("article", { name: "Recurring buy: 50.00 USDT every day" });
+  await expect(card).toContainText("running");
+  await expect(card.getByText("Rounds run").locator("..")).toContainText("1");
+  await expect(card.getByText("Fills", { exact: true }).locator("..")).toContainText("1");
+  await expect(page.getByLabel("I have read and accept the risk statement")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Records", exact: true }).click();
+  await page.getByRole("link", { name: "Trades" }).click();
+  const order = page.getByTestId("order").first();
+  await expect(order).toContainText("Market buy");
+  await expect(order).toContainText("By Recurring buy: 50.00 USDT every day");
+
+  await page.goto("/ai-trading");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Stop: Recurring buy: 50.00 USDT every day" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Strategy stopped: everything it held is back in your available balance");
+  await expect(page.getByRole("heading", { name: "Ended" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Recurring buy: 50.00 USDT every day" })).toContainText("stopped");
+});
