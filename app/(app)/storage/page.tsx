@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Amount } from "@/components/amount";
-import { aprText } from "@/components/savings/apr";
+import { percentText } from "@/lib/market/display";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
@@ -25,7 +25,7 @@ export default async function StoragePage() {
         <p className="mt-1 text-sm text-muted">{vault.valueUsdt === null ? "No price yet" : <>≈ <Amount value={vault.valueUsdt} asset="USDT" /> at the bid</>}</p>
         <p className="mt-3 text-sm">
           {vault.annualRateBps > 0
-            ? `Stored XAUt earns ${aprText(vault.annualRateBps)} a year, paid daily in XAUt into the vault.`
+            ? `Stored XAUt earns ${percentText(vault.annualRateBps)} a year, paid daily in XAUt into the vault.`
             : "Storage is free and earns nothing at the moment."}
         </p>
         <p className="mt-1 text-xs text-muted">Stored XAUt cannot be traded or withdrawn until you retrieve it; retrieving is instant.</p>
