@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Amount } from "@/components/amount";
+import { textLink } from "@/components/info-page";
 import { percentText } from "@/lib/market/display";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
@@ -29,6 +31,7 @@ export default async function StoragePage() {
             : "Storage is free and earns nothing at the moment."}
         </p>
         <p className="mt-1 text-xs text-muted">Stored XAUt cannot be traded or withdrawn until you retrieve it; retrieving is instant.</p>
+        <Link href="/store-xaut" className={`mt-3 inline-block text-sm ${textLink}`}>How storage works</Link>
       </section>
       <div className="grid grid-cols-1 gap-4">
         <VaultForm direction="store" max={available} />
