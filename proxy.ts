@@ -2,7 +2,18 @@ import { NextResponse, type NextRequest } from "next/server";
 import { readToken, sessionCookieValue } from "@/lib/auth/token";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-const PUBLIC_PAGES = new Set(["/login", "/register", "/terms", "/privacy", "/legality"]);
+// Sign-in, registration, the legal documents and the information pages: readable by anyone.
+const PUBLIC_PAGES = new Set([
+  "/login",
+  "/register",
+  "/terms",
+  "/privacy",
+  "/legality",
+  "/advantages-of-ai-trading",
+  "/option-trading",
+  "/store-xaut",
+  "/whitepaper",
+]);
 
 /** A page answer with this request's script nonce in its policy; Next reads it from the request. */
 function withPolicy(req: NextRequest): NextResponse {

@@ -1,4 +1,2 @@
-/** Basis points as a yearly rate people read: 525 → "5.25 %". */
-export const aprText = (bps: number): string => `${(bps / 100).toFixed(2).replace(/\.?0+$/, "")} %`;
-
+/** A saving plan's term as people read it: 0 days is a flexible plan. */
 export const termText = (days: number): string => (days === 0 ? "Flexible" : `${days} days`);

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { aprText, termText } from "./apr";
+import { percentText } from "@/lib/market/display";
+import { termText } from "./apr";
 
 interface PlanSummary {
   id: string;
@@ -52,7 +53,7 @@ export function SavingsCard({ plans, positions }: { plans: PlanSummary[]; positi
                   <span className="font-medium">{p.name}</span>
                   <span className="block text-xs text-muted">{p.asset} · {termText(p.termDays)} · from {p.minAmount}</span>
                 </span>
-                <span className="text-right text-lg font-semibold text-gold-soft">{aprText(p.aprBps)}<span className="block text-xs font-normal text-muted">a year</span></span>
+                <span className="text-right text-lg font-semibold text-gold-soft">{percentText(p.aprBps)}<span className="block text-xs font-normal text-muted">a year</span></span>
               </Link>
             </li>
           ))}

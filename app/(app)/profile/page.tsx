@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DetailList } from "@/components/detail-list";
+import { INFO_PAGES } from "@/components/info-page";
 import { LogoutButton } from "@/components/logout-button";
 import { requireUser } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
@@ -46,6 +47,22 @@ export default async function ProfilePage() {
             <li key={item.href}>
               <Link href={item.href} className="flex items-center justify-between px-4 py-3 hover:text-gold-soft">
                 {item.label}
+                <span aria-hidden="true" className="text-muted">→</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <nav aria-labelledby="learn-heading" className="card p-0">
+        <h2 id="learn-heading" className="px-4 pb-1 pt-3 text-sm font-semibold uppercase tracking-widest text-muted">Learn</h2>
+        <ul className="divide-y divide-line">
+          {INFO_PAGES.map((page) => (
+            <li key={page.href}>
+              <Link href={page.href} className="flex items-center justify-between gap-3 px-4 py-3 hover:text-gold-soft">
+                <span>
+                  {page.label}
+                  <span className="block text-xs text-muted">{page.blurb}</span>
+                </span>
                 <span aria-hidden="true" className="text-muted">→</span>
               </Link>
             </li>

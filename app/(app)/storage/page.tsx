@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { aprText } from "@/components/savings/apr";
+import { textLink } from "@/components/info-page";
+import { percentText } from "@/lib/market/display";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
@@ -25,10 +27,11 @@ export default async function StoragePage() {
         <p className="mt-1 text-sm text-muted">{vault.valueUsdt === null ? "No price yet" : <>≈ <Amount value={vault.valueUsdt} asset="USDT" /> at the bid</>}</p>
         <p className="mt-3 text-sm">
           {vault.annualRateBps > 0
-            ? `Stored XAUt earns ${aprText(vault.annualRateBps)} a year, paid daily in XAUt into the vault.`
+            ? `Stored XAUt earns ${percentText(vault.annualRateBps)} a year, paid daily in XAUt into the vault.`
             : "Storage is free and earns nothing at the moment."}
         </p>
         <p className="mt-1 text-xs text-muted">Stored XAUt cannot be traded or withdrawn until you retrieve it; retrieving is instant.</p>
+        <Link href="/store-xaut" className={`mt-3 inline-block text-sm ${textLink}`}>How storage works</Link>
       </section>
       <div className="grid grid-cols-1 gap-4">
         <VaultForm direction="store" max={available} />

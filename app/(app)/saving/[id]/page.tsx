@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DetailList } from "@/components/detail-list";
-import { aprText, termText } from "@/components/savings/apr";
+import { termText } from "@/components/savings/apr";
+import { percentText } from "@/lib/market/display";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { isUuid } from "@/lib/ids";
@@ -29,7 +30,7 @@ export default async function SavingPage({ params }: { params: Promise<{ id: str
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{plan.name}</h1>
       <section className="card" aria-label="Terms">
-        <p className="text-3xl font-semibold text-gold-soft">{aprText(plan.aprBps)} <span className="text-sm font-normal text-muted">a year, simple interest</span></p>
+        <p className="text-3xl font-semibold text-gold-soft">{percentText(plan.aprBps)} <span className="text-sm font-normal text-muted">a year, simple interest</span></p>
         <DetailList
           items={[
             ["Asset", plan.asset],
