@@ -1,6 +1,7 @@
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { displayDecimal } from "@/lib/market/display";
 import { percentChange } from "@/lib/market/ticker";
+import { gridQuantity, levelPrices } from "@/lib/strategies/grid";
 import type { MarketAssets } from "@/lib/trading/market";
 import { BPS, askOf, bidOf, buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill } from "@/lib/trading/pricing";
 
@@ -62,14 +63,12 @@ export function gridExample(terms: TradingTerms, m: MarketAssets) {
   const upper = f.usdtUnits(GRID.upper);
   const start = f.usdtUnits(GRID.start);
   const investment = f.usdtUnits(GRID.investment);
-  const gap = (upper - lower) / BigInt(GRID.levels - 1);
-  const levels = Array.from({ length: GRID.levels }, (_, i) => lower + gap * BigInt(i));
-  const buys = levels.filter((p) => p < start);
-
-  // The one quantity that, bought at every buy level with its fee, fits in the investment.
+  // The grid's own arithmetic: its levels, and the quantity that buys at every level but the top.
+  const levels = levelPrices(lower, upper, GRID.levels);
+  const gap = levels[1]! - levels[0]!;
+  const buys = levels.slice(0, -1).filter((p) => p < start);
+  const quantity = gridQuantity(investment, levels, terms.feeBps, m.unit);
   const totalDebit = (q: bigint) => buys.reduce((sum, p) => sum + buyDebit(q, p, terms.feeBps, m.unit), 0n);
-  let quantity = (investment * m.unit * BPS) / (buys.reduce((s, p) => s + p, 0n) * (BPS + BigInt(terms.feeBps)));
-  while (quantity > 0n && totalDebit(quantity) > investment) quantity -= 1n;
 
   // One cycle: the price dips to the second buy level and comes back up one level.
   const buyAt = buys[1] ?? buys[0]!;

@@ -85,7 +85,7 @@ export default async function AdvantagesOfAiTradingPage() {
           <li>Stopping the grid cancels its open orders and returns everything it reserved, USDT and XAUt waiting in sell orders, to your available balance.</li>
         </Bullets>
         <p>
-          <strong>Example.</strong> A {grid.levelCount}-level grid from {grid.lower} to {grid.upper} USDT has levels at {grid.levels.join(" · ")}, {grid.gap} USDT apart. Started with {grid.investment} USDT while the price is {grid.start}, it places buys at {grid.buys.join(", ")}, here of {grid.quantity} XAUt each, which with their fees use {grid.reserved} of the investment. The strategy screen shows the exact quantities before you start.
+          <strong>Example.</strong> A {grid.levelCount}-level grid from {grid.lower} to {grid.upper} USDT has levels at {grid.levels.join(" · ")}, {grid.gap} USDT apart. Started with {grid.investment} USDT while the price is {grid.start}, it places buys at {grid.buys.join(", ")}, here of {grid.quantity} XAUt each, which with their fees use {grid.reserved} of the investment. The quantity is sized so the investment would cover a buy at every level but the top, so the grid can keep buying all the way down its range; the strategy shows it once started.
         </p>
         {grid.quantityProblem && <Callout tone="note" title="Under today's order limits">{grid.quantityProblem}</Callout>}
         <Worked
