@@ -20,7 +20,7 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
   return (
     <ul className="card divide-y divide-line p-0" aria-label={label}>
       {orders.map((o) => (
-        <li key={o.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="order">
+        <li key={o.id} id={`order-${o.id}`} className="flex scroll-mt-20 items-start justify-between gap-3 px-4 py-3 target:bg-gold/10" data-testid="order">
           <div className="min-w-0">
             <p className="flex items-center gap-2 font-medium">
               <span className={o.side === "buy" ? "text-success" : "text-danger"}>{o.side === "buy" ? "Buy" : "Sell"}</span>

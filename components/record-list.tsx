@@ -1,5 +1,6 @@
 import { Amount } from "@/components/amount";
-import { journalLabel, ACCOUNT_LABELS } from "@/lib/ledger/kinds";
+import Link from "next/link";
+import { journalLabel, ACCOUNT_LABELS, referenceLink } from "@/lib/ledger/kinds";
 import type { LedgerRecord } from "@/lib/ledger/records";
 
 const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
@@ -11,13 +12,15 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
   }
   return (
     <ul className="card divide-y divide-line p-0" aria-label="Records">
-      {records.map((r) => (
+      {records.map((r) => {
+        const link = referenceLink(r.kind, r.reference);
+        return (
         <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
           <div className="min-w-0">
             <p className="font-medium">{journalLabel(r.kind)}{r.label && <span className="text-muted"> · {r.label}</span>}</p>
             <p className="text-xs text-muted">
               {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <time dateTime={r.createdAt}>{time(r.createdAt)}</time>
-              {r.reference ? ` · ${r.reference}` : ""}
+              {link && <> · <Link href={link.href} className="text-gold underline hover:text-gold-soft">{link.label}</Link></>}
             </p>
             {r.memo && <p className="mt-0.5 truncate text-xs text-zinc-400">{r.memo}</p>}
           </div>
@@ -26,7 +29,8 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
             <span className="text-xs text-muted tabular-nums">Balance {r.balanceAfter}</span>
           </div>
         </li>
-      ))}
+        );
+      })}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AdminMobileMenu } from "@/components/admin/mobile-menu";
 import { AdminNav } from "@/components/admin-nav";
 import { Brand } from "@/components/brand";
 import { LogoutButton } from "@/components/logout-button";
@@ -14,17 +15,27 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const { user } = await requireAdmin();
   const brand = await siteBrand();
+  const account = (
+    <div className="space-y-3 border-t border-line pt-4 text-sm">
+      <p className="text-muted">Signed in as <span className="text-zinc-100">{user.username}</span></p>
+      <LogoutButton />
+    </div>
+  );
   return (
-    <div className="flex min-h-dvh">
-      <aside className="flex w-60 shrink-0 flex-col border-r border-line bg-panel px-4 py-5">
+    <div className="min-h-dvh lg:flex">
+      <header className="relative flex items-center justify-between gap-3 border-b border-line bg-panel px-4 py-3 lg:hidden">
+        <Link href="/admin" className="min-w-0"><Brand name={brand.siteName} logoUrl={brand.logoUrl} /></Link>
+        <AdminMobileMenu>
+          <AdminNav />
+          {account}
+        </AdminMobileMenu>
+      </header>
+      <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-panel px-4 py-5 lg:flex">
         <Link href="/admin" className="mb-8"><Brand name={brand.siteName} logoUrl={brand.logoUrl} /></Link>
         <AdminNav />
-        <div className="space-y-3 border-t border-line pt-4 text-sm">
-          <p className="text-muted">Signed in as <span className="text-zinc-100">{user.username}</span></p>
-          <LogoutButton />
-        </div>
+        {account}
       </aside>
-      <main className="flex-1 px-8 py-6">{children}</main>
+      <main className="min-w-0 flex-1 px-4 py-5 lg:px-8 lg:py-6">{children}</main>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuditDetail } from "@/components/admin/audit-detail";
 import { age } from "@/components/funding/queue-tabs";
 import { Pager } from "@/components/pager";
 import { pendingFunding } from "@/lib/funding/queues";
@@ -30,7 +31,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
-      <section aria-label="Figures" className="grid grid-cols-4 gap-4">
+      <section aria-label="Figures" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {tiles.map(([label, value]) => (
           <div key={label} className="card">
             <p className="text-sm text-muted">{label}</p>
@@ -55,6 +56,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
           <p className="card text-sm text-muted">No job has run yet.</p>
         ) : (
           <div className="card overflow-x-auto p-0">
+            <div className="table-scroll">
             <table className="data-table" data-testid="jobs">
               <thead>
                 <tr className="border-b border-line">
@@ -75,6 +77,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
                 ))}
               </tbody>
             </table>
+            </div>
           </div>
         )}
       </section>
@@ -84,6 +87,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
           <h2 id="books-heading" className="text-lg font-semibold">The books, per asset</h2>
           <p className="text-sm text-muted">Held by users = credited by admins + deposited + interest paid − house − fees</p>
         </div>
+        <div className="table-scroll">
         <table className="data-table" data-testid="books">
           <thead>
             <tr className="border-b border-line">
@@ -114,11 +118,12 @@ export default async function AdminDashboard({ searchParams }: Props) {
             ))}
           </tbody>
         </table>
+        </div>
       </section>
 
       <section aria-labelledby="audit-heading" className="space-y-3">
         <h2 id="audit-heading" className="text-lg font-semibold">Audit log</h2>
-        <form method="get" className="flex gap-3" aria-label="Filter the audit log">
+        <form method="get" className="flex flex-wrap gap-3" aria-label="Filter the audit log">
           <div>
             <label htmlFor="action" className="label">Action starts with</label>
             <input id="action" name="action" defaultValue={params.action ?? ""} placeholder="user." className="field" />
@@ -138,6 +143,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
           <p className="card text-muted">No administrator actions recorded yet.</p>
         ) : (
           <>
+            <div className="table-scroll">
             <table className="data-table">
               <thead>
                 <tr className="border-b border-line">
@@ -158,12 +164,13 @@ export default async function AdminDashboard({ searchParams }: Props) {
                     <td>
                       {e.target && e.targetId ? <Link href={`/admin/users/${e.targetId}`} className="text-gold hover:text-gold-soft">{e.target}</Link> : e.targetType}
                     </td>
-                    <td className="max-w-md truncate font-mono text-xs text-muted" title={JSON.stringify(e.detail)}>{JSON.stringify(e.detail)}</td>
+                    <td className="min-w-48 max-w-md"><AuditDetail detail={e.detail as Record<string, unknown>} /></td>
                     <td>{e.ip ?? "—"}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
+            </div>
             <Pager page={audit.page} pageSize={audit.pageSize} total={audit.total} query={filters} />
           </>
         )}

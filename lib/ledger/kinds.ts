@@ -25,3 +25,14 @@ export const RECORD_TABS = [
   { id: "storage", label: "Storage", kinds: ["storage"] },
   { id: "adjustments", label: "Adjustments", kinds: ["adjustment"] },
 ] as const;
+
+/**
+ * Where a journal's reference can be seen as what it is (an order, a strategy), for the records
+ * screens; null where the entry itself says all there is. Raw ids are never shown.
+ */
+export function referenceLink(kind: string, reference: string | null): { href: string; label: string } | null {
+  if (!reference) return null;
+  if (kind === "trade") return { href: `/record?tab=trades#order-${reference}`, label: "View the order" };
+  if (kind === "strategy") return { href: "/ai-trading", label: "View the strategy" };
+  return null;
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
 import { apiRegister, credit, signIn } from "./helpers";
 
 test("an unknown address shows the site's own 404 with its header and a way home", async ({ page, request }) => {
@@ -82,4 +83,44 @@ test("Records open on trades, and the market offers a way to trade", async ({ pa
   await page.goto("/market");
   await page.getByRole("link", { name: "Trade XAUt" }).click();
   await expect(page).toHaveURL(/\/trade$/);
+});
+
+test("the admin area fits a phone: the menu opens from a button, wide tables scroll in their own box, audit details read as changes", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  const userId = await credit(request, user.username, "25");
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  const screens = ["/admin", "/admin/users", `/admin/users/${userId}`, "/admin/deposits", "/admin/withdrawals", "/admin/wallets", "/admin/saving-plans", "/admin/create-notifications", "/admin/setting"];
+  for (const path of screens) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+  }
+  await page.goto("/admin");
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await nav.getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  // The credit above is in the audit log as its fields, not as JSON.
+  await page.goto("/admin");
+  const detail = page.getByRole("row").filter({ hasText: "user.balance.adjust" }).first().getByRole("cell").nth(4);
+  await expect(detail).toContainText("amount:");
+  await expect(detail).not.toContainText("{");
+});
+
+test("records show what an entry is, never a raw id, and lead to its order", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "500");
+  await signIn(page, user.username, user.password);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const placed = await request.post("/api/trades", { headers: { Authorization: `Bearer ${token}` }, data: { side: "buy", type: "market", quantity: "0.01" } });
+  const orderId = (await placed.json()).order.id as string;
+  await page.goto("/records");
+  const list = page.getByRole("list", { name: "Records" });
+  await expect(list.getByTestId("record").first()).toBeVisible();
+  expect(await list.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  await list.getByRole("link", { name: "View the order" }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/record\\?tab=trades#order-${orderId}$`));
+  await expect(page.locator(`#order-${orderId}`)).toContainText("Market buy");
 });

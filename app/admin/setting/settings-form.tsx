@@ -69,13 +69,13 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         </label>
       </fieldset>
       {(Object.keys(TITLES) as Section[]).map((section) => (
-        <fieldset key={section} className="card grid grid-cols-2 gap-3">
+        <fieldset key={section} className="card grid grid-cols-1 gap-3 sm:grid-cols-2">
           <legend className="font-semibold">{TITLES[section]}</legend>
           {FIELDS.filter((f) => f.section === section).map((f) => {
             const id = `${f.section}-${f.key}`;
             const value = (sections[section] as Record<string, string | number | boolean>)[f.key];
             return f.kind === "toggle" ? (
-              <label key={id} className="col-span-2 flex items-center gap-2 text-sm">
+              <label key={id} className="flex items-center gap-2 text-sm sm:col-span-2">
                 <input type="checkbox" checked={Boolean(value)} onChange={(e) => setField(f, e.target.checked)} className="h-4 w-4 accent-gold" />
                 {f.label}
               </label>

@@ -29,6 +29,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
         <p className="card text-muted">No users match this search.</p>
       ) : (
         <>
+          <div className="table-scroll">
           <table className="data-table">
             <thead>
               <tr className="border-b border-line">
@@ -55,6 +56,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
               ))}
             </tbody>
           </table>
+          </div>
           <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}} />
         </>
       )}

@@ -35,7 +35,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         <h1 className="mt-1 text-2xl font-semibold">{user.username}</h1>
         <p className="text-sm text-muted">{user.email}</p>
       </div>
-      <div className="grid grid-cols-2 gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="card" aria-label="Profile">
           <DetailList
             items={[
@@ -64,6 +64,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         {detail.sessions.length === 0 ? (
           <p className="card text-sm text-muted">Never signed in.</p>
         ) : (
+          <div className="table-scroll">
           <table className="data-table">
             <thead>
               <tr className="border-b border-line">
@@ -86,6 +87,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </section>
     </div>

@@ -68,6 +68,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
         <h2 id="trade-config-heading" className="font-semibold">Trade config</h2>
         <p className="text-xs text-muted">{config.overrides ? `Overrides saved ${config.updatedAt?.slice(0, 16).replace("T", " ")} UTC` : "Site defaults apply"}</p>
       </div>
+      <div className="table-scroll">
       <table className="data-table">
         <thead>
           <tr className="border-b border-line">
@@ -102,6 +103,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
           ))}
         </tbody>
       </table>
+      </div>
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save trade config"}</button>
         {config.overrides && <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>Reset to site defaults</button>}

@@ -58,11 +58,11 @@ function PasswordReset({ userId, field, path, label }: { userId: string; field: 
 export function UserActions({ userId, status, role }: { userId: string; status: "active" | "disabled"; role: "user" | "admin" }) {
   const access = useAction(userId);
   return (
-    <section className="card grid grid-cols-2 gap-6" aria-labelledby="actions-heading">
-      <h2 id="actions-heading" className="col-span-2 font-semibold">Account actions</h2>
+    <section className="card grid grid-cols-1 gap-6 sm:grid-cols-2" aria-labelledby="actions-heading">
+      <h2 id="actions-heading" className="font-semibold sm:col-span-2">Account actions</h2>
       <PasswordReset userId={userId} field="newPassword" path="reset-password" label="New password (signs the user out everywhere)" />
       <PasswordReset userId={userId} field="newWithdrawPassword" path="reset-withdraw-password" label="New withdrawal password" />
-      <div className="col-span-2 flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("status", { status: status === "active" ? "disabled" : "active" })}>
           {status === "active" ? "Disable account" : "Enable account"}
         </button>
