@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { formatAmount, parseAmount } from "../../lib/ledger/amount";
-import { apiRegister, credit, signIn } from "./helpers";
+import { adminToken, apiRegister, credit, signIn } from "./helpers";
 
 test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -71,4 +71,22 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect(page.getByText("No open orders.")).toBeVisible();
   await expect(page.getByTestId("available")).toHaveText("500.000000 USDT");
+});
+
+test("the form says before review when an order is more than the balance or the daily limit left", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  const userId = await credit(request, user.username, "100");
+  await signIn(page, user.username, user.password);
+  await page.goto("/trade");
+  await expect(page.getByTestId("available")).toHaveText("100.000000 USDT");
+  await page.getByLabel("Quantity (XAUT)").fill("1");
+  await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(/^This order needs \d+\.\d{6} USDT; you have 100\.000000 USDT available$/);
+  await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
+
+  const admin = { Authorization: `Bearer ${await adminToken(request)}` };
+  expect((await request.put(`/api/admin/users/${userId}/trade-config`, { headers: admin, data: { dailyLimit: "10" } })).status()).toBe(200);
+  await page.reload();
+  await page.getByLabel("Quantity (XAUT)").fill("0.01");
+  await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.000000 USDT left today");
+  await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 });

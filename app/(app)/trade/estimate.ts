@@ -1,5 +1,5 @@
 import { AmountError, formatAmount, parseAmount } from "@/lib/ledger/amount";
-import { buyDebit, buyFill, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
+import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 
 export interface OrderDraft {
@@ -39,7 +39,7 @@ function parse(text: string, decimals: number, asset: string): bigint | string {
  * What the order would do at the current quote, with the same arithmetic the server fills with.
  * The server decides; this is what the user sees before confirming.
  */
-export function estimate(draft: OrderDraft, ts: TradeSettingsView): EstimateResult {
+export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { USDT: string; XAUT: string }): EstimateResult {
   const { market, settings, price } = ts;
   if (!price) return { problem: "There is no market price yet" };
   const unit = 10n ** BigInt(market.baseDecimals);
@@ -77,6 +77,18 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView): EstimateResu
 
   const fillAt = (p: bigint): Fill => (draft.side === "buy" ? buyFill(quantity, p, settings.feeBps, unit) : sellFill(quantity, p, settings.feeBps, unit));
   const fill = fillAt(limit ?? (draft.side === "buy" ? ask : bid));
+
+  // What the server will refuse, said before the review: the balance the order takes from, and the
+  // daily limit on its notional (a market order's cost, a limit order's quantity × price).
+  const needs = draft.side === "sell" ? quantity : limit === undefined ? fill.net : buyDebit(quantity, limit, settings.feeBps, unit);
+  const has = fromServer(draft.side === "sell" ? available.XAUT : available.USDT);
+  if (needs > has) {
+    const amount = draft.side === "sell" ? xaut : usdt;
+    return { problem: `This order needs ${amount(needs)}; you have ${amount(has)} available`, field };
+  }
+  const notional = limit === undefined ? fill.cost : ceilDiv(quantity * limit, unit);
+  const left = fromServer(settings.dailyRemaining);
+  if (notional > left) return { problem: `This order would pass your daily trading limit: ${usdt(left)} left today`, field };
   const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
   if (byTotal) body.total = draft.total.trim();

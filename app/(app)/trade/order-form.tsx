@@ -25,7 +25,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
     key.current = newKey();
   };
 
-  const result = estimate(draft, ts);
+  const result = estimate(draft, ts, available);
   const halted = !ts.settings.enabled ? "Trading is disabled at the moment" : !ts.price ? "Trading is paused: there is no market price yet" : ts.price.stale ? "Trading is paused: the market price is out of date" : null;
   const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
