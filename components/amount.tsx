@@ -1,11 +1,17 @@
-/** A money amount as the ledger states it: fixed decimals, tabular digits, sign coloured when asked. */
-export function Amount({ value, asset, signed = false, className = "" }: { value: string; asset?: string; signed?: boolean; className?: string }) {
+import { exact, readable } from "@/lib/format";
+
+/**
+ * A money amount on a screen: grouped, with the asset's shown decimals (the exact amount on hover),
+ * or exact where every unit matters (`exact`: records, review steps). Sign coloured when asked.
+ */
+export function Amount({ value, asset, signed = false, exact: full = false, className = "" }: { value: string; asset?: string; signed?: boolean; exact?: boolean; className?: string }) {
   const negative = value.startsWith("-");
   const tone = signed ? (negative ? "text-danger" : "text-success") : "";
+  const shown = full || !asset ? exact(value) : readable(value, asset);
   return (
-    <span className={`tabular-nums ${tone} ${className}`}>
+    <span className={`tabular-nums ${tone} ${className}`} title={`${exact(value)}${asset ? ` ${asset}` : ""}`}>
       {signed && !negative ? "+" : ""}
-      {value}
+      {shown}
       {asset ? <span className="ml-1 text-xs text-muted">{asset}</span> : null}
     </span>
   );

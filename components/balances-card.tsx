@@ -1,8 +1,6 @@
-import { Amount } from "@/components/amount";
-import type { AssetBalance } from "@/lib/ledger/balances";
+import { exact, readable } from "@/lib/format";
+import { isZero, type AssetBalance } from "@/lib/ledger/balances";
 import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
-
-const isZero = (v: string) => /^0(\.0+)?$/.test(v);
 
 /** Every asset with its available balance, and what sits on hold, in the vault or in savings. */
 export function BalancesCard({ balances, title = "Balances" }: { balances: AssetBalance[]; title?: string }) {
@@ -19,11 +17,11 @@ export function BalancesCard({ balances, title = "Balances" }: { balances: Asset
                   <span className="font-medium">{b.asset}</span>
                   <span className="ml-2 text-xs text-muted">{b.name}</span>
                 </span>
-                <Amount value={b.available} className="text-right text-zinc-100" />
+                <span className="text-right tabular-nums text-zinc-100" title={`${exact(b.available)} ${b.asset}`}>{readable(b.available, b.asset)}</span>
               </div>
               {parked.length > 0 && (
                 <p className="mt-1 text-right text-xs text-muted">
-                  {parked.map((k) => `${ACCOUNT_LABELS[k]} ${b[k]}`).join(" · ")}
+                  {parked.map((k) => `${ACCOUNT_LABELS[k]} ${readable(b[k], b.asset)}`).join(" · ")}
                 </p>
               )}
             </li>

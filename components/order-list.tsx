@@ -1,3 +1,4 @@
+import { exact } from "@/lib/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/order-view";
 
@@ -11,7 +12,7 @@ const STATUS_TONES: Record<OrderView["status"], string> = {
 
 function describe(o: OrderView): string {
   const verb = o.side === "buy" ? "Buy" : "Sell";
-  return o.type === "limit" ? `Limit ${verb.toLowerCase()} at ${o.limitPrice}` : `Market ${verb.toLowerCase()}`;
+  return o.type === "limit" ? `Limit ${verb.toLowerCase()} at ${exact(o.limitPrice!)}` : `Market ${verb.toLowerCase()}`;
 }
 
 /** Orders with their status: what was asked, what it filled at, and what it paid or received. */
@@ -29,14 +30,14 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
             <p className="text-xs text-muted">{describe(o)}</p>
             {o.strategy && <p className="text-xs text-gold">By {o.strategy.name}</p>}
             <p className="text-xs text-muted"><time dateTime={o.createdAt}>{time(o.createdAt)}</time></p>
-            {o.price && <p className="text-xs text-zinc-400">Filled at {o.price} · fee {o.fee} USDT</p>}
+            {o.price && <p className="text-xs text-zinc-400">Filled at {exact(o.price)} · fee {exact(o.fee!)} USDT</p>}
           </div>
           <div className="shrink-0 text-right">
             <Amount value={o.quantity} asset="XAUT" className="block font-medium" />
             {o.total ? (
-              <span className="block text-xs text-muted tabular-nums">{o.side === "buy" ? "Paid" : "Received"} {o.total} USDT</span>
+              <span className="block text-xs text-muted tabular-nums">{o.side === "buy" ? "Paid" : "Received"} {exact(o.total)} USDT</span>
             ) : o.status === "open" ? (
-              <span className="block text-xs text-muted tabular-nums">Reserved {o.held} {o.side === "buy" ? "USDT" : "XAUT"}</span>
+              <span className="block text-xs text-muted tabular-nums">Reserved {exact(o.held)} {o.side === "buy" ? "USDT" : "XAUT"}</span>
             ) : null}
             {action?.(o)}
           </div>

@@ -1,3 +1,4 @@
+import { displayDecimal, readable } from "@/lib/format";
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { valuedBalances } from "@/lib/trading/valuation";
@@ -12,10 +13,10 @@ export async function TotalAssetsCard({ userId }: { userId: string }) {
         <Link href="/trade" className="text-sm text-gold hover:text-gold-soft">Trade →</Link>
       </div>
       <p className="mt-1 text-2xl font-semibold tabular-nums text-gold-soft" data-testid="total-assets">
-        ≈ {totalUsdt} <span className="text-sm font-normal text-muted">USDT</span>
+        ≈ {readable(totalUsdt, "USDT")} <span className="text-sm font-normal text-muted">USDT</span>
       </p>
       <p className="mt-1 text-xs text-muted">
-        {valuation.xautBid ? `XAUt valued at the bid, ${valuation.xautBid} USDT${valuation.stale ? " (price out of date)" : ""}.` : "XAUt is not valued until the first market price."}
+        {valuation.xautBid ? `XAUt valued at the bid, ${displayDecimal(valuation.xautBid)} USDT${valuation.stale ? " (price out of date)" : ""}.` : "XAUt is not valued until the first market price."}
         {valuation.unvalued.length > 0 && ` Not counted, no price: ${valuation.unvalued.join(", ")}.`}
       </p>
     </section>

@@ -7,10 +7,12 @@ import { SavingsCard } from "@/components/savings/savings-card";
 import { TotalAssetsCard } from "@/components/total-assets-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { userBalances } from "@/lib/ledger/balances";
+import { availableNetworks } from "@/lib/funding/wallets";
+import { balancesWorthShowing, userBalances } from "@/lib/ledger/balances";
 import { getTicker } from "@/lib/market/ticker";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
+import { BASE, QUOTE } from "@/lib/trading/market";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Home" };
@@ -18,7 +20,9 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [balances, ticker, plans, positions] = await Promise.all([userBalances(db, user.id), getTicker(db), listPlans(db, { enabledOnly: true }), savingsOf(db, user.id)]);
+  const [all, ticker, plans, positions, networks] = await Promise.all([userBalances(db, user.id), getTicker(db), listPlans(db, { enabledOnly: true }), savingsOf(db, user.id), availableNetworks(db)]);
+  const fundable = new Set(networks.filter((c) => c.networks.some((n) => n.deposit)).map((c) => c.currency));
+  const balances = balancesWorthShowing(all, [QUOTE, BASE], fundable);
   return (
     <div className="space-y-4">
       <RefreshOnBalance />

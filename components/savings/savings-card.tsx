@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { percentText } from "@/lib/market/display";
+import { percentText } from "@/lib/format";
 import { termText } from "./apr";
 
 interface PlanSummary {

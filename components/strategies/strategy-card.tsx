@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-import { displayDecimal } from "@/lib/market/display";
+import { displayDecimal } from "@/lib/format";
 import type { StrategyView } from "@/lib/strategies/view";
 
 const TONES: Record<string, string> = {

@@ -9,10 +9,10 @@ export class AmountError extends Error {}
 /**
  * The one conversion of a decimal string into smallest units: "12.5" → 12500000n for 6 decimals.
  * Only plain non-negative decimals (no sign, no exponent, no floats ever). More decimals than
- * `decimals` are refused, unless `rounding` says "half-up" (prices an exchange quotes finer than we
+ * `decimals` are refused, unless `rounding` says "half-up" or "down" (prices an exchange quotes finer than we
  * keep, figures rounded for reading). Zero is a value here; `parseAmount` refuses it for amounts.
  */
-export function toUnits(input: string, decimals: number, rounding: "exact" | "half-up" = "exact", assetCode = "This asset"): bigint {
+export function toUnits(input: string, decimals: number, rounding: "exact" | "half-up" | "down" = "exact", assetCode = "This asset"): bigint {
   const text = input.trim();
   if (/e/i.test(text)) throw new AmountError("Amount must be a plain decimal number, without an exponent");
   if (text.startsWith("-")) throw new AmountError("Amount must be greater than zero");
@@ -20,7 +20,7 @@ export function toUnits(input: string, decimals: number, rounding: "exact" | "ha
   const [whole = "0", fraction = ""] = text.split(".");
   if (fraction.length > decimals && rounding === "exact") throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
   let units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
-  if (fraction.length > decimals && fraction[decimals]! >= "5") units += 1n;
+  if (rounding === "half-up" && fraction.length > decimals && fraction[decimals]! >= "5") units += 1n;
   if (units >= MAX_UNITS) throw new AmountError("Amount is too large");
   return units;
 }

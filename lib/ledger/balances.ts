@@ -25,3 +25,13 @@ export async function userBalances(db: Db, userId: string): Promise<AssetBalance
     return { asset: asset.code, name: asset.name, decimals: asset.decimals, available, hold, storage, savings };
   });
 }
+
+export const isZero = (v: string) => /^0(\.0+)?$/.test(v);
+
+/**
+ * The balances worth a row on a screen: what the user holds anywhere, the assets they can trade
+ * (`always`), and those they can fund; not a zero row for an asset they cannot use yet.
+ */
+export function balancesWorthShowing(balances: AssetBalance[], always: readonly string[], fundable: ReadonlySet<string>): AssetBalance[] {
+  return balances.filter((b) => always.includes(b.asset) || fundable.has(b.asset) || [b.available, b.hold, b.storage, b.savings].some((v) => !isZero(v)));
+}

@@ -4,7 +4,7 @@ import { strategies, strategyConsents, type Strategy } from "@/db/schema";
 import { AppError, conflict } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { formatAmount } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/market/display";
+import { displayDecimal } from "@/lib/format";
 import { rulesFor } from "@/lib/trading/config";
 import { tradableQuote } from "@/lib/trading/market";
 import { quantityForTotal } from "@/lib/trading/pricing";

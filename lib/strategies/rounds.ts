@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { strategies, users, type Order, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { formatAmount } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/market/display";
+import { displayDecimal } from "@/lib/format";
 import type { Job } from "@/lib/jobs/runner";
 import { createNotification } from "@/lib/notifications/create";
 import { rulesFor } from "@/lib/trading/config";

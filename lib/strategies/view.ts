@@ -1,6 +1,6 @@
 import type { Strategy } from "@/db/schema";
 import { formatAmount } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/market/display";
+import { displayDecimal } from "@/lib/format";
 import type { MarketAssets } from "@/lib/trading/market";
 import type { Results } from "./results";
 

@@ -34,12 +34,17 @@ test("Home follows an admin credit without a reload", async ({ page, request }) 
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
-  await expect(page.getByTestId("balance-USDT")).toContainText("0.000000");
+  await expect(page.getByTestId("balance-USDT")).toContainText("0.00");
   // A reload would lose this mark: the page must change in place.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
   await credit(request, user.username, "321.5");
-  await expect(page.getByTestId("balance-USDT")).toContainText("321.500000", { timeout: 5_000 });
-  await expect(page.getByTestId("total-assets")).toContainText("321.500000");
+  await expect(page.getByTestId("balance-USDT")).toContainText("321.50", { timeout: 5_000 });
+  await expect(page.getByTestId("total-assets")).toContainText("321.50");
+  // Grouped and to the cent, the exact amount on hover; no zero rows for assets that cannot be funded here.
+  await credit(request, user.username, "12000");
+  await expect(page.getByTestId("balance-USDT")).toContainText("12,321.50", { timeout: 5_000 });
+  await expect(page.getByTestId("balance-USDT").getByTitle("12,321.500000 USDT")).toBeVisible();
+  await expect(page.getByTestId("balance-BTC")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
 

@@ -50,7 +50,7 @@ test("deposit with proof, an admin approves it, and the user sees the notificati
   await expect(page.getByRole("dialog", { name: "Deposit credited" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await page.goto("/");
-  await expect(page.getByTestId("balance-USDT")).toContainText("250.000000");
+  await expect(page.getByTestId("balance-USDT")).toContainText("250.00");
 });
 
 test("withdrawal behind a withdrawal password, an admin marks it sent, and records show the hold and the send", async ({ page, browser, request }) => {

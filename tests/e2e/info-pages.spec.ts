@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatAmount } from "../../lib/ledger/amount";
-import { displayDecimal, displaySetting, percentText } from "../../lib/market/display";
+import { displayDecimal, displaySetting, percentText } from "../../lib/format";
 import type { Settings } from "../../lib/settings/schema";
 import { adminToken, apiRegister, ensureUsdtWallet, signIn } from "./helpers";
 

@@ -14,13 +14,13 @@ test("subscribe to a plan from Home, see its next interest, and redeem it after 
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByTestId("toast")).toContainText("Subscribed");
   const sub = page.getByTestId("subscription");
-  await expect(sub).toContainText("400.000000");
+  await expect(sub).toContainText("400.00");
   await expect(sub).toContainText("Next interest");
-  await expect(page.getByText("Available: 600.000000 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 600.00 USDT")).toBeVisible();
 
   await page.goto("/");
-  await expect(page.getByTestId("savings-positions")).toContainText("400.000000");
-  await expect(page.getByTestId("balance-USDT")).toContainText("Savings 400.000000");
+  await expect(page.getByTestId("savings-positions")).toContainText("400.00");
+  await expect(page.getByTestId("balance-USDT")).toContainText("Savings 400.00");
 
   await page.goto(`/saving/${planId}`);
   await page.getByRole("button", { name: "Redeem…" }).click();
@@ -28,7 +28,7 @@ test("subscribe to a plan from Home, see its next interest, and redeem it after 
   await page.getByRole("button", { name: "Confirm redeem" }).click();
   await expect(page.getByTestId("toast")).toContainText("Redeemed");
   await expect(page.getByTestId("subscription")).toContainText("redeemed");
-  await expect(page.getByText("Available: 1000.000000 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 1,000.00 USDT")).toBeVisible();
 });
 
 test("store XAUt in the vault and retrieve part of it", async ({ page, request }) => {
@@ -40,15 +40,15 @@ test("store XAUt in the vault and retrieve part of it", async ({ page, request }
   await signIn(page, user.username, user.password);
 
   await page.goto("/storage");
-  await expect(page.getByTestId("vault-stored")).toContainText("0.000000");
+  await expect(page.getByTestId("vault-stored")).toContainText("0.00");
   await page.getByRole("textbox", { name: "Store XAUt" }).fill("3");
   await page.getByRole("button", { name: "Store", exact: true }).click();
   await expect(page.getByTestId("toast")).toHaveText("Insufficient XAUT balance");
   await page.getByRole("textbox", { name: "Store XAUt" }).fill("2");
   await page.getByRole("button", { name: "Store", exact: true }).click();
-  await expect(page.getByTestId("vault-stored")).toContainText("2.000000");
+  await expect(page.getByTestId("vault-stored")).toContainText("2.00");
   await page.getByRole("textbox", { name: "Retrieve XAUt" }).fill("0.75");
   await page.getByRole("button", { name: "Retrieve", exact: true }).click();
-  await expect(page.getByTestId("vault-stored")).toContainText("1.250000");
+  await expect(page.getByTestId("vault-stored")).toContainText("1.25");
   await expect(page.getByTestId("vault-history").getByRole("listitem")).toHaveCount(2);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { readable } from "../../lib/format";
 import { formatAmount, parseAmount } from "../../lib/ledger/amount";
 import { adminToken, apiRegister, credit, signIn } from "./helpers";
 
@@ -6,12 +7,12 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   const user = await apiRegister(request);
   await credit(request, user.username, "1000");
   await signIn(page, user.username, user.password);
-  await expect(page.getByTestId("total-assets")).toContainText("1000.000000");
+  await expect(page.getByTestId("total-assets")).toContainText("1,000.00");
 
   await page.getByRole("link", { name: "Trade →" }).click();
   await expect(page.getByRole("heading", { name: "Trade", exact: true })).toBeVisible();
-  await expect(page.getByTestId("ask")).toHaveText(/^\d+\.\d{6}$/);
-  await expect(page.getByTestId("available")).toHaveText("1000.000000 USDT");
+  await expect(page.getByTestId("ask")).toHaveText(/^[\d,]+\.\d{6}$/);
+  await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");
 
   await page.getByLabel("Quantity (XAUT)").fill("0.1");
   const estimate = page.getByTestId("estimate");
@@ -25,15 +26,15 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(toast).toHaveText(/^Bought 0\.100000 XAUT for \d+\.\d{6} USDT \(fee \d+\.\d{6} USDT\)$/);
   const paid = /for (\d+\.\d{6}) USDT/.exec((await toast.textContent()) ?? "")![1]!;
   const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
-  await expect(page.getByTestId("available")).toHaveText(`${left} USDT`);
+  await expect(page.getByTestId("available")).toHaveText(`${readable(left, "USDT")} USDT`);
   const recent = page.getByRole("list", { name: "Recent trades" }).getByTestId("order");
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toContainText("filled");
   await expect(recent.first()).toContainText(`Paid ${paid} USDT`);
 
   await page.getByRole("link", { name: "Home", exact: true }).click();
-  await expect(page.getByTestId("balance-USDT")).toContainText(left);
-  await expect(page.getByTestId("balance-XAUT")).toContainText("0.100000");
+  await expect(page.getByTestId("balance-USDT")).toContainText(readable(left, "USDT"));
+  await expect(page.getByTestId("balance-XAUT")).toContainText("0.10");
 
   await page.getByRole("link", { name: "Records", exact: true }).click();
   await page.getByRole("link", { name: "Trades" }).click();
@@ -62,7 +63,7 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   await page.getByRole("button", { name: "Review buy" }).click();
   await page.getByRole("button", { name: "Confirm buy" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Limit buy placed: 0.200000 XAUT at 1000.000000 USDT");
-  await expect(page.getByTestId("available")).toHaveText("299.600000 USDT");
+  await expect(page.getByTestId("available")).toHaveText("299.60 USDT");
 
   const open = page.getByRole("list", { name: "Open orders" }).getByTestId("order");
   await expect(open).toHaveCount(1);
@@ -70,7 +71,7 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect(page.getByText("No open orders.")).toBeVisible();
-  await expect(page.getByTestId("available")).toHaveText("500.000000 USDT");
+  await expect(page.getByTestId("available")).toHaveText("500.00 USDT");
 });
 
 test("the form says before review when an order is more than the balance or the daily limit left", async ({ page, request }) => {
@@ -78,9 +79,9 @@ test("the form says before review when an order is more than the balance or the 
   const userId = await credit(request, user.username, "100");
   await signIn(page, user.username, user.password);
   await page.goto("/trade");
-  await expect(page.getByTestId("available")).toHaveText("100.000000 USDT");
+  await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
   await page.getByLabel("Quantity (XAUT)").fill("1");
-  await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(/^This order needs \d+\.\d{6} USDT; you have 100\.000000 USDT available$/);
+  await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(/^This order needs [\d,]+\.\d{6} USDT; you have 100\.000000 USDT available$/);
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 
   const admin = { Authorization: `Bearer ${await adminToken(request)}` };

@@ -5,7 +5,7 @@ import { StrategyCard } from "@/components/strategies/strategy-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
-import { displayDecimal } from "@/lib/market/display";
+import { readable } from "@/lib/format";
 import { hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/present";
 import { StrategyForm } from "./strategy-form";
@@ -28,7 +28,7 @@ export default async function AiTradingPage() {
         Automated strategies that trade for you on the rules you set, every result a real fill.{" "}
         <Link href="/advantages-of-ai-trading" className="text-gold underline hover:text-gold-soft">How strategies work</Link>
       </p>
-      <StrategyForm riskAccepted={riskAccepted} riskStatement={RISK_STATEMENT} available={displayDecimal(usdt)} />
+      <StrategyForm riskAccepted={riskAccepted} riskStatement={RISK_STATEMENT} available={readable(usdt, "USDT")} />
       <section className="space-y-3" aria-labelledby="active-heading">
         <h2 id="active-heading" className="font-semibold">Your strategies</h2>
         {active.length === 0 ? <p className="card py-8 text-center text-sm text-muted">No strategy running. Start one above.</p> : active.map((s) => <StrategyCard key={s.id} strategy={s} />)}

@@ -9,7 +9,6 @@ import { PriceChart } from "@/components/market/price-chart";
 import { StaleNotice } from "@/components/market/stale-notice";
 import { useLiveMarket } from "@/components/market/use-live-market";
 import { api } from "@/lib/client/session";
-import { displayDecimal } from "@/lib/market/display";
 import type { Interval } from "@/lib/market/intervals";
 import type { Ticker } from "@/lib/market/ticker";
 import type { CandleView } from "@/lib/market/views";
@@ -68,9 +67,9 @@ export function MarketView({ initialTicker, initialCandles, initialInterval }: P
             <div className="mt-2">
               <DetailList
                 items={[
-                  ["24h high", <Amount key="high" value={displayDecimal(ticker.high24h, 2)} asset="USDT" />],
-                  ["24h low", <Amount key="low" value={displayDecimal(ticker.low24h, 2)} asset="USDT" />],
-                  ["24h volume", <Amount key="volume" value={displayDecimal(ticker.volume24h, 2)} asset="XAUt" />],
+                  ["24h high", <Amount key="high" value={ticker.high24h} asset="USDT" />],
+                  ["24h low", <Amount key="low" value={ticker.low24h} asset="USDT" />],
+                  ["24h volume", <Amount key="volume" value={ticker.volume24h} asset="XAUt" />],
                 ]}
               />
             </div>

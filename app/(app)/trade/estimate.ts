@@ -1,3 +1,4 @@
+import { exact } from "@/lib/format";
 import { AmountError, formatAmount, parseAmount } from "@/lib/ledger/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
@@ -43,8 +44,9 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   const { market, settings, price } = ts;
   if (!price) return { problem: "There is no market price yet" };
   const unit = 10n ** BigInt(market.baseDecimals);
-  const usdt = (v: bigint) => `${formatAmount(v, market.quoteDecimals)} USDT`;
-  const xaut = (v: bigint) => `${formatAmount(v, market.baseDecimals)} XAUT`;
+  // The review shows every unit: what the order will really move.
+  const usdt = (v: bigint) => `${exact(formatAmount(v, market.quoteDecimals))} USDT`;
+  const xaut = (v: bigint) => `${exact(formatAmount(v, market.baseDecimals))} XAUT`;
   const ask = fromServer(price.ask);
   const bid = fromServer(price.bid);
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";

@@ -1,5 +1,6 @@
 "use client";
 
+import { readable } from "@/lib/format";
 import { useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
@@ -29,7 +30,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const halted = !ts.settings.enabled ? "Trading is disabled at the moment" : !ts.price ? "Trading is paused: there is no market price yet" : ts.price.stale ? "Trading is paused: the market price is out of date" : null;
   const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
-  const spend = draft.side === "buy" ? `${available.USDT} USDT` : `${available.XAUT} XAUT`;
+  const spend = draft.side === "buy" ? `${readable(available.USDT, "USDT")} USDT` : `${readable(available.XAUT, "XAUT")} XAUT`;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();

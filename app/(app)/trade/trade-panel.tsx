@@ -1,5 +1,6 @@
 "use client";
 
+import { exact, readable } from "@/lib/format";
 import { useCallback, useEffect, useState } from "react";
 import { OrderList } from "@/components/order-list";
 import { useRealtimeEvent } from "@/components/realtime-provider";
@@ -33,11 +34,11 @@ function PriceCard({ ts }: { ts: TradeSettingsView }) {
       <div className="mt-3 grid grid-cols-2 gap-3">
         <div className="rounded-xl bg-success/10 p-3">
           <p className="text-xs text-muted">You buy at (ask)</p>
-          <p className="text-lg font-semibold tabular-nums text-success" data-testid="ask">{p?.ask ?? "—"}</p>
+          <p className="text-lg font-semibold tabular-nums text-success" data-testid="ask">{p ? exact(p.ask) : "—"}</p>
         </div>
         <div className="rounded-xl bg-danger/10 p-3 text-right">
           <p className="text-xs text-muted">You sell at (bid)</p>
-          <p className="text-lg font-semibold tabular-nums text-danger" data-testid="bid">{p?.bid ?? "—"}</p>
+          <p className="text-lg font-semibold tabular-nums text-danger" data-testid="bid">{p ? exact(p.bid) : "—"}</p>
         </div>
       </div>
     </section>
@@ -105,7 +106,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
       <PriceCard ts={data.ts} />
       <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
       <p className="text-xs text-muted">
-        Daily limit: {settings.dailyUsed} of {settings.dailyLimit} USDT used today (UTC). Orders from {settings.minQuantity} to {settings.maxQuantity} XAUT.
+        Daily limit: {readable(settings.dailyUsed, "USDT")} of {readable(settings.dailyLimit, "USDT")} USDT used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {readable(settings.maxQuantity, "XAUT")} XAUT.
       </p>
       <section className="space-y-2" aria-labelledby="open-heading">
         <h2 id="open-heading" className="font-semibold">Open orders</h2>

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { storageExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
 import { formatAmount } from "@/lib/ledger/amount";
-import { percentText } from "@/lib/market/display";
+import { percentText } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Storing XAUt" };
 

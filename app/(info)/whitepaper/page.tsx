@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { quoteExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
 import { formatAmount } from "@/lib/ledger/amount";
-import { displaySetting, percentText } from "@/lib/market/display";
+import { displaySetting, percentText } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Whitepaper" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DetailList } from "@/components/detail-list";
 import { termText } from "@/components/savings/apr";
-import { percentText } from "@/lib/market/display";
+import { percentText } from "@/lib/format";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { isUuid } from "@/lib/ids";

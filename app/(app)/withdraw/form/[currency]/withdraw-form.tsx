@@ -1,5 +1,6 @@
 "use client";
 
+import { exact } from "@/lib/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
@@ -51,7 +52,7 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
     }
     const fee = toUnits(option.fee, decimals);
     if (amount < toUnits(option.minWithdraw, decimals)) return refuse("amount", `The minimum is ${option.minWithdraw} ${currency}`);
-    if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${option.fee} ${currency} fee, that is more than your ${available} ${currency} available`);
+    if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${option.fee} ${currency} fee, that is more than your ${exact(available)} ${currency} available`);
     if (!form.withdrawPassword) return refuse("withdrawPassword", "Enter your withdrawal password");
     return { ok: true, amount, fee };
   }
@@ -123,9 +124,9 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
           <h2 id="review-heading" className="mb-1 font-semibold">Review</h2>
           <DetailList
             items={[
-              ["Arrives at the address", <Amount key="a" value={formatAmount(checked.amount, decimals)} asset={currency} />],
-              ["Network fee", <Amount key="f" value={formatAmount(checked.fee, decimals)} asset={currency} />],
-              ["Taken from your balance", <Amount key="t" value={formatAmount(checked.amount + checked.fee, decimals)} asset={currency} />],
+              ["Arrives at the address", <Amount key="a" exact value={formatAmount(checked.amount, decimals)} asset={currency} />],
+              ["Network fee", <Amount key="f" exact value={formatAmount(checked.fee, decimals)} asset={currency} />],
+              ["Taken from your balance", <Amount key="t" exact value={formatAmount(checked.amount + checked.fee, decimals)} asset={currency} />],
               ["Network", option.networkName],
               ["To", <span key="to" className="break-all font-mono text-xs">{form.address.trim()}</span>],
             ]}
