@@ -20,8 +20,8 @@ export default async function ResetPasswordPage({ searchParams }: Props) {
     <>
       <header className="mb-8 text-center">
         <Brand name={brand.siteName} logoUrl={brand.logoUrl} size="lg" />
-        <h1 className="mt-6 text-2xl font-semibold">Choose a new password</h1>
-        <p className="mt-1 text-sm text-muted">Resetting signs you out on every device.</p>
+        <h1 className="mt-6 text-2xl font-semibold">{usable ? "Choose a new password" : "This link does not work"}</h1>
+        {usable && <p className="mt-1 text-sm text-muted">Resetting signs you out on every device.</p>}
       </header>
       {usable ? (
         <ResetPasswordForm token={token} />
