@@ -2,10 +2,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { readToken, sessionCookieValue } from "@/lib/auth/token";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-// Sign-in, registration, the legal documents and the information pages: readable by anyone.
+// Sign-in, registration, password reset, the legal documents and the information pages: readable by anyone.
 const PUBLIC_PAGES = new Set([
   "/login",
   "/register",
+  "/forgot-password",
+  "/reset-password",
   "/terms",
   "/privacy",
   "/legality",

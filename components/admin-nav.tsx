@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/admin/wallets", label: "Wallets" },
   { href: "/admin/saving-plans", label: "Saving plans" },
   { href: "/admin/create-notifications", label: "Notifications" },
+  { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/setting", label: "Settings" },
 ];
 

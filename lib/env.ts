@@ -50,6 +50,20 @@ const schema = z.object({
   WITHDRAW_HOLD_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   // GET /metrics (Prometheus) answers only to this Bearer token; unset, there is no /metrics.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  // Mail (password reset links): an SMTP server as smtp[s]://user:pass@host:port. Unset, messages
+  // stay in the outbox table, which admins read at /admin/outbox.
+  SMTP_URL: z
+    .string()
+    .refine((u) => URL.canParse(u) && /^smtps?:$/.test(new URL(u).protocol), "SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465")
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Aurum <no-reply@localhost>"),
+  // The site's public origin (https://gold.example.com) for links in mail. Unset, a link uses the
+  // host the request was sent to; set it in production so no Host header can choose where links point.
+  SITE_URL: z
+    .string()
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === "/" && !new URL(u).search, "SITE_URL must be an origin like https://gold.example.com")
+    .transform((u) => new URL(u).origin)
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

@@ -12,3 +12,5 @@ export * from "./funding";
 export * from "./savings";
 export * from "./referrals";
 export * from "./strategies";
+export * from "./mail";
+export * from "./password-resets";

@@ -5,11 +5,11 @@ import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, si
 
 // Every screen, one test each (a screen added later goes in its list). Each is checked by axe-core
 // (WCAG) and for Content-Security-Policy violations, with data on it.
-const PUBLIC_SCREENS = ["/login", "/register", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper"];
+const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper"];
 const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/storage", "/saving/{planId}"];
 USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends", "/ai-trading");
 // {userId} is a user with a balance and an order.
-const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/saving-plans"];
+const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/saving-plans", "/admin/outbox"];
 
 /** Records every CSP violation the page reports, from its first script on. */
 async function watchPolicy(page: Page) {

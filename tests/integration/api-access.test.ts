@@ -14,6 +14,9 @@ const routeFiles = import.meta.glob<Record<string, unknown>>("/app/api/**/route.
 const PUBLIC = new Set([
   "POST /app/api/auth/login/route.ts",
   "POST /app/api/auth/register/route.ts",
+  // Asking for a reset link and using one: the link's token is the credential.
+  "POST /app/api/auth/forgot-password/route.ts",
+  "POST /app/api/auth/reset-password/route.ts",
   "GET /app/api/health/route.ts",
   "GET /app/api/health/ready/route.ts",
   // The public subset only (site name, logo, support link); admins get everything.

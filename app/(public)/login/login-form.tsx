@@ -68,7 +68,7 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
         <input id="password" name="password" type="password" autoComplete="current-password" className="field" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Enter password" />
       </div>
       <div className="flex justify-end">
-        <span className="text-sm text-muted">Forgot password?</span>
+        <Link href="/forgot-password" className="text-sm text-muted hover:text-gold-soft">Forgot password?</Link>
       </div>
       <button type="submit" className="btn-gold" disabled={busy}>
         {busy ? "Signing in…" : "Sign in"}

@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { Pager } from "@/components/pager";
+import { getDb } from "@/db/client";
+import { requireAdmin } from "@/lib/auth/page-session";
+import { paginationSchema, plainParams } from "@/lib/http/query";
+import { listOutbox } from "@/lib/mail/list";
+import { smtpConfigured } from "@/lib/mail/transport";
+
+export const metadata: Metadata = { title: "Outbox" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function Delivery({ sentAt, error, smtp }: { sentAt: string | null; error: string | null; smtp: boolean }) {
+  if (sentAt) return <span className="text-gold-soft">Sent by SMTP <time dateTime={sentAt}>{when(sentAt)}</time></span>;
+  if (error) return <span className="text-danger">Not delivered: {error}</span>;
+  return <span className="text-muted">{smtp ? "Waiting for SMTP" : "Held here (no SMTP configured)"}</span>;
+}
+
+export default async function AdminOutboxPage({ searchParams }: Props) {
+  await requireAdmin();
+  const parsed = paginationSchema.safeParse(plainParams(await searchParams));
+  const query = parsed.success ? parsed.data : paginationSchema.parse({});
+  const { messages, total } = await listOutbox(await getDb(), query);
+  const smtp = smtpConfigured();
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-semibold">Outbox</h1>
+      <p className="max-w-3xl text-sm text-muted">
+        {smtp
+          ? "Mail leaves by SMTP (SMTP_URL). Each message is listed with its delivery; a delivered message's body is not kept."
+          : "No SMTP server is configured (SMTP_URL), so mail stays here: pass a message on to its recipient yourself. A reset link opens the account it was sent for: share it only with that account's verified owner."}
+      </p>
+      {messages.length === 0 ? (
+        <p className="card text-muted">No mail yet.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Messages">
+          {messages.map((m) => (
+            <li key={m.id} className="card space-y-2" data-testid="outbox-message">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="font-semibold">{m.subject}</h2>
+                <time dateTime={m.createdAt} className="text-xs text-muted tabular-nums">{when(m.createdAt)}</time>
+              </div>
+              <p className="text-sm">To <span className="break-all">{m.to}</span></p>
+              <p className="text-sm"><Delivery sentAt={m.sentAt} error={m.error} smtp={smtp} /></p>
+              {m.text !== null && <pre className="whitespace-pre-wrap break-words rounded-lg bg-raised p-3 font-sans text-sm">{m.text}</pre>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={query.page} pageSize={query.pageSize} total={total} query={{}} />
+    </div>
+  );
+}

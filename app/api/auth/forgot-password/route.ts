@@ -1,0 +1,12 @@
+import { NextResponse } from "next/server";
+import { getDb } from "@/db/client";
+import { FORGOT_PASSWORD_ANSWER, forgotPasswordSchema, requestPasswordReset } from "@/lib/auth/forgot-password";
+import { readEnv } from "@/lib/env";
+import { clientIp, parseBody, route } from "@/lib/http/handler";
+import { linkOrigin } from "@/lib/http/origin";
+
+export const POST = route(async (req) => {
+  const input = await parseBody(req, forgotPasswordSchema);
+  await requestPasswordReset(await getDb(), input, { ip: clientIp(req), origin: linkOrigin(req, readEnv()) });
+  return NextResponse.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
+});
