@@ -41,7 +41,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
             items={[
               ["Role", user.role],
               ["Status", detail.frozen ? "Frozen" : user.status],
-              ...(detail.frozen ? [["Frozen", `${detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on ${detail.frozen.at.replace("T", " ").slice(0, 16)} UTC`] as [string, string]] : []),
+              ...(detail.frozen ? [["Freeze", `${detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on ${detail.frozen.at.replace("T", " ").slice(0, 16)} UTC`] as [string, string]] : []),
               ["Anti-phishing code", detail.antiPhishingCode ?? "Not set"],
               ["Country", findCountry(user.country)?.name ?? "—"],
               ["Phone", user.phoneNumber ? `${user.phoneCode} ${user.phoneNumber}` : "—"],
