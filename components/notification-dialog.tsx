@@ -1,11 +1,14 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
+import { AntiPhishingLine } from "@/components/anti-phishing-line";
 
 export interface PushedNotification {
   id: string;
   title: string;
   message: string;
+  /** The recipient's anti-phishing code, when they set one. */
+  antiPhishingCode?: string | null;
 }
 
 /**
@@ -42,6 +45,7 @@ export function NotificationDialog({ notification, onCancel, onView }: { notific
       </div>
       <h2 id={titleId} className="text-lg font-semibold text-gold-soft">{notification.title}</h2>
       <p id={messageId} className="mt-2 whitespace-pre-line break-words text-sm text-zinc-300">{notification.message}</p>
+      <AntiPhishingLine code={notification.antiPhishingCode} />
       <div className="mt-5 flex gap-3">
         <button type="button" className="btn-ghost flex-1 py-3" onClick={onCancel}>Cancel</button>
         <button type="button" className="btn-gold flex-1" onClick={onView} autoFocus>View</button>

@@ -18,6 +18,8 @@ export const notifications = pgTable(
     broadcastId: uuid("broadcast_id"),
     // The administrator who sent it; null for the platform's own notices (deposits, fills…).
     senderId: uuid("sender_id").references(() => users.id),
+    // The recipient's anti-phishing code when it was sent, shown with it as a mail would carry it.
+    antiPhishingCode: text("anti_phishing_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },

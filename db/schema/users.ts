@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const userStatus = pgEnum("user_status", ["active", "disabled"]);
@@ -21,7 +21,13 @@ export const users = pgTable(
     withdrawLockedUntil: timestamp("withdraw_locked_until", { withTimezone: true }),
     withdrawHoldUntil: timestamp("withdraw_hold_until", { withTimezone: true }),
     role: userRole("role").notNull().default("user"),
+    // A frozen account is a disabled one (status 'disabled', so every check that stops a disabled
+    // account stops it too) with frozen_at/frozen_by saying the owner froze it; enabling clears both.
     status: userStatus("status").notNull().default("active"),
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    frozenBy: uuid("frozen_by").references((): AnyPgColumn => users.id),
+    // Shown in every notification Aurum sends the user, so a message without it is not from Aurum.
+    antiPhishingCode: text("anti_phishing_code"),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -32,6 +38,7 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_referral_code_key").on(t.referralCode),
     index("users_referred_by_idx").on(t.referredBy),
+    check("users_frozen_is_disabled", sql`${t.frozenAt} is null or ${t.status} = 'disabled'`),
   ],
 );
 

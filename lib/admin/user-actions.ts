@@ -9,6 +9,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/l
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { AppError, notFound } from "@/lib/http/errors";
+import { createNotification } from "@/lib/notifications/create";
 
 const password = (field: string) =>
   z
@@ -27,8 +28,9 @@ export interface Actor {
   ip: string | null;
 }
 
-// Role and status changes take this lock so two admins cannot demote each other at the same moment.
-const ADMIN_SET_LOCK = 7_272_012;
+// Role and status changes (and a user freezing their own account) take this lock so two admins
+// cannot demote each other at the same moment.
+export const ADMIN_SET_LOCK = 7_272_012;
 
 async function lockedUser(tx: Db, userId: string): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -36,7 +38,7 @@ async function lockedUser(tx: Db, userId: string): Promise<User> {
   return user;
 }
 
-async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<void> {
+export async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<void> {
   const [others] = await tx
     .select({ n: count() })
     .from(users)
@@ -70,20 +72,34 @@ export async function resetWithdrawPassword(db: Db, userId: string, newWithdrawP
   });
 }
 
-/** Disables (ending every session) or re-enables a user; the last active admin stays enabled. */
+/**
+ * Disables (ending every session) or re-enables a user; the last active admin stays enabled.
+ * Enabling an account its owner froze is the unfreeze: it clears who froze it and when, and the
+ * audit entry (`user.unfreeze`) keeps both. Disabling a frozen account turns the freeze into an
+ * administrator's disable (the owner is then told it is disabled, no longer frozen).
+ */
 export async function setStatus(db: Db, userId: string, status: User["status"], actor: Actor): Promise<User> {
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const user = await lockedUser(tx, userId);
-    if (user.status === status) return user;
-    if (status === "disabled" && user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
-    const [updated] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const frozen = user.frozenAt !== null;
+    if (user.status === status && !frozen) return user;
+    if (status === "disabled" && user.role === "admin" && user.status === "active") await assertAnotherActiveAdmin(tx, userId);
+    const [updated] = await tx.update(users).set({ status, frozenAt: null, frozenBy: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     const ended = status === "disabled" ? await revokeUserSessions(tx, userId) : [];
+    if (frozen && status === "active") {
+      await createNotification(tx, { userId, title: "Your account was unfrozen", message: "Support unfroze your account: you can sign in, trade and withdraw again." });
+    }
     await audit(tx, {
       actorId: actor.id,
-      action: status === "disabled" ? "user.disable" : "user.enable",
+      action: status === "disabled" ? "user.disable" : frozen ? "user.unfreeze" : "user.enable",
       target: { type: "user", id: userId },
-      detail: { before: user.status, after: status, sessionsEnded: ended.length },
+      detail: {
+        before: frozen ? "frozen" : user.status,
+        after: status,
+        sessionsEnded: ended.length,
+        ...(frozen ? { frozenAt: user.frozenAt!.toISOString(), frozenBy: user.frozenBy } : {}),
+      },
       ip: actor.ip,
     });
     return updated!;

@@ -2,6 +2,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sessions, users, type User } from "@/db/schema";
+import { recordLogin } from "@/lib/account/login-history";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
@@ -37,6 +38,8 @@ const PER_ACCOUNT: Limit = { max: 100, windowMs: 60 * 60_000 };
 const PER_ADDRESS: Limit = { max: 50, windowMs: 15 * 60_000 };
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
+export const ACCOUNT_DISABLED = "This account is disabled. Please contact customer service.";
+export const ACCOUNT_FROZEN = "This account is frozen. Contact support to unfreeze it.";
 
 async function findUser(db: Db, identifier: string): Promise<User | undefined> {
   const [user] = await db
@@ -63,6 +66,10 @@ function limitsFor(subject: string, ip: string, knownAddress: boolean) {
   return [pair, { key: `login:account:${subject}`, limit: PER_ACCOUNT }, { key: `login:ip:${ip}`, limit: PER_ADDRESS }];
 }
 
+/**
+ * Every attempt on an existing account lands in its login history (lib/account/login-history), the
+ * refused ones too: each record is its own statement on `db`, written before the error is thrown.
+ */
 export async function login(db: Db, payload: LoginPayload, meta: { ip: string; userAgent: string | null }) {
   const identifier = payload.usernameOrEmail.toLowerCase();
   const user = await findUser(db, identifier);
@@ -70,10 +77,14 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
   const subject = user ? `user:${user.id}` : `name:${identifier}`;
   const limits = limitsFor(subject, meta.ip, user ? await signedInFrom(db, user.id, meta.ip) : false);
   const wait = await consumeAll(db, limits);
-  if (wait > 0) throw limited("Too many failed sign-in attempts.", wait);
+  if (wait > 0) {
+    if (user) await recordLogin(db, user.id, "rate_limited", meta);
+    throw limited("Too many failed sign-in attempts.", wait);
+  }
 
   const valid = user ? await verifyPassword(user.passwordHash, payload.password) : await burnPasswordCheck(payload.password).then(() => false);
   if (!user || !valid) {
+    if (user) await recordLogin(db, user.id, "wrong_password", meta);
     // One answer for an unknown user and a wrong password: names are not for probing.
     throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
@@ -81,8 +92,12 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
   await clearHits(db, pair!.key);
   for (const { key, limit } of shared) await refund(db, key, limit);
   if (user.status !== "active") {
-    throw forbidden("This account is disabled. Please contact customer service.", "ACCOUNT_DISABLED");
+    // Only the right password learns why: a frozen account (frozen by its owner) or a disabled one.
+    const frozen = user.frozenAt !== null;
+    await recordLogin(db, user.id, frozen ? "frozen" : "disabled", meta);
+    throw frozen ? forbidden(ACCOUNT_FROZEN, "ACCOUNT_FROZEN") : forbidden(ACCOUNT_DISABLED, "ACCOUNT_DISABLED");
   }
   const { token } = await createSession(db, user, meta);
+  await recordLogin(db, user.id, "success", meta);
   return { user, token };
 }

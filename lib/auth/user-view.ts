@@ -11,6 +11,8 @@ export function publicUser(user: User) {
     phoneNumber: user.phoneNumber,
     role: user.role,
     status: user.status,
+    // Set when the owner froze the account (status is then "disabled"); only an admin clears it.
+    frozenAt: user.frozenAt?.toISOString() ?? null,
     referralCode: user.referralCode,
     hasWithdrawPassword: user.withdrawPasswordHash !== null,
     createdAt: user.createdAt.toISOString(),

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/schema";
-import { AppError, badRequest, conflict, notFound } from "@/lib/http/errors";
+import { AppError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
 import { amountString, formatAmount, toUnits } from "@/lib/ledger/amount";
@@ -68,7 +68,9 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
  * locked first: their withdrawals are counted against the daily limit one at a time.
  */
 export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdrawal, now = new Date()): Promise<Withdrawal> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+  const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for("update");
+  // Under the lock: a request that authenticated just before the account was frozen or disabled stops here.
+  if (owner?.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
   const { effective } = await rulesFor(tx, userId);
   const value = usdtValueOf(w.currency, w.decimals, w.amount, await currentQuote(tx, effective.spreadBps, now));
   const limit = toUnits((await getSettings(tx)).withdrawals.dailyLimit, 6);

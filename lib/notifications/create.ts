@@ -1,11 +1,15 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { notifications, type Notification } from "@/db/schema";
+import { notifications, users, type Notification } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { publish } from "@/lib/realtime/publish";
 import type { NotificationContent } from "./schema";
+import { deliveredNotification } from "./view";
 
 /**
- * Stores a notification for one user and pushes it to their sockets. Call it with the transaction
+ * Stores a notification for one user and pushes it to their sockets. Every notification to one
+ * user passes here (a broadcast stamps the same column in lib/notifications/send): it carries the
+ * user's anti-phishing code as it is now, so the senders never deal with it. Call it with the transaction
  * that does what the notification announces (a deposit credited, an order filled…): the push
  * leaves only if that transaction commits.
  */
@@ -15,8 +19,15 @@ export async function createNotification(
 ): Promise<Notification> {
   const [row] = await tx
     .insert(notifications)
-    .values({ id: newId(), userId: input.userId, title: input.title, message: input.message, senderId: input.senderId ?? null })
+    .values({
+      id: newId(),
+      userId: input.userId,
+      title: input.title,
+      message: input.message,
+      senderId: input.senderId ?? null,
+      antiPhishingCode: sql`(select ${users.antiPhishingCode} from ${users} where ${users.id} = ${input.userId})`,
+    })
     .returning();
-  await publish(tx, { to: { userId: input.userId }, event: "notification", data: { id: row!.id, title: row!.title, message: row!.message } });
+  await publish(tx, { to: { userId: input.userId }, event: "notification", data: deliveredNotification(row!) });
   return row!;
 }

@@ -52,8 +52,8 @@ async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): 
   const broadcastId = newId();
   const result = (await tx.execute(sql`
     with sent as (
-      insert into notifications (id, user_id, title, message, broadcast_id, sender_id)
-      select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}
+      insert into notifications (id, user_id, title, message, broadcast_id, sender_id, anti_phishing_code)
+      select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}, u.anti_phishing_code
       from users u where u.status = 'active'
       returning 1
     )

@@ -1,6 +1,7 @@
 import type { Server } from "socket.io";
 import type { Db } from "@/db/client";
 import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
+import { deliveredNotification } from "@/lib/notifications/view";
 import type { Envelope } from "./channel";
 import type { RecentRevocations } from "./revocations";
 import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "./rooms";
@@ -33,7 +34,7 @@ export async function dispatchEnvelope(io: Server, db: Db, revocations: RecentRe
       const users = localUserIds(io);
       if (users.length === 0) return;
       for (const row of await broadcastDeliveries(db, envelope.broadcastId, users)) {
-        io.to(userRoom(row.userId)).emit("notification", { id: row.id, title: row.title, message: row.message });
+        io.to(userRoom(row.userId)).emit("notification", deliveredNotification(row));
       }
       return;
     }

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, users, type Order } from "@/db/schema";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { formatAmount } from "@/lib/ledger/amount";
 import { post } from "@/lib/ledger/post";
@@ -52,8 +52,10 @@ function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets):
  * involved.
  */
 async function lockTrader(db: Db, userId: string): Promise<void> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+  const [row] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId)).for("no key update");
   if (!row) throw notFound("User not found");
+  // Under the lock: a request that authenticated just before the account was frozen or disabled stops here.
+  if (row.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
 }
 
 async function assertOpenOrderRoom(db: Db, userId: string): Promise<void> {

@@ -106,7 +106,7 @@ describe("notifications", () => {
     const sent = await call(sendRoute, { token: admin.token, body: { title: "Vault audit", message: "Your gold was counted.", userId: alice.user.id } });
     expect(sent.body).toMatchObject({ success: true, recipients: 1 });
 
-    const expected = { id: sent.body.notificationId, title: "Vault audit", message: "Your gold was counted." };
+    const expected = { id: sent.body.notificationId, title: "Vault audit", message: "Your gold was counted.", antiPhishingCode: null };
     await expect.poll(() => toAlice).toEqual([expected]);
     await expect.poll(() => toAliceOther).toEqual([expected]);
     await settle(bobSocket, bob.user.id);
@@ -129,7 +129,7 @@ describe("notifications", () => {
       await expect.poll(() => seen.length).toBe(1);
       const listed = await call(listRoute, { token: user.token });
       const own = (listed.body.notifications as { id: string }[])[0]!;
-      expect(seen[0]).toEqual({ id: own.id, title: "Maintenance", message: "Tonight 02:00–03:00 UTC" });
+      expect(seen[0]).toEqual({ id: own.id, title: "Maintenance", message: "Tonight 02:00–03:00 UTC", antiPhishingCode: null });
     }
     expect(toAlice[0]!.id).not.toBe(toBob[0]!.id);
   });

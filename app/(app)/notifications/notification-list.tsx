@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { markNotificationRead, useNotificationCenter } from "@/components/notification-center";
+import { AntiPhishingLine } from "@/components/anti-phishing-line";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import type { NotificationView } from "@/lib/notifications/view";
@@ -60,6 +61,7 @@ export function NotificationList({ notifications, unread }: { notifications: Not
                     {n.title}
                   </p>
                   <p className={`mt-0.5 whitespace-pre-line break-words text-sm ${isUnread ? "text-zinc-200" : "text-muted"}`}>{n.message}</p>
+                  <AntiPhishingLine code={n.antiPhishingCode} />
                   <p className="mt-1 text-xs text-muted"><time dateTime={n.createdAt}>{time(n.createdAt)}</time></p>
                 </div>
                 {isUnread && (

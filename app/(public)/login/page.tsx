@@ -5,8 +5,8 @@ import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; frozen?: string }> }) {
+  const { next, frozen } = await searchParams;
   const brand = await siteBrand();
   return (
     <>
@@ -15,6 +15,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <h1 className="mt-6 text-2xl font-semibold">Welcome back</h1>
         <p className="mt-1 text-sm text-muted">Sign in to trade, save and store gold.</p>
       </header>
+      {frozen === "1" && (
+        <p role="status" className="card mb-6 border-danger/60 text-sm text-zinc-200" data-testid="frozen-notice">
+          Your account is frozen and every session was signed out. Contact support to unfreeze it.
+        </p>
+      )}
       <LoginForm next={next ?? null} supportUrl={brand.supportUrl} siteName={brand.siteName} />
     </>
   );

@@ -50,7 +50,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
                   <td>{u.email}</td>
                   <td>{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
                   <td>{u.role}</td>
-                  <td>{u.status}</td>
+                  <td>{u.frozenAt ? "frozen" : u.status}</td>
                   <td className="text-right tabular-nums">{u.createdAt.slice(0, 10)}</td>
                 </tr>
               ))}

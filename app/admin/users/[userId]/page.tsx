@@ -40,7 +40,9 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
           <DetailList
             items={[
               ["Role", user.role],
-              ["Status", user.status],
+              ["Status", detail.frozen ? "Frozen" : user.status],
+              ...(detail.frozen ? [["Freeze", `${detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on ${detail.frozen.at.replace("T", " ").slice(0, 16)} UTC`] as [string, string]] : []),
+              ["Anti-phishing code", detail.antiPhishingCode ?? "Not set"],
               ["Country", findCountry(user.country)?.name ?? "—"],
               ["Phone", user.phoneNumber ? `${user.phoneCode} ${user.phoneNumber}` : "—"],
               ["Referral code", user.referralCode],
@@ -54,7 +56,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
       <ManageBalanceForm userId={user.id} username={user.username} assets={detail.balances.map((b) => b.asset)} />
       <TradeConfigForm userId={user.id} config={tradeConfig} />
       <TradeSetups userId={user.id} strategies={strategies} />
-      <UserActions userId={user.id} status={user.status} role={user.role} />
+      <UserActions userId={user.id} status={user.status} frozen={detail.frozen !== null} role={user.role} />
       <section className="space-y-2">
         <h2 className="font-semibold">Recent ledger entries</h2>
         <RecordList records={detail.recent} empty="No balance changes yet." />

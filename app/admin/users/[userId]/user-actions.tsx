@@ -54,8 +54,8 @@ function PasswordReset({ userId, field, path, label }: { userId: string; field: 
   );
 }
 
-/** Password resets, enabling or disabling, and the role: each audited by the API. */
-export function UserActions({ userId, status, role }: { userId: string; status: "active" | "disabled"; role: "user" | "admin" }) {
+/** Password resets, enabling or disabling (enabling a frozen account unfreezes it), and the role: each audited by the API. */
+export function UserActions({ userId, status, frozen, role }: { userId: string; status: "active" | "disabled"; frozen: boolean; role: "user" | "admin" }) {
   const access = useAction(userId);
   return (
     <section className="card grid grid-cols-1 gap-6 sm:grid-cols-2" aria-labelledby="actions-heading">
@@ -64,7 +64,7 @@ export function UserActions({ userId, status, role }: { userId: string; status: 
       <PasswordReset userId={userId} field="newWithdrawPassword" path="reset-withdraw-password" label="New withdrawal password" />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
         <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("status", { status: status === "active" ? "disabled" : "active" })}>
-          {status === "active" ? "Disable account" : "Enable account"}
+          {status === "active" ? "Disable account" : frozen ? "Unfreeze account" : "Enable account"}
         </button>
         <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("role", { role: role === "admin" ? "user" : "admin" })}>
           {role === "admin" ? "Make regular user" : "Make administrator"}

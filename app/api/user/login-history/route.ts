@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { listLoginHistory } from "@/lib/account/login-history";
+import { withUser } from "@/lib/http/handler";
+import { paginationSchema, searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const page = validate(paginationSchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listLoginHistory(db, auth.user.id, page)) });
+});
