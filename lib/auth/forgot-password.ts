@@ -83,7 +83,7 @@ async function sendResetLink(db: Db, user: User, issued: { token: string; tokenH
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       requestIp: meta.ip,
     });
-    return queueMail(tx, resetLinkMail({ to: user.email, username: user.username, siteName, link, validMinutes: RESET_TOKEN_TTL_MS / 60_000 }));
+    return queueMail(tx, { ...resetLinkMail({ to: user.email, username: user.username, siteName, link, validMinutes: RESET_TOKEN_TTL_MS / 60_000 }), antiPhishingCode: user.antiPhishingCode });
   });
   await deliver(db, [mailId]);
 }

@@ -66,7 +66,7 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, meta: { i
       title: "Your password was reset",
       message: `Your password was reset with an emailed link and ${ended.length} session${ended.length === 1 ? "" : "s"} signed out. If this was not you, contact customer service at once.`,
     });
-    const mailId = await queueMail(tx, passwordResetMail({ to: user.email, username: user.username, siteName }));
+    const mailId = await queueMail(tx, { ...passwordResetMail({ to: user.email, username: user.username, siteName }), antiPhishingCode: user.antiPhishingCode });
     return { mailId, sessionsEnded: ended.length };
   });
   inBackground("password reset notice", () => deliver(db, [mailId]));

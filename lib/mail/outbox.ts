@@ -11,7 +11,9 @@ import { sendBySmtp, smtpConfigured, type Mail } from "./transport";
  */
 export async function queueMail(tx: Db, mail: Mail): Promise<string> {
   const id = newId();
-  await tx.insert(outbox).values({ id, to: mail.to, subject: mail.subject, text: mail.text });
+  // Every message from Aurum carries the code the user chose, so a mail without it is not ours.
+  const text = mail.antiPhishingCode ? `Your anti-phishing code: ${mail.antiPhishingCode}\n\n${mail.text}` : mail.text;
+  await tx.insert(outbox).values({ id, to: mail.to, subject: mail.subject, text });
   return id;
 }
 

@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The recipient's anti-phishing code, printed at the top of the message when they set one. */
+  antiPhishingCode?: string | null;
 }
 
 /** Whether mail leaves by SMTP (SMTP_URL set) or stays in the outbox for administrators. */

@@ -95,6 +95,14 @@ describe("asking for a reset link", () => {
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 60_000);
   });
 
+  it("carries the user's anti-phishing code at the top of the mail when they set one", async () => {
+    const bob = await registerUser();
+    await db().update(users).set({ antiPhishingCode: "gold-fox 42" }).where(eq(users.id, bob.user.id));
+    expect((await forgot(bob.payload.username)).status).toBe(200);
+    const [mail] = await mailTo(bob.payload.email);
+    expect(mail!.text!.startsWith("Your anti-phishing code: gold-fox 42\n")).toBe(true);
+  });
+
   it("points links at SITE_URL when it is set, whatever the Host header says", async () => {
     vi.stubEnv("SITE_URL", "https://gold.example.com");
     const alice = await registerUser();
