@@ -1,19 +1,10 @@
 "use client";
 
-import { useToast } from "@/components/toast";
+import { useCopy } from "@/components/use-copy";
 
 /** The referral code and link, with copy and (where the browser can) share buttons. */
 export function InviteLink({ code, link }: { code: string; link: string }) {
-  const toast = useToast();
-
-  async function copy(text: string, what: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(`${what} copied`, "success");
-    } catch {
-      toast(`Copy the ${what.toLowerCase()} by hand: your browser did not allow it`, "error");
-    }
-  }
+  const copy = useCopy();
 
   async function share() {
     if (typeof navigator.share !== "function") return copy(link, "Link");

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, entries, journals } from "@/db/schema";
@@ -46,7 +46,7 @@ export async function storageOverview(db: Db, userId: string) {
         .select({ id: entries.id, kind: journals.kind, amount: entries.amount, balanceAfter: entries.balanceAfter, memo: journals.memo, createdAt: entries.createdAt })
         .from(entries)
         .innerJoin(journals, eq(journals.id, entries.journalId))
-        .where(and(eq(entries.accountId, vault.id), or(inArray(journals.kind, ["storage", "interest"]))))
+        .where(and(eq(entries.accountId, vault.id), inArray(journals.kind, ["storage", "interest"])))
         .orderBy(desc(entries.id))
         .limit(50)
     : [];

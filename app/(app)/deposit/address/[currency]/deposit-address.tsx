@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useToast } from "@/components/toast";
+import { useCopy } from "@/components/use-copy";
 
 interface Option {
   network: string;
@@ -15,18 +15,10 @@ interface Option {
 
 /** The network choice, then its address as a QR code and text to copy, with the rules that keep the funds safe. */
 export function DepositAddress({ currency, options }: { currency: string; options: Option[] }) {
-  const toast = useToast();
+  const copy = useCopy();
   const [chosen, setChosen] = useState(options.length === 1 ? options[0]!.network : null);
   const option = options.find((o) => o.network === chosen);
 
-  async function copy(text: string, what: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast(`${what} copied`, "success");
-    } catch {
-      toast(`Copy the ${what.toLowerCase()} by hand: your browser did not allow it`, "error");
-    }
-  }
 
   return (
     <>
