@@ -3,12 +3,13 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { createNotification } from "@/lib/notifications/create";
+import { checkOwnPassword } from "./own-password";
 
 export const changePasswordSchema = z.strictObject({
   currentPassword: z
@@ -30,14 +31,16 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  * password, and the user is told by a notification.
  */
 export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordInput): Promise<{ sessionsEnded: number }> {
+  const wrong = () => badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+  // Checked before hashing the new one, so a wrong guess costs one argon2 run, and limited per user.
+  const checked = await checkOwnPassword(db, userId, input.currentPassword, "password-change", wrong);
   // Hashed before the transaction: argon2 is slow, and the row lock should not wait on it.
   const passwordHash = await hashPassword(input.newPassword);
   return runTransaction(db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) throw notFound("User not found");
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
-    }
+    // Another change (or a reset) got in between: the password checked is no longer the current one.
+    if (user.passwordHash !== checked) throw wrong();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await startWithdrawalHold(tx, userId);
     const ended = await revokeOtherSessions(tx, userId, currentSessionId);

@@ -5,12 +5,11 @@ import { users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { ADMIN_SET_LOCK, assertAnotherActiveAdmin } from "@/lib/admin/user-actions";
 import { audit } from "@/lib/audit";
-import { verifyPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { AppError, notFound } from "@/lib/http/errors";
 import { createNotification } from "@/lib/notifications/create";
-import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+import { checkOwnPassword } from "./own-password";
 
 export const freezeSchema = z.strictObject({
   password: z
@@ -21,9 +20,6 @@ export const freezeSchema = z.strictObject({
 
 export type FreezeInput = z.infer<typeof freezeSchema>;
 
-// A session alone must not become a password oracle: five wrong passwords here per 15 minutes.
-const WRONG_PASSWORDS: Limit = { max: 5, windowMs: 15 * 60_000 };
-
 /**
  * The owner's emergency brake. The account password is required, so a stolen session (or a page
  * that tricks a signed-in browser) cannot lock the owner out. Freezing disables the account
@@ -32,17 +28,7 @@ const WRONG_PASSWORDS: Limit = { max: 5, windowMs: 15 * 60_000 };
  * sockets drop once this commits. Only an administrator unfreezes (lib/admin/user-actions setStatus).
  */
 export async function freezeAccount(db: Db, userId: string, input: FreezeInput, meta: { ip: string | null }): Promise<{ frozenAt: Date; sessionsEnded: number }> {
-  // The hit is taken before the check and stays when the password is wrong (its own statement,
-  // so it outlives the refusal); a right password gives it back.
-  const key = `freeze:user:${userId}`;
-  const wait = await consume(db, key, WRONG_PASSWORDS);
-  if (wait > 0) throw limited("Too many wrong passwords.", wait);
-  const [owner] = await db.select().from(users).where(eq(users.id, userId));
-  if (!owner) throw notFound("User not found");
-  if (!(await verifyPassword(owner.passwordHash, input.password))) {
-    throw new AppError(403, "WRONG_PASSWORD", "The password is not correct.", { password: ["Not correct"] });
-  }
-  await refund(db, key, WRONG_PASSWORDS);
+  await checkOwnPassword(db, userId, input.password, "freeze", () => new AppError(403, "WRONG_PASSWORD", "The password is not correct.", { password: ["Not correct"] }));
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");

@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { verifyPassword } from "@/lib/auth/password";
 import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { uniqueViolation } from "@/db/errors";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { checkOwnPassword } from "./own-password";
 
 export const userInfoSchema = z
   .strictObject({
@@ -25,17 +25,21 @@ const EMAIL_TAKEN = () => conflict("This email is already registered", "EMAIL_TA
  */
 export async function updateUserInfo(db: Db, userId: string, input: UserInfoInput): Promise<User> {
   const email = input.email.toLowerCase();
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) throw notFound("User not found");
+  const newEmail = email !== current.email.toLowerCase();
+  if (newEmail) {
+    if (!input.currentPassword) {
+      throw badRequest("Please enter your current password to change your email", { currentPassword: ["Please enter your current password"] }, "PASSWORD_REQUIRED");
+    }
+    const wrong = () => badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+    await checkOwnPassword(db, userId, input.currentPassword, "email-change", wrong);
+  }
   try {
     return await runTransaction(db, async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
       if (!user) throw notFound("User not found");
-      if (email !== user.email.toLowerCase()) {
-        if (!input.currentPassword) {
-          throw badRequest("Please enter your current password to change your email", { currentPassword: ["Please enter your current password"] }, "PASSWORD_REQUIRED");
-        }
-        if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-          throw badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
-        }
+      if (newEmail) {
         const [taken] = await tx
           .select({ id: users.id })
           .from(users)

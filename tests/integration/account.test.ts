@@ -92,6 +92,19 @@ describe("personal info", () => {
 });
 
 describe("changing the password", () => {
+  it("checks the current password before anything else, and stops guessing after five wrong ones", async () => {
+    const alice = await registerUser();
+    const [before] = await db().select().from(users).where(eq(users.id, alice.user.id));
+    for (let i = 0; i < 5; i++) {
+      expect((await call(passwordRoute, { token: alice.token, body: { currentPassword: `guess-${i}`, newPassword: "brand-new-pass" } })).body.code).toBe("WRONG_PASSWORD");
+    }
+    const blocked = await call(passwordRoute, { token: alice.token, body: { currentPassword: alice.payload.password, newPassword: "brand-new-pass" } });
+    expect(blocked.status).toBe(429);
+    const [unchanged] = await db().select().from(users).where(eq(users.id, alice.user.id));
+    expect(unchanged!.passwordHash).toBe(before!.passwordHash);
+    expect((await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } })).status).toBe(200);
+  });
+
   it("needs the current password and changes nothing without it", async () => {
     const alice = await registerUser();
     const other = await secondSession(alice);
