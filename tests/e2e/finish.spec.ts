@@ -129,3 +129,21 @@ test("records show what an entry is, never a raw id, and lead to its order", asy
   await expect(page).toHaveURL(new RegExp(`/record\\?tab=trades#order-${orderId}$`));
   await expect(page.locator(`#order-${orderId}`)).toContainText("Market buy");
 });
+
+test("on a slow network a tab is marked at once and the next screen's skeleton shows while it loads", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  // Every server round trip of a client-side navigation takes 1.5 s more (prefetches of the
+  // screens' loading shells, done ahead of any click, are left alone).
+  await page.route("**/*", async (route) => {
+    const headers = route.request().headers();
+    if (headers["rsc"] === "1" && !headers["next-router-prefetch"]) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Records" }).click();
+  await expect(main.getByRole("link", { name: "Records" })).toHaveAttribute("aria-current", "page", { timeout: 500 });
+  await expect(page.getByTestId("loading")).toBeVisible({ timeout: 1_000 });
+  await expect(page.getByRole("heading", { name: "Records", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+});

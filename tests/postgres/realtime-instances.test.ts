@@ -79,7 +79,7 @@ describe("two app processes on one PostgreSQL database", () => {
 
     const sent = await call(sendRoute, { token: admin.token, body: { title: "Cross", message: "From A to B", userId: alice.user.id } });
     expect(sent.status).toBe(201);
-    const expected = { id: sent.body.notificationId, title: "Cross", message: "From A to B" };
+    const expected = { id: sent.body.notificationId, title: "Cross", message: "From A to B", antiPhishingCode: null };
     await expect.poll(() => seenB).toEqual([expected]);
     await expect.poll(() => seenA).toEqual([expected]);
 
@@ -98,7 +98,7 @@ describe("two app processes on one PostgreSQL database", () => {
     for (const [user, seen] of [[alice, seenAlice], [bob, seenBob]] as const) {
       await expect.poll(() => seen.length).toBe(1);
       const own = ((await call(listRoute, { token: user.token })).body.notifications as { id: string }[])[0]!;
-      expect(seen[0]).toEqual({ id: own.id, title: "All", message: "Everyone" });
+      expect(seen[0]).toEqual({ id: own.id, title: "All", message: "Everyone", antiPhishingCode: null });
     }
   });
 
