@@ -5,6 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { Brand, type BrandProps } from "@/components/brand";
 import { LiveIndicator } from "@/components/live-indicator";
+import { LoadingSkeleton } from "@/components/loading-skeleton";
 import { LogoutButton } from "@/components/logout-button";
 import { NotificationCenter } from "@/components/notification-center";
 import { RealtimeProvider } from "@/components/realtime-provider";
@@ -39,6 +40,9 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   // The tab a user chose is marked at once, while its screen loads, not when it has arrived.
   const [choice, setChoice] = useState<{ href: string; from: string } | null>(null);
   const chosen = choice?.from === pathname ? choice.href : null;
+  const isHere = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  // Between a tab's tap and its screen's arrival, the shape of a screen rather than the old one.
+  const leaving = chosen !== null && !isHere(chosen);
 
   // The spec's client-side check: no token in local storage means back to login.
   useEffect(() => {
@@ -56,10 +60,10 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
           <LogoutButton />
         </div>
       </header>
-      <main className="flex-1 px-4 pb-24 pt-4">{children}</main>
+      <main className="flex-1 px-4 pb-24 pt-4">{leaving ? <LoadingSkeleton /> : children}</main>
       <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur">
         {TABS.map((tab) => {
-          const here = tab.href === "/" ? pathname === "/" : pathname.startsWith(tab.href);
+          const here = isHere(tab.href);
           const active = chosen ? chosen === tab.href : here;
           return (
             <Link key={tab.href} href={tab.href} onClick={() => setChoice({ href: tab.href, from: pathname })} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${active ? "text-gold" : "text-muted hover:text-zinc-200"}`}>

@@ -21,7 +21,7 @@ test("an admin credits a user, who sees the balance on Home and the entry in Tra
   await expect(adminPage.getByRole("status").filter({ hasText: `Credit 1250.75 USDT to ${user.username}?` })).toBeVisible();
   await adminPage.getByRole("button", { name: "Confirm credit" }).click();
   await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 1250.750000 USDT. Available now: 1250.750000 USDT");
-  await expect(adminPage.getByTestId("balance-USDT")).toContainText("1250.750000");
+  await expect(adminPage.getByTestId("balance-USDT")).toContainText("1,250.75");
 
   // A debit beyond the balance is refused and changes nothing.
   await adminPage.getByLabel("Operation").selectOption("debit");
@@ -33,12 +33,12 @@ test("an admin credits a user, who sees the balance on Home and the entry in Tra
 
   const userPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signIn(userPage, user.username, user.password);
-  await expect(userPage.getByTestId("balance-USDT")).toContainText("1250.750000");
+  await expect(userPage.getByTestId("balance-USDT")).toContainText("1,250.75");
 
   await userPage.goto("/records");
   const record = userPage.getByTestId("record").first();
   await expect(record).toContainText("Adjustment");
-  await expect(record).toContainText("+1250.750000");
+  await expect(record).toContainText("+1,250.750000");
   await expect(record).toContainText("Launch bonus");
   await expect(userPage.getByTestId("record")).toHaveCount(1);
 });
