@@ -2,6 +2,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { strategies, users, type Order, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { AppError } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { displayDecimal } from "@/lib/format";
 import type { Job } from "@/lib/jobs/runner";
@@ -23,8 +24,9 @@ async function topUp(db: Db, s: Strategy): Promise<Strategy | null> {
   const missing = s.amount! - s.reservedQuote;
   try {
     return await reserve(db, s, missing);
-  } catch {
-    return null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "INSUFFICIENT_FUNDS") return null;
+    throw err;
   }
 }
 
