@@ -21,12 +21,14 @@ test("enrol two-factor from the security centre, save the recovery codes, sign o
   const codes = section.getByTestId("recovery-code");
   await expect(codes).toHaveCount(10);
   await expect(section.getByRole("button", { name: "Done" })).toBeDisabled();
+  // The notice that two-factor is on pops up over the page: close it first.
+  await page.getByRole("dialog", { name: "Two-factor sign-in is on" }).getByRole("button", { name: "Cancel" }).click();
   await section.getByLabel("I have saved them").check();
   await section.getByRole("button", { name: "Done" }).click();
   await expect(section.getByTestId("two-factor-status")).toContainText("10 of 10 recovery codes left");
 
   await page.goto("/profile");
-  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel("Username or email").fill(user.username);
