@@ -33,6 +33,21 @@ export function requiredIdempotencyKey(req: Request): string {
 const hashOf = (request: unknown) => createHash("sha256").update(JSON.stringify(request)).digest("hex");
 
 /**
+ * The stored answer of a request already made with this key, if any (and it was the same request),
+ * without claiming anything: lets a handler replay a retry before checks that cannot run twice,
+ * such as a one-time code that the first attempt used up.
+ */
+export async function priorOutcome<T>(db: Db, claim: { scope: string; key: string | null; request: unknown }): Promise<Outcome<T> | null> {
+  if (!claim.key) return null;
+  const [prior] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+  if (!prior || prior.status === null || prior.requestHash !== hashOf(claim.request)) return null;
+  return { status: prior.status, body: prior.response as T, replayed: true };
+}
+
+/**
  * Runs a money-moving `work` once per (scope, key). The key is claimed in the same transaction
  * that moves the money, so a crash leaves neither; a concurrent duplicate waits on the claim and
  * then replays the stored answer. The same key with a different request is a 409.

@@ -14,3 +14,4 @@ export * from "./referrals";
 export * from "./strategies";
 export * from "./mail";
 export * from "./password-resets";
+export * from "./two-factor";

@@ -25,6 +25,7 @@ export async function recordLogin(db: Db, userId: string, outcome: LoginOutcome,
 const OUTCOME_LABELS: Record<LoginOutcome, string> = {
   success: "Signed in",
   wrong_password: "Wrong password",
+  wrong_code: "Wrong two-factor code",
   rate_limited: "Blocked: too many attempts",
   disabled: "Refused: account disabled",
   frozen: "Refused: account frozen",

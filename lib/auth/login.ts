@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sessions, users, type User } from "@/db/schema";
 import { recordLogin } from "@/lib/account/login-history";
+import { hasTwoFactor } from "@/lib/account/two-factor";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { createSession } from "./sessions";
+import { issueChallenge } from "./two-factor/challenge";
 
 export const loginPayloadSchema = z.object({
   usernameOrEmail: z
@@ -32,6 +34,9 @@ export type LoginPayload = z.infer<typeof loginPayloadSchema>;
  *   botnet or a neighbour behind the same address cannot lock the owner out from where they sign in.
  * Each attempt takes its hits before the password is checked (one atomic step per limit), so a
  * parallel burst gets exactly as many checks as the limits allow; a success gives them back.
+ * With two-factor on, the second step (lib/auth/two-factor/complete-login) takes its hits from the
+ * same limits, and only a right code clears them: a right password gives back its own hit and
+ * no more, so knowing the password buys no extra guesses at the code.
  */
 const PER_ADDRESS_AND_ACCOUNT: Limit = { max: 10, windowMs: 15 * 60_000 };
 const PER_ACCOUNT: Limit = { max: 100, windowMs: 60 * 60_000 };
@@ -51,7 +56,7 @@ async function findUser(db: Db, identifier: string): Promise<User | undefined> {
 }
 
 /** Whether this address has ever held a session of this user (revoked and expired ones included). */
-async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
+export async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -60,7 +65,7 @@ async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean
   return !!row;
 }
 
-function limitsFor(subject: string, ip: string, knownAddress: boolean) {
+export function limitsFor(subject: string, ip: string, knownAddress: boolean) {
   const pair = { key: `login:pair:${subject}:${ip}`, limit: PER_ADDRESS_AND_ACCOUNT };
   if (knownAddress) return [pair];
   return [pair, { key: `login:account:${subject}`, limit: PER_ACCOUNT }, { key: `login:ip:${ip}`, limit: PER_ADDRESS }];
@@ -89,7 +94,9 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
     throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
   const [pair, ...shared] = limits;
-  await clearHits(db, pair!.key);
+  const secondStep = await hasTwoFactor(db, user.id);
+  if (secondStep) await refund(db, pair!.key, pair!.limit);
+  else await clearHits(db, pair!.key);
   for (const { key, limit } of shared) await refund(db, key, limit);
   if (user.status !== "active") {
     // Only the right password learns why: a frozen account (frozen by its owner) or a disabled one.
@@ -97,7 +104,14 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
     await recordLogin(db, user.id, frozen ? "frozen" : "disabled", meta);
     throw frozen ? forbidden(ACCOUNT_FROZEN, "ACCOUNT_FROZEN") : forbidden(ACCOUNT_DISABLED, "ACCOUNT_DISABLED");
   }
+  // The password was right, and the account asks for a code too: no session until it comes.
+  if (secondStep) return { twoFactorRequired: true as const, challenge: await issueChallenge(db, user.id, meta) };
+  return startSession(db, user, meta);
+}
+
+/** A signed-in session for a user who passed every step, recorded in their login history. */
+export async function startSession(db: Db, user: User, meta: { ip: string; userAgent: string | null }) {
   const { token } = await createSession(db, user, meta);
   await recordLogin(db, user.id, "success", meta);
-  return { user, token };
+  return { twoFactorRequired: false as const, user, token };
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/schema";
+import { requireSecondFactor, secondFactorField } from "@/lib/account/two-factor";
 import { AppError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
@@ -24,6 +25,8 @@ export const withdrawalSchema = z
     address: z.string({ error: "Enter the address to send to" }).trim().min(1, "Enter the address to send to").max(120, "That address is too long"),
     amount: amountString,
     withdrawPassword: z.string({ error: "Enter your withdrawal password" }).min(1, "Enter your withdrawal password").max(128, "That password is too long"),
+    // Required when the user has two-factor on (checked in prepareWithdrawal): a code from the app or a recovery code.
+    twoFactorCode: secondFactorField.optional(),
   })
   .strict();
 
@@ -44,7 +47,8 @@ const DAY_MS = 24 * 60 * 60_000;
  * Everything about a withdrawal that does not move money, checked before anything does: the
  * network is open, the address is valid on it, the amount meets the minimum, withdrawals are on,
  * and the withdrawal password is right (a wrong one is counted toward the lock-out even though
- * the request fails, so this runs before, not inside, the money's transaction).
+ * the request fails, so this runs before, not inside, the money's transaction), and with two-factor
+ * on, the code is right (checked last, as checking uses it up).
  */
 export async function prepareWithdrawal(db: Db, userId: string, input: WithdrawalInput, now = new Date()): Promise<PreparedWithdrawal> {
   if (!(await getSettings(db)).withdrawals.enabled) throw new AppError(422, "WITHDRAWALS_DISABLED", "Withdrawals are paused at the moment");
@@ -59,6 +63,7 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
     throw new AppError(422, "BELOW_MINIMUM", message, { amount: [message] });
   }
   await checkWithdrawPassword(db, userId, input.withdrawPassword, now);
+  await requireSecondFactor(db, userId, input.twoFactorCode, now.getTime());
   return { currency: asset.code, decimals: asset.decimals, network: wallet.network, address: input.address, amount, fee: wallet.withdrawFee };
 }
 

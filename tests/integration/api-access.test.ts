@@ -13,6 +13,8 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const routeFiles = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
 const PUBLIC = new Set([
   "POST /app/api/auth/login/route.ts",
+  // The second step of a sign-in with two-factor on: the challenge from the first step is the credential.
+  "POST /app/api/auth/login/2fa/route.ts",
   "POST /app/api/auth/register/route.ts",
   // Asking for a reset link and using one: the link's token is the credential.
   "POST /app/api/auth/forgot-password/route.ts",

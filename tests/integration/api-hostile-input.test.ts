@@ -2,7 +2,7 @@ import { count, max, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   accounts, auditLogs, deposits, entries, idempotencyKeys, journals, loginHistory, notifications, orders, outbox, passwordResetTokens, savingPlans, savingSubscriptions, sessions, settings,
-  strategies, strategyConsents, strategyRuns, tradeConfigs, uploads, users, wallets, withdrawals,
+  strategies, strategyConsents, strategyRuns, tradeConfigs, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, uploads, users, wallets, withdrawals,
 } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -38,6 +38,7 @@ const FIELDS = [
   "annualRateBps", "rewardUsdt", "currency", "network", "address", "memo", "minDeposit", "withdrawFee", "minWithdraw", "depositEnabled",
   "withdrawEnabled", "txHash", "withdrawPassword", "currentWithdrawPassword", "planId", "name", "aprBps", "termDays", "minAmount", "maxAmount",
   "totalCap", "period", "priceCeiling", "maxRounds", "lower", "upper", "levels", "investment", "acceptRisk", "token", "code", "currentPassword",
+  "challenge", "twoFactorCode",
 ];
 // Strategy bodies (strict, one per type): every field of the type hostile, the type itself valid.
 const STRATEGY_FIELDS = { recurring: ["amount", "period", "priceCeiling", "maxRounds", "acceptRisk"], grid: ["lower", "upper", "levels", "investment", "acceptRisk"] };
@@ -92,7 +93,7 @@ const QUERIES = [
 const COOKIES = ["aurum.session-token=%E0%A4%A", "aurum.session-token=%; __Host-aurum.session-token=%zz", "aurum.session-token=x".repeat(200)];
 
 // What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
-const WRITTEN = { users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens };
+const WRITTEN = { users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens, twoFactor, twoFactorRecoveryCodes, twoFactorChallenges };
 
 async function snapshot(): Promise<string> {
   const counts = await Promise.all(Object.entries(WRITTEN).map(async ([name, table]) => `${name}=${(await db().select({ n: count() }).from(table))[0]!.n}`));

@@ -8,7 +8,7 @@ import type { PublicUser } from "@/lib/auth/user-view";
 import { api, REDIRECT_DELAY_MS, saveSession, storedToken } from "@/lib/client/session";
 import { safeNext } from "@/lib/safe-next";
 
-type LoginAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
+type LoginAnswer = { success: boolean; message?: string; code?: string; user?: PublicUser; token?: string; twoFactorRequired?: boolean; challenge?: string };
 
 export function LoginForm({ next, supportUrl, siteName }: { next: string | null; supportUrl: string | null; siteName: string }) {
   const toast = useToast();
@@ -16,6 +16,9 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  // Set once the password was right on an account with two-factor on: the second step asks for a code.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState("");
 
   // Already signed in (a token in storage whose session is live): nothing to do here.
   useEffect(() => {
@@ -26,6 +29,44 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
       })
       .catch(() => undefined);
   }, [router, next]);
+
+  function signedIn(answer: LoginAnswer & { token: string; user: PublicUser }) {
+    saveSession(answer.token, answer.user);
+    toast(answer.message || "Login successful", "success");
+    setTimeout(() => router.replace(safeNext(next, window.location.origin)), REDIRECT_DELAY_MS);
+  }
+
+  async function submitCode(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy || !challenge) return;
+    if (!code.trim()) {
+      toast("Enter the 6-digit code from your authenticator app", "error");
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch("/api/auth/login/2fa", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ challenge, code: code.trim() }),
+      });
+      const answer = (await res.json()) as LoginAnswer;
+      if (answer.success && answer.token && answer.user) {
+        signedIn({ ...answer, token: answer.token, user: answer.user });
+        return;
+      }
+      toast(answer.message ?? "That code is not right", "error");
+      setCode("");
+      // An expired or spent challenge (or a rate limit) means starting again from the password.
+      if (answer.code === "CHALLENGE_EXPIRED" || res.status === 429 || res.status === 403) {
+        setChallenge(null);
+        setPassword("");
+      }
+    } catch {
+      toast("Login failed. Please try again.", "error");
+    }
+    setBusy(false);
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -44,9 +85,13 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
       });
       const answer = (await res.json()) as LoginAnswer;
       if (answer.success && answer.token && answer.user) {
-        saveSession(answer.token, answer.user);
-        toast(answer.message || "Login successful", "success");
-        setTimeout(() => router.replace(safeNext(next, window.location.origin)), REDIRECT_DELAY_MS);
+        signedIn({ ...answer, token: answer.token, user: answer.user });
+        return;
+      }
+      if (answer.twoFactorRequired && answer.challenge) {
+        setChallenge(answer.challenge);
+        setCode("");
+        setBusy(false);
         return;
       }
       // Rate limits and disabled accounts say why; any other refusal is the spec's one message.
@@ -55,6 +100,51 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
       toast("Login failed. Please try again.", "error");
     }
     setBusy(false);
+  }
+
+  if (challenge) {
+    return (
+      <form onSubmit={submitCode} className="card space-y-4 p-6" aria-label="Two-factor sign-in" noValidate>
+        <div>
+          <h2 className="font-semibold">Two-factor sign-in</h2>
+          <p id="two-factor-hint" className="mt-1 text-sm text-muted">
+            Enter the 6-digit code your authenticator app shows for {siteName}. Lost your phone? Enter one of your recovery codes instead.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="two-factor-code" className="label">Authentication code</label>
+          <input
+            id="two-factor-code"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={32}
+            autoFocus
+            className="field text-center font-mono text-lg tracking-[0.3em]"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="123456"
+            aria-describedby="two-factor-hint"
+          />
+        </div>
+        <button type="submit" className="btn-gold" disabled={busy}>
+          {busy ? "Checking…" : "Verify and sign in"}
+        </button>
+        <button
+          type="button"
+          className="btn-ghost w-full"
+          onClick={() => {
+            setChallenge(null);
+            setCode("");
+            setPassword("");
+          }}
+        >
+          Back
+        </button>
+      </form>
+    );
   }
 
   return (

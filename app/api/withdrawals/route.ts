@@ -6,15 +6,19 @@ import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { paginationSchema, searchParamsOf } from "@/lib/http/query";
 import { validate } from "@/lib/http/validate";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor, priorOutcome } from "@/lib/idempotency";
 
 export const POST = withUser(async ({ req, db, auth }) => {
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, withdrawalSchema);
-  const prepared = await prepareWithdrawal(db, auth.user.id, input);
-  // The password is no part of what the key stands for (nor is it stored): a retry replays the answer.
+  // The password and code are no part of what the key stands for (nor are they stored): a retry
+  // replays the answer, before the checks, since the code it carries was used up the first time.
   const request = { currency: input.currency, network: input.network, address: input.address, amount: input.amount };
-  const outcome = await onceFor(db, { scope: `withdrawals:${auth.user.id}`, key, request }, async (tx) => {
+  const claim = { scope: `withdrawals:${auth.user.id}`, key, request };
+  const replay = await priorOutcome(db, claim);
+  if (replay) return outcomeResponse(replay);
+  const prepared = await prepareWithdrawal(db, auth.user.id, input);
+  const outcome = await onceFor(db, claim, async (tx) => {
     const withdrawal = await placeWithdrawal(tx, auth.user.id, prepared);
     return { status: 201, body: { success: true, message: "Withdrawal requested: the amount and fee are on hold until it is sent", withdrawal: withdrawalView(withdrawal, prepared.decimals) } };
   });

@@ -7,7 +7,15 @@ import { setSessionCookie } from "@/lib/http/session-cookie";
 
 export const POST = route(async (req) => {
   const payload = await parseBody(req, loginPayloadSchema);
-  const { user, token } = await login(await getDb(), payload, requestMeta(req));
-  const res = NextResponse.json({ success: true, message: "Login successful", user: publicUser(user), token });
-  return setSessionCookie(res, req, token);
+  const result = await login(await getDb(), payload, requestMeta(req));
+  if (result.twoFactorRequired) {
+    // The password was right but this is not a sign-in yet: 401 (no session, no cookie) with the
+    // challenge that POST /api/auth/login/2fa completes with a code.
+    return NextResponse.json(
+      { success: false, twoFactorRequired: true, challenge: result.challenge, code: "TWO_FACTOR_REQUIRED", message: "Enter the 6-digit code from your authenticator app" },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const res = NextResponse.json({ success: true, message: "Login successful", user: publicUser(result.user), token: result.token });
+  return setSessionCookie(res, req, result.token);
 });

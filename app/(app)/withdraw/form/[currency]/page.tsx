@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
+import { hasTwoFactor } from "@/lib/account/two-factor";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
@@ -15,7 +16,7 @@ export default async function WithdrawFormPage({ params }: { params: Promise<{ c
   if (!withdrawPasswordState(user).set) redirect("/withdraw");
   const { currency } = await params;
   const db = await getDb();
-  const [currencies, balances] = await Promise.all([availableNetworks(db), userBalances(db, user.id)]);
+  const [currencies, balances, twoFactor] = await Promise.all([availableNetworks(db), userBalances(db, user.id), hasTwoFactor(db, user.id)]);
   const offered = currencies.find((c) => c.currency === currency.toUpperCase());
   const networks = (offered?.networks ?? []).filter((n) => n.withdraw).map((n) => ({ network: n.network, networkName: n.networkName, fee: n.withdraw!.fee, minWithdraw: n.withdraw!.minWithdraw }));
   if (!offered || networks.length === 0) notFound();
@@ -23,7 +24,7 @@ export default async function WithdrawFormPage({ params }: { params: Promise<{ c
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Withdraw {offered.currency}</h1>
-      <WithdrawForm currency={offered.currency} decimals={balance?.decimals ?? 6} available={balance?.available ?? "0"} networks={networks} />
+      <WithdrawForm currency={offered.currency} decimals={balance?.decimals ?? 6} available={balance?.available ?? "0"} networks={networks} twoFactor={twoFactor} />
     </div>
   );
 }

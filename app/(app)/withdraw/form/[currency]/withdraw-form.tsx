@@ -21,11 +21,14 @@ type Answer = { success: boolean; message: string; errors?: Record<string, strin
 
 const newKey = () => `withdraw-${crypto.randomUUID()}`;
 
-/** Network, address, amount and withdrawal password; then a review of what leaves and what arrives, then the request. */
-export function WithdrawForm({ currency, decimals, available, networks }: { currency: string; decimals: number; available: string; networks: NetworkOption[] }) {
+/**
+ * Network, address, amount and withdrawal password (and, with two-factor on, a code from the app);
+ * then a review of what leaves and what arrives, then the request.
+ */
+export function WithdrawForm({ currency, decimals, available, networks, twoFactor = false }: { currency: string; decimals: number; available: string; networks: NetworkOption[]; twoFactor?: boolean }) {
   const router = useRouter();
   const toast = useToast();
-  const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "" });
+  const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "", twoFactorCode: "" });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [reviewing, setReviewing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -36,7 +39,7 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
   const set = (name: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
     setForm((f) => ({ ...f, [name]: e.target.value }));
     setReviewing(false);
-    if (name !== "withdrawPassword") key.current = newKey();
+    if (name !== "withdrawPassword" && name !== "twoFactorCode") key.current = newKey();
   };
 
   /** What review shows, checked as the server checks it, or the first thing to fix. */
@@ -54,6 +57,7 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
     if (amount < toUnits(option.minWithdraw, decimals)) return refuse("amount", `The minimum is ${option.minWithdraw} ${currency}`);
     if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${option.fee} ${currency} fee, that is more than your ${exact(available)} ${currency} available`);
     if (!form.withdrawPassword) return refuse("withdrawPassword", "Enter your withdrawal password");
+    if (twoFactor && !form.twoFactorCode.trim()) return refuse("twoFactorCode", "Enter the 6-digit code from your authenticator app");
     return { ok: true, amount, fee };
   }
 
@@ -72,7 +76,7 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
     }
     setBusy(true);
     try {
-      const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim() }) });
+      const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim(), twoFactorCode: twoFactor ? form.twoFactorCode.trim() : undefined }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
         router.push("/withdraw");
@@ -81,6 +85,8 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
       }
       setErrors(body.errors ?? {});
       setReviewing(false);
+      // A code is good once: a refused request leaves the field empty for the next one.
+      setForm((f) => ({ ...f, twoFactorCode: "" }));
     } catch {
       toast("The withdrawal did not complete. Submitting again is safe: it will not be held twice.", "error");
     }
@@ -119,6 +125,14 @@ export function WithdrawForm({ currency, decimals, available, networks }: { curr
         <input id="withdrawPassword" type="password" value={form.withdrawPassword} onChange={set("withdrawPassword")} autoComplete="off" className="field" aria-describedby="withdrawPassword-error" />
         <FieldError id="withdrawPassword-error" messages={errors.withdrawPassword} />
       </div>
+      {twoFactor && (
+        <div>
+          <label htmlFor="twoFactorCode" className="label">Two-factor code</label>
+          <input id="twoFactorCode" value={form.twoFactorCode} onChange={set("twoFactorCode")} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={32} className="field font-mono" aria-describedby="twoFactorCode-hint twoFactorCode-error" />
+          <p id="twoFactorCode-hint" className="mt-1 text-xs text-muted">The 6-digit code from your authenticator app, or a recovery code.</p>
+          <FieldError id="twoFactorCode-error" messages={errors.twoFactorCode} />
+        </div>
+      )}
       {reviewing && checked.ok && option && (
         <section aria-labelledby="review-heading" className="rounded-lg border border-gold/40 p-3" data-testid="withdraw-review">
           <h2 id="review-heading" className="mb-1 font-semibold">Review</h2>

@@ -1,0 +1,163 @@
+import { and, count, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, users } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { audit } from "@/lib/audit";
+import { decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from "@/lib/auth/two-factor/crypto";
+import { matchTotp, newTotpSecret, otpauthUrl } from "@/lib/auth/two-factor/totp";
+import { AppError, badRequest, conflict, notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { createNotification } from "@/lib/notifications/create";
+import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+
+const ENTER_CODE = "Enter the 6-digit code from your authenticator app";
+const ENTER_CODE_OR_RECOVERY = "Enter the 6-digit code from your authenticator app or one of your recovery codes";
+
+const isTotpShape = (v: string) => /^\d{6}$/.test(v.replace(/\s/g, ""));
+const isCodeShape = (v: string) => isTotpShape(v) || normalizeRecoveryCode(v) !== null;
+
+/** A code from the authenticator app: six digits (spaces, as some apps show them, are dropped). */
+export const totpCodeField = z
+  .string({ error: ENTER_CODE })
+  .max(16, ENTER_CODE)
+  .transform((v) => v.replace(/\s/g, ""))
+  .refine((v) => /^\d{6}$/.test(v), ENTER_CODE);
+
+/** A code from the app, or one of the ten recovery codes (`xxxxx-xxxxx`, any case). */
+export const secondFactorField = z
+  .string({ error: ENTER_CODE_OR_RECOVERY })
+  .trim()
+  .min(1, ENTER_CODE_OR_RECOVERY)
+  .max(32, ENTER_CODE_OR_RECOVERY)
+  .refine(isCodeShape, ENTER_CODE_OR_RECOVERY);
+
+export const enableSchema = z.strictObject({ code: totpCodeField });
+export const disableSchema = z.strictObject({ code: secondFactorField });
+
+// Checks by a signed-in session (turning it off, withdrawing): a stolen session is no code oracle.
+const WRONG_CODES: Limit = { max: 10, windowMs: 15 * 60_000 };
+
+export const wrongCode = (field = "code") =>
+  new AppError(403, "WRONG_TWO_FACTOR_CODE", "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.", { [field]: ["Not right or already used"] });
+
+/** Whether the user has two-factor on, since when, and how many recovery codes are left. */
+export async function twoFactorState(db: Db, userId: string) {
+  const [row] = await db.select({ enabledAt: twoFactor.enabledAt }).from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  if (!row) return { enabled: false as const, enabledAt: null, recoveryCodesLeft: 0 };
+  const [left] = await db.select({ n: count() }).from(twoFactorRecoveryCodes).where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return { enabled: true as const, enabledAt: row.enabledAt!.toISOString(), recoveryCodesLeft: left?.n ?? 0 };
+}
+
+export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: twoFactor.userId }).from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  return !!row;
+}
+
+/**
+ * Starts enrolment: a new secret, kept encrypted and waiting for its first code. Asking again
+ * replaces a waiting one; with two-factor already on it is a 409 (turn it off first).
+ */
+export async function setupTwoFactor(db: Db, userId: string): Promise<{ secret: string; otpauthUrl: string }> {
+  const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  const secret = newTotpSecret();
+  const secretEncrypted = encryptTotpSecret(secret, userId);
+  const saved = await db
+    .insert(twoFactor)
+    .values({ userId, secretEncrypted })
+    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEncrypted, lastStep: null, createdAt: new Date() }, setWhere: isNull(twoFactor.enabledAt) })
+    .returning({ userId: twoFactor.userId });
+  if (saved.length === 0) throw conflict("Two-factor sign-in is already on. Turn it off first to set up a new authenticator.", "TWO_FACTOR_ON");
+  return { secret, otpauthUrl: otpauthUrl(secret, user.username) };
+}
+
+/**
+ * Confirms enrolment with a code from the app (proof the secret was saved there), turns two-factor
+ * on and answers ten recovery codes: shown this once, kept only as hashes.
+ */
+export async function enableTwoFactor(db: Db, userId: string, code: string, meta: { ip: string | null }, now = Date.now()): Promise<{ recoveryCodes: string[] }> {
+  return runTransaction(db, async (tx) => {
+    const [row] = await tx.select().from(twoFactor).where(eq(twoFactor.userId, userId)).for("update");
+    if (!row) throw new AppError(422, "TWO_FACTOR_NOT_SET_UP", "Start the set-up first: scan the QR code, then enter the code your app shows.");
+    if (row.enabledAt) throw conflict("Two-factor sign-in is already on.", "TWO_FACTOR_ON");
+    const step = matchTotp(decryptTotpSecret(row.secretEncrypted, userId), code, row.lastStep, now);
+    if (step === null) {
+      throw new AppError(422, "WRONG_TWO_FACTOR_CODE", "That code is not right. Check that your phone's clock is set automatically and enter the newest code.", { code: ["Not right"] });
+    }
+    const at = new Date(now);
+    await tx.update(twoFactor).set({ enabledAt: at, lastStep: step }).where(eq(twoFactor.userId, userId));
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    const recoveryCodes = newRecoveryCodes();
+    await tx.insert(twoFactorRecoveryCodes).values(recoveryCodes.map((c) => ({ id: newId(), userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(c)!), createdAt: at })));
+    await createNotification(tx, { userId, title: "Two-factor sign-in is on", message: "Signing in, withdrawing and turning two-factor off now ask for a code from your authenticator app. Keep your recovery codes somewhere safe." });
+    await audit(tx, { actorId: userId, action: "user.2fa.enable", target: { type: "user", id: userId }, ip: meta.ip });
+    return { recoveryCodes };
+  });
+}
+
+/**
+ * Checks a second factor inside `tx` and uses it up: a TOTP code is accepted only for a time step
+ * later than the last one accepted (the UPDATE's condition makes that atomic, so of two requests
+ * with one code only one passes), a recovery code only while unused. Null when it is not right.
+ */
+export async function spendSecondFactor(tx: Db, userId: string, input: string, now = Date.now()): Promise<"totp" | "recovery" | null> {
+  const [row] = await tx.select().from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  if (!row) return null;
+  const digits = input.replace(/\s/g, "");
+  if (/^\d{6}$/.test(digits)) {
+    const step = matchTotp(decryptTotpSecret(row.secretEncrypted, userId), digits, row.lastStep, now);
+    if (step === null) return null;
+    const taken = await tx
+      .update(twoFactor)
+      .set({ lastStep: step })
+      .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, step))))
+      .returning({ userId: twoFactor.userId });
+    return taken.length > 0 ? "totp" : null;
+  }
+  const normalized = normalizeRecoveryCode(input);
+  if (!normalized) return null;
+  const used = await tx
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(normalized)), isNull(twoFactorRecoveryCodes.usedAt)))
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return used.length > 0 ? "recovery" : null;
+}
+
+/**
+ * A code asked of a signed-in user (withdrawing, turning two-factor off): right, or a 403 that
+ * counts toward a per-user limit (ten wrong codes per 15 minutes, then 429). Each hit is its own
+ * statement, so a wrong code is counted although the request fails; a right one gives it back.
+ */
+async function checkSessionCode(db: Db, userId: string, code: string, field: string, now: number, then?: (tx: Db) => Promise<void>): Promise<void> {
+  const key = `2fa:user:${userId}`;
+  const wait = await consume(db, key, WRONG_CODES, now);
+  if (wait > 0) throw limited("Too many wrong two-factor codes.", wait);
+  const ok = await runTransaction(db, async (tx) => {
+    if (!(await spendSecondFactor(tx, userId, code, now))) return false;
+    await then?.(tx);
+    return true;
+  });
+  if (!ok) throw wrongCode(field);
+  await refund(db, key, WRONG_CODES, now);
+}
+
+/** For withdrawals: nothing to check without two-factor; with it, `twoFactorCode` must be there and right. */
+export async function requireSecondFactor(db: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
+  if (!(await hasTwoFactor(db, userId))) return;
+  if (!code) throw badRequest("Enter the 6-digit code from your authenticator app to withdraw", { twoFactorCode: [ENTER_CODE] }, "TWO_FACTOR_CODE_REQUIRED");
+  await checkSessionCode(db, userId, code, "twoFactorCode", now);
+}
+
+/** Turns two-factor off, which takes a code (or a recovery code): a stolen session alone cannot. */
+export async function disableTwoFactor(db: Db, userId: string, code: string, meta: { ip: string | null }, now = Date.now()): Promise<void> {
+  if (!(await hasTwoFactor(db, userId))) throw conflict("Two-factor sign-in is not on.", "TWO_FACTOR_OFF");
+  await checkSessionCode(db, userId, code, "code", now, async (tx) => {
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    await createNotification(tx, { userId, title: "Two-factor sign-in is off", message: "Your account no longer asks for a code from your authenticator app. If this was not you, change your password and freeze your account." });
+    await audit(tx, { actorId: userId, action: "user.2fa.disable", target: { type: "user", id: userId }, ip: meta.ip });
+  });
+}
