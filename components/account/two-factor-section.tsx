@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
+import { useCopy } from "@/components/use-copy";
 import { api } from "@/lib/client/session";
 
 type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
@@ -33,14 +34,20 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
   const [errors, setErrors] = useState<string[] | undefined>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [saved, setSaved] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordErrors, setPasswordErrors] = useState<string[] | undefined>();
+  const copy = useCopy();
 
   async function start() {
     setBusy(true);
     setErrors(undefined);
     try {
-      const { body } = await api<Setup>("/api/user/2fa/setup", { method: "POST" });
-      if (body.success && body.secret && body.qr) setSetup({ secret: body.secret, qr: body.qr });
-      else toast(body.message, "error");
+      const { body } = await api<Setup & { errors?: Record<string, string[]> }>("/api/user/2fa/setup", { method: "POST", body: JSON.stringify({ password }) });
+      if (body.success && body.secret && body.qr) {
+        setSetup({ secret: body.secret, qr: body.qr });
+        setPassword("");
+        setPasswordErrors(undefined);
+      } else setPasswordErrors(body.errors?.password ?? [body.message]);
     } catch {
       toast("Two-factor set-up did not start. Please try again.", "error");
     }
@@ -60,15 +67,6 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
       setErrors(["That did not go through. Please try again."]);
     }
     setBusy(false);
-  }
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(recoveryCodes!.join("\n"));
-      toast("Recovery codes copied", "success");
-    } catch {
-      toast("Copying is not allowed here: select the codes and copy them by hand.", "error");
-    }
   }
 
   const codeField = (label: string, hint: string) => (
@@ -104,7 +102,7 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
             <li key={c} data-testid="recovery-code" className="text-center">{c}</li>
           ))}
         </ol>
-        <button type="button" className="btn-ghost w-full" onClick={copy}>Copy codes</button>
+        <button type="button" className="btn-ghost w-full" onClick={() => void copy(recoveryCodes.join("\n"), "Recovery codes")}>Copy codes</button>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} className="accent-[var(--color-gold)]" />
           I have saved them
@@ -184,7 +182,14 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
     body = (
       <div className="space-y-3">
         <p className="text-sm text-muted">Off. Turn it on and signing in, withdrawing and turning it off again ask for a code from an app on your phone as well as your password.</p>
-        <button type="button" className="btn-gold" disabled={busy} onClick={start}>{busy ? "Preparing…" : "Set up two-factor"}</button>
+        <form className="space-y-3" noValidate onSubmit={(e) => { e.preventDefault(); void start(); }}>
+          <div>
+            <label htmlFor="two-factor-password" className="label">Your password</label>
+            <input id="two-factor-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="field" aria-describedby="two-factor-password-error" />
+            <FieldError id="two-factor-password-error" messages={passwordErrors} />
+          </div>
+          <button type="submit" className="btn-gold" disabled={busy || password === ""}>{busy ? "Preparing…" : "Set up two-factor"}</button>
+        </form>
       </div>
     );
   }

@@ -7,9 +7,11 @@ import { audit } from "@/lib/audit";
 import { decryptTotpSecret, encryptTotpSecret, hashRecoveryCode, newRecoveryCodes, normalizeRecoveryCode } from "@/lib/auth/two-factor/crypto";
 import { matchTotp, newTotpSecret, otpauthUrl } from "@/lib/auth/two-factor/totp";
 import { AppError, badRequest, conflict, notFound } from "@/lib/http/errors";
+import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { newId } from "@/lib/ids";
 import { createNotification } from "@/lib/notifications/create";
 import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+import { checkOwnPassword } from "./own-password";
 
 const ENTER_CODE = "Enter the 6-digit code from your authenticator app";
 const ENTER_CODE_OR_RECOVERY = "Enter the 6-digit code from your authenticator app or one of your recovery codes";
@@ -32,6 +34,10 @@ export const secondFactorField = z
   .max(32, ENTER_CODE_OR_RECOVERY)
   .refine(isCodeShape, ENTER_CODE_OR_RECOVERY);
 
+/** Starting enrolment asks for the account password: a stolen session must not tie the account to its thief's phone. */
+export const setupSchema = z.strictObject({
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password").max(MAX_PASSWORD_LENGTH, "The password is not correct."),
+});
 export const enableSchema = z.strictObject({ code: totpCodeField });
 export const disableSchema = z.strictObject({ code: secondFactorField });
 
@@ -58,7 +64,8 @@ export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
  * Starts enrolment: a new secret, kept encrypted and waiting for its first code. Asking again
  * replaces a waiting one; with two-factor already on it is a 409 (turn it off first).
  */
-export async function setupTwoFactor(db: Db, userId: string): Promise<{ secret: string; otpauthUrl: string }> {
+export async function setupTwoFactor(db: Db, userId: string, password: string): Promise<{ secret: string; otpauthUrl: string }> {
+  await checkOwnPassword(db, userId, password, "2fa-setup", () => new AppError(403, "WRONG_PASSWORD", "The password is not correct.", { password: ["Not correct"] }));
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");
   const secret = newTotpSecret();

@@ -10,6 +10,7 @@ test("enrol two-factor from the security centre, save the recovery codes, sign o
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
   const section = page.getByRole("region", { name: "Two-factor sign-in" });
+  await section.getByLabel("Your password").fill(user.password);
   await section.getByRole("button", { name: "Set up two-factor" }).click();
   await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
   // The key as a person would type it into the app: spaces are for reading.

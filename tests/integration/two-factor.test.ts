@@ -39,7 +39,7 @@ const codeNow = (secret: string, offsetMs = 0) => TOTP.generate({ secret: Secret
 type User = Awaited<ReturnType<typeof registerUser>>;
 
 async function enrol(u: User) {
-  const setup = await call(setupRoute, { token: u.token });
+  const setup = await call(setupRoute, { token: u.token, body: { password: u.payload.password } });
   expect(setup.status).toBe(200);
   const secret = setup.body.secret as string;
   const enabled = await call(enableRoute, { token: u.token, body: { code: codeNow(secret) } });
@@ -64,7 +64,7 @@ const outcomes = async (userId: string) => (await db().select({ o: loginHistory.
 describe("enrolment", () => {
   it("sets up a secret (kept encrypted), enables it with a code from the app and answers ten recovery codes kept only as hashes", async () => {
     const u = await registerUser();
-    const setup = await call(setupRoute, { token: u.token });
+    const setup = await call(setupRoute, { token: u.token, body: { password: u.payload.password } });
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -96,17 +96,25 @@ describe("enrolment", () => {
     expect(await twoFactorState(db(), u.user.id)).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
 
     // On is on: a new setup (which would replace the secret) and a second enable are refused.
-    const again = await call(setupRoute, { token: u.token });
+    const again = await call(setupRoute, { token: u.token, body: { password: u.payload.password } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "TWO_FACTOR_ON" });
     expect(decryptTotpSecret((await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id)))[0]!.secretEncrypted, u.user.id)).toBe(secret);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(secret, STEP_MS) } })).status).toBe(409);
   });
 
+  it("starts only with the account password, so a session alone cannot tie the account to another phone", async () => {
+    const u = await registerUser();
+    const refused = await call(setupRoute, { token: u.token, body: { password: "not-my-password" } });
+    expect(refused).toMatchObject({ status: 403, body: { code: "WRONG_PASSWORD" } });
+    expect((await call(setupRoute, { token: u.token, body: {} })).status).toBe(400);
+    expect(await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id))).toEqual([]);
+  });
+
   it("a new setup before enabling replaces the waiting secret", async () => {
     const u = await registerUser();
-    const first = (await call(setupRoute, { token: u.token })).body.secret as string;
-    const replaced = (await call(setupRoute, { token: u.token })).body.secret as string;
+    const first = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body.secret as string;
+    const replaced = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body.secret as string;
     expect(replaced).not.toBe(first);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(first) } })).status).toBe(422);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(replaced) } })).status).toBe(200);
@@ -285,7 +293,7 @@ describe("turning two-factor off", () => {
     const u = await registerUser();
     const { secret } = await enrol(u);
     expect((await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } })).status).toBe(200);
-    expect((await call(setupRoute, { token: u.token })).status).toBe(200);
+    expect((await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).status).toBe(200);
   });
 
   it("allows ten wrong codes per 15 minutes, then 429 even for the right one", async () => {
