@@ -15,15 +15,13 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
-import { openDatabase, type Db } from "@/db/client";
-import * as schema from "@/db/schema";
+import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { recordTick } from "@/lib/market/ticks";
 import { updateSettings } from "@/lib/settings";
 import { placeOrder } from "@/lib/trading/place-order";
+import { benchDatabase } from "./database";
 import { describeRun, runFor, sampleLockWaits } from "./load";
 import { seedTraders, type Trader } from "./seed";
 import { startServer } from "./server";
@@ -34,16 +32,6 @@ const WORKERS = 20;
 const USERS = 1_000;
 // Each order is 0.001 XAUT (the default minimum), buys and sells alternating.
 const QUANTITY = "0.001";
-
-function benchDatabase(): { server: string; url: string; name: string } {
-  const server = process.env.BENCH_DATABASE_URL;
-  if (!server) throw new Error("Set BENCH_DATABASE_URL to a PostgreSQL server where the benchmark may create a database");
-  const url = new URL(server);
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(url.hostname)) throw new Error("The benchmark runs against 127.0.0.1 only");
-  const name = `aurum_bench_${randomBytes(4).toString("hex")}`;
-  url.pathname = `/${name}`;
-  return { server, url: url.toString(), name };
-}
 
 const line = (label: string, figures: string) => console.log(`  ${label.padEnd(40)} ${figures}`);
 
@@ -124,13 +112,7 @@ function pgbench(url: string) {
 }
 
 async function main() {
-  const { server, url, name } = benchDatabase();
-  process.env.AUTH_SECRET ??= randomBytes(32).toString("hex");
-  const admin = postgres(server, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const migrated = await openDatabase(url);
-  const client = postgres(url, { max: WORKERS, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const { db, client, url, name, drop } = await benchDatabase("aurum_bench", WORKERS);
   try {
     const started = Date.now();
     const [boss] = await seedTraders(db, 1, "admin", { usdt: 0n, xaut: 0n });
@@ -152,10 +134,7 @@ async function main() {
     console.log(`ledger:check after ${orders!.n.toLocaleString("en")} trades: ${problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`}`);
     if (problems.length) process.exitCode = 1;
   } finally {
-    await client.end();
-    await migrated.close();
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 
