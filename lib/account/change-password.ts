@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { passwordResetTokens, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
@@ -42,6 +42,8 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
     // Another change (or a reset) got in between: the password checked is no longer the current one.
     if (user.passwordHash !== checked) throw wrong();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    // A reset link asked for before this change must not undo it.
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await startWithdrawalHold(tx, userId);
     const ended = await revokeOtherSessions(tx, userId, currentSessionId);
     await createNotification(tx, {

@@ -9,6 +9,7 @@ import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
+import { POST as passwordRoute } from "@/app/api/user/password/route";
 import { notifications, outbox, passwordResetTokens, sessions, users } from "@/db/schema";
 import { FORGOT_PASSWORD_ANSWER } from "@/lib/auth/forgot-password";
 import { resetPassword } from "@/lib/auth/reset-password";
@@ -234,6 +235,16 @@ describe("resetting with the link", () => {
     expect(await reset({ token: second, newPassword: "a-brand-new-secret" })).toMatchObject({ status: 400, body: { code: "RESET_TOKEN_INVALID" } });
     expect(await accountState(alice.user.id)).toEqual(state);
     expect((await signIn(alice.payload.username, alice.payload.password)).status).toBe(200);
+  });
+
+  it("dies when the password is changed from a signed-in session", async () => {
+    const bob = await registerUser();
+    await forgot(bob.payload.username);
+    const token = await linkTokenFor(bob.payload.email);
+    const changed = await call(passwordRoute, { token: bob.token, body: { currentPassword: bob.payload.password, newPassword: "changed-by-bob-1" } });
+    expect(changed.status).toBe(200);
+    expect(await reset({ token, newPassword: "a-brand-new-secret" })).toMatchObject({ status: 400, body: { code: "RESET_TOKEN_INVALID" } });
+    expect((await signIn(bob.payload.username, "changed-by-bob-1")).status).toBe(200);
   });
 
   it("lets a link work for 30 minutes and not after (clock injected)", async () => {
