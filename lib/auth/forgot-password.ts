@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { passwordResetTokens, users, type User } from "@/db/schema";
+import { passwordResetTokens, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
 import { inBackground } from "@/lib/mail/background";
@@ -10,6 +10,7 @@ import { deliver, queueMail } from "@/lib/mail/outbox";
 import { consumeAll, limited, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { newResetToken, RESET_TOKEN_TTL_MS } from "./reset-tokens";
+import { findUserByName } from "./find-user";
 
 export const forgotPasswordSchema = z.strictObject({
   usernameOrEmail: z
@@ -32,15 +33,6 @@ export const FORGOT_PASSWORD_ANSWER = "If an account matches, we have sent a lin
  */
 const PER_NAME: Limit = { max: 5, windowMs: 60 * 60_000 };
 const PER_ADDRESS: Limit = { max: 20, windowMs: 60 * 60_000 };
-
-async function findUser(db: Db, identifier: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
-    .limit(1);
-  return user;
-}
 
 /**
  * Asks for a reset link for the account named by username or email. The caller learns nothing
@@ -65,7 +57,7 @@ export async function requestPasswordReset(
   );
   if (wait > 0) throw limited("Too many password reset requests.", wait);
 
-  const user = await findUser(db, identifier);
+  const user = await findUserByName(db, identifier);
   const issued = newResetToken();
   if (user?.status === "active") inBackground("reset link", () => sendResetLink(db, user, issued, meta, now));
 }

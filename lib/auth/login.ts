@@ -1,7 +1,7 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { sessions, users, type User } from "@/db/schema";
+import { sessions, type User } from "@/db/schema";
 import { recordLogin } from "@/lib/account/login-history";
 import { hasTwoFactor } from "@/lib/account/two-factor";
 import { AppError, forbidden } from "@/lib/http/errors";
@@ -10,6 +10,7 @@ import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { createSession } from "./sessions";
 import { issueChallenge } from "./two-factor/challenge";
+import { findUserByName } from "./find-user";
 
 export const loginPayloadSchema = z.object({
   usernameOrEmail: z
@@ -46,15 +47,6 @@ export const INVALID_CREDENTIALS = "Invalid credentials";
 export const ACCOUNT_DISABLED = "This account is disabled. Please contact customer service.";
 export const ACCOUNT_FROZEN = "This account is frozen. Contact support to unfreeze it.";
 
-async function findUser(db: Db, identifier: string): Promise<User | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`))
-    .limit(1);
-  return user;
-}
-
 /** Whether this address has ever held a session of this user (revoked and expired ones included). */
 export async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {
   const [row] = await db
@@ -77,7 +69,7 @@ export function limitsFor(subject: string, ip: string, knownAddress: boolean) {
  */
 export async function login(db: Db, payload: LoginPayload, meta: { ip: string; userAgent: string | null }) {
   const identifier = payload.usernameOrEmail.toLowerCase();
-  const user = await findUser(db, identifier);
+  const user = await findUserByName(db, identifier);
   // Failures count against the account whichever spelling (username or email) named it.
   const subject = user ? `user:${user.id}` : `name:${identifier}`;
   const limits = limitsFor(subject, meta.ip, user ? await signedInFrom(db, user.id, meta.ip) : false);
