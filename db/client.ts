@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readEnv } from "@/lib/env";
+import { preparing } from "./prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +32,7 @@ export async function openDatabase(url: string): Promise<DbHandle> {
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     const sql = postgres(url, { max: 10, onnotice: () => {} });
-    const db = drizzle(sql, { schema });
+    const db = drizzle(preparing(sql), { schema });
     // Several instances may start at once: one migrates, the others wait for it.
     const lock = await sql.reserve();
     try {

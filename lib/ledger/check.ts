@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 
 export interface Problem {
   rule: string;
   detail: string;
-}
-
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
 }
 
 /**
@@ -19,7 +15,7 @@ async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Record<strin
 export async function checkLedger(db: Db): Promise<Problem[]> {
   const problems: Problem[] = [];
 
-  for (const r of await rows(
+  for (const r of await rowsOf(
     db,
     sql`select a.id, a.user_id, a.asset, a.kind, a.balance, coalesce(sum(e.amount), 0) as total
         from accounts a left join entries e on e.account_id = a.id
@@ -30,11 +26,11 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
     problems.push({ rule: "balance equals the sum of entries", detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}, entries sum ${r.total}` });
   }
 
-  for (const r of await rows(db, sql`select id, user_id, asset, kind, balance from accounts where user_id is not null and balance < 0`)) {
+  for (const r of await rowsOf(db, sql`select id, user_id, asset, kind, balance from accounts where user_id is not null and balance < 0`)) {
     problems.push({ rule: "user balances are not negative", detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}` });
   }
 
-  for (const r of await rows(
+  for (const r of await rowsOf(
     db,
     sql`select e.journal_id, a.asset, sum(e.amount) as total
         from entries e join accounts a on a.id = e.account_id
@@ -44,7 +40,7 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
     problems.push({ rule: "journals balance per asset", detail: `journal ${r.journal_id}: ${r.asset} entries sum to ${r.total}` });
   }
 
-  for (const r of await rows(
+  for (const r of await rowsOf(
     db,
     sql`select id, account_id, balance_after, running from (
           select e.id, e.account_id, e.balance_after,

@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { sendEnvelope } from "@/lib/realtime/channel";
 import { createNotification } from "./create";
 import type { SendNotificationInput } from "./schema";
+import { rowsOf } from "@/db/rows";
 
 export interface Sender {
   id: string;
@@ -50,15 +51,14 @@ async function sendToUser(tx: Db, userId: string, input: SendNotificationInput, 
  */
 async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
   const broadcastId = newId();
-  const result = (await tx.execute(sql`
+  const rows = await rowsOf<{ n: number }>(tx, sql`
     with sent as (
       insert into notifications (id, user_id, title, message, broadcast_id, sender_id, anti_phishing_code)
       select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}, u.anti_phishing_code
       from users u where u.status = 'active'
       returning 1
     )
-    select count(*)::int as n from sent`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+    select count(*)::int as n from sent`);
   await sendEnvelope(tx, { kind: "notification-broadcast", broadcastId });
   return { recipients: rows[0]?.n ?? 0, notificationId: null, broadcastId };
 }

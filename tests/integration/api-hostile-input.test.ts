@@ -1,4 +1,5 @@
-import { count, max, sum } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/db/rows";
 import { describe, expect, it } from "vitest";
 import {
   accounts, auditLogs, deposits, entries, idempotencyKeys, journals, loginHistory, notifications, orders, outbox, passwordResetTokens, savingPlans, savingSubscriptions, sessions, settings,
@@ -95,11 +96,14 @@ const COOKIES = ["aurum.session-token=%E0%A4%A", "aurum.session-token=%; __Host-
 // What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
 const WRITTEN = { users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens, twoFactor, twoFactorRecoveryCodes, twoFactorChallenges };
 
+/** What WRITTEN holds, in one statement: it runs before and after every attack, thousands of times. */
 async function snapshot(): Promise<string> {
-  const counts = await Promise.all(Object.entries(WRITTEN).map(async ([name, table]) => `${name}=${(await db().select({ n: count() }).from(table))[0]!.n}`));
-  const [balance] = await db().select({ total: sum(accounts.balance) }).from(accounts);
-  const [saved] = await db().select({ at: max(settings.updatedAt) }).from(settings);
-  return [...counts, `balances=${balance?.total}`, `settings=${saved?.at?.toISOString()}`].join(" ");
+  const counts = Object.entries(WRITTEN).map(([name, table]) => sql`${sql.raw(`'${name}='`)} || (select count(*) from ${table})`);
+  const [row] = await rowsOf<{ state: string }>(db(), sql`
+    select concat_ws(' ', ${sql.join(counts, sql`, `)},
+      'balances=' || coalesce((select sum(${accounts.balance}) from ${accounts})::text, ''),
+      'settings=' || coalesce((select max(${settings.updatedAt}) from ${settings})::text, '')) as state`);
+  return row!.state;
 }
 
 function request(method: string, path: string, token: string | null, body?: Body, headers: Record<string, string> = {}): Request {
