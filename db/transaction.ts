@@ -28,12 +28,15 @@ export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): P
   }
 }
 
+/** Whether `db` is a transaction (and not the database itself). */
+export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
 /**
  * Runs `work` in a savepoint when `db` is a transaction (so a failure undoes only its own writes and
  * the transaction goes on), or in a transaction of its own otherwise.
  */
 export function inSavepoint<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (db instanceof PgTransaction) return db.transaction((tx) => work(tx as unknown as Db));
+  if (isTransaction(db)) return db.transaction((tx) => work(tx as unknown as Db));
   return runTransaction(db, work);
 }
 

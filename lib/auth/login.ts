@@ -86,10 +86,9 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
     throw new AppError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS);
   }
   const [pair, ...shared] = limits;
-  const secondStep = await hasTwoFactor(db, user.id);
+  const [secondStep] = await Promise.all([hasTwoFactor(db, user.id), ...shared.map(({ key, limit }) => refund(db, key, limit))]);
   if (secondStep) await refund(db, pair!.key, pair!.limit);
   else await clearHits(db, pair!.key);
-  for (const { key, limit } of shared) await refund(db, key, limit);
   if (user.status !== "active") {
     // Only the right password learns why: a frozen account (frozen by its owner) or a disabled one.
     const frozen = user.frozenAt !== null;
@@ -103,7 +102,6 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
 
 /** A signed-in session for a user who passed every step, recorded in their login history. */
 export async function startSession(db: Db, user: User, meta: { ip: string; userAgent: string | null }) {
-  const { token } = await createSession(db, user, meta);
-  await recordLogin(db, user.id, "success", meta);
+  const [{ token }] = await Promise.all([createSession(db, user, meta), recordLogin(db, user.id, "success", meta)]);
   return { twoFactorRequired: false as const, user, token };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { inSavepoint } from "@/db/transaction";
+import { isTransaction, runTransaction } from "@/db/transaction";
 import {
   accounts,
   entries,
@@ -101,23 +101,28 @@ async function saveBalances(tx: Db, changed: { id: string; balance: bigint }[]):
 }
 
 /**
- * The one function that changes balances. In one transaction (a savepoint inside the caller's):
- * creates missing accounts, locks the touched user accounts in id order (so concurrent postings
- * cannot deadlock each other), refuses any leg taking a user balance below zero, then writes the
- * journal, its entries with balances after, and the new balances. System accounts are never
- * locked or updated: their balance is the sum of their entries.
+ * The one function that changes balances. In one transaction (the caller's, or its own): creates
+ * missing accounts, locks the touched user accounts in id order (so concurrent postings cannot
+ * deadlock each other), refuses any leg taking a user balance below zero, then writes the journal,
+ * its entries with balances after, and the new balances. System accounts are never locked or
+ * updated: their balance is the sum of their entries.
  */
 export async function post(db: Db, input: JournalInput): Promise<Posted> {
   assertBalanced(input);
-  // Inside a caller's transaction: a savepoint, so a refusal undoes only this posting. On its own:
-  // a transaction of its own, retried whole on a deadlock or serialization failure.
-  return inSavepoint(db, (tx) => write(tx, input));
+  // A refusal is thrown before anything is written, so inside a caller's transaction no savepoint is
+  // needed (a caller that goes on after a refusal of its own opens one: see strategies/attempt.ts).
+  // On its own: a transaction of its own, retried whole on a deadlock or serialization failure.
+  return isTransaction(db) ? write(db, input) : runTransaction(db, (tx) => write(tx, input));
 }
 
 async function write(tx: Db, input: JournalInput): Promise<Posted> {
   const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-  const locked = await accountsFor(tx, refs.filter((r) => !("system" in r)), true);
-  const system = await accountsFor(tx, refs.filter((r) => "system" in r), false);
+  // Independent reads and writes below are sent together (postgres.js pipelines the queries of one
+  // connection): a posting costs two round trips, not five.
+  const [locked, system] = await Promise.all([
+    accountsFor(tx, refs.filter((r) => !("system" in r)), true),
+    accountsFor(tx, refs.filter((r) => "system" in r), false),
+  ]);
   const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
 
   const balances = new Map(locked.map((a) => [a.id, a.balance]));
@@ -135,15 +140,18 @@ async function write(tx: Db, input: JournalInput): Promise<Posted> {
     return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
   });
 
-  const [journal] = await tx
-    .insert(journals)
-    .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
-    .returning();
-  const written = await tx.insert(entries).values(rows).returning();
-  await saveBalances(
-    tx,
-    locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
-  );
+  // Sent in this order on one connection, so the journal exists before its entries.
+  const [[journal], written] = await Promise.all([
+    tx
+      .insert(journals)
+      .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
+      .returning(),
+    tx.insert(entries).values(rows).returning(),
+    saveBalances(
+      tx,
+      locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
+    ),
+  ]);
   return { journal: journal!, entries: written, balances };
 }
 

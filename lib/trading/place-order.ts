@@ -58,18 +58,16 @@ async function lockTrader(db: Db, userId: string): Promise<void> {
   if (row.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
 }
 
-async function assertOpenOrderRoom(db: Db, userId: string): Promise<void> {
+/** The user's own open limit orders (a strategy's are bounded by its levels instead). */
+async function openOrders(db: Db, userId: string): Promise<number> {
   const [open] = await db
     .select({ n: count() })
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, "open"), isNull(orders.strategyId)));
-  if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) {
-    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
-  }
+  return open?.n ?? 0;
 }
 
-async function assertDailyLimit(db: Db, userId: string, notional: bigint, rules: TradingRules, m: MarketAssets): Promise<void> {
-  const used = await dailyUsed(db, userId, m.unit);
+function assertDailyLimit(used: bigint, notional: bigint, rules: TradingRules, m: MarketAssets): void {
   if (used + notional <= rules.dailyLimit) return;
   const left = rules.dailyLimit > used ? rules.dailyLimit - used : 0n;
   const usdt = (v: bigint) => `${formatAmount(v, m.quoteDecimals)} ${QUOTE}`;
@@ -94,7 +92,8 @@ function filledMessage(side: "buy" | "sell", fill: Fill, m: MarketAssets): strin
 }
 
 async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
-  const quote = await tradableQuote(db, rules.spreadBps);
+  // The reads an order needs go out together (one round trip); the trader's row is already locked.
+  const [quote, used] = await Promise.all([tradableQuote(db, rules.spreadBps), dailyUsed(db, userId, m.unit)]);
   const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
   if ("total" in request && quantity < rules.minQuantity) {
     throw unprocessable("QUANTITY_TOO_SMALL", `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`);
@@ -103,7 +102,7 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
   const fill = request.side === "buy" ? buyFill(quantity, quote.ask, rules.feeBps, m.unit) : sellFill(quantity, quote.bid, rules.feeBps, m.unit);
   if (fill.net <= 0n) throw unprocessable("ORDER_TOO_SMALL", "This order is too small to trade");
 
-  await assertDailyLimit(db, userId, fill.cost, rules, m);
+  assertDailyLimit(used, fill.cost, rules, m);
   const id = newId();
   const posted = await post(db, {
     kind: "trade",
@@ -113,40 +112,44 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
     legs: fillLegs(userId, request.side, fill, { from: source ? "hold" : "spot", to: "spot" }),
   });
   const now = new Date();
-  const [order] = await db
-    .insert(orders)
-    .values({
-      id,
-      userId,
-      side: request.side,
-      type: "market",
-      status: "filled",
-      quantity,
-      fillPrice: fill.price,
-      cost: fill.cost,
-      fee: fill.fee,
-      feeBps: rules.feeBps,
-      journalId: posted.journal.id,
-      strategyId: source?.strategyId ?? null,
-      gridLevel: source?.gridLevel ?? null,
-      createdAt: now,
-      filledAt: now,
-    })
-    .returning();
-  await publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } });
+  const [[order]] = await Promise.all([
+    db
+      .insert(orders)
+      .values({
+        id,
+        userId,
+        side: request.side,
+        type: "market",
+        status: "filled",
+        quantity,
+        fillPrice: fill.price,
+        cost: fill.cost,
+        fee: fill.fee,
+        feeBps: rules.feeBps,
+        journalId: posted.journal.id,
+        strategyId: source?.strategyId ?? null,
+        gridLevel: source?.gridLevel ?? null,
+        createdAt: now,
+        filledAt: now,
+      })
+      .returning(),
+    publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } }),
+  ]);
   return { order: order!, message: filledMessage(request.side, fill, m) };
 }
 
 async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
-  const quote = await tradableQuote(db, rules.spreadBps);
+  const [quote, used, open] = await Promise.all([tradableQuote(db, rules.spreadBps), dailyUsed(db, userId, m.unit), source ? 0 : openOrders(db, userId)]);
   const { side, quantity, limitPrice } = request;
   assertQuantity(quantity, rules, m);
   if (side === "sell" && sellFill(quantity, limitPrice, rules.feeBps, m.unit).net <= 0n) {
     throw unprocessable("ORDER_TOO_SMALL", "This order is too small to trade");
   }
 
-  await assertDailyLimit(db, userId, ceilDiv(quantity * limitPrice, m.unit), rules, m);
-  if (!source) await assertOpenOrderRoom(db, userId);
+  assertDailyLimit(used, ceilDiv(quantity * limitPrice, m.unit), rules, m);
+  if (open >= MAX_OPEN_ORDERS) {
+    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
+  }
 
   // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
   const held = side === "buy" ? buyDebit(quantity, limitPrice, rules.feeBps, m.unit) : quantity;
@@ -183,8 +186,7 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
  * Every refusal is a 422 before anything is written (the transaction rolls back otherwise).
  */
 export async function placeOrder(db: Db, userId: string, request: OrderRequest, source: StrategySource | null = null): Promise<Placed> {
-  const { effective: rules, overrides, market } = await rulesFor(db, userId);
+  const [{ effective: rules, overrides, market }] = await Promise.all([rulesFor(db, userId), lockTrader(db, userId)]);
   assertEnabled(rules, overrides?.enabled === false);
-  await lockTrader(db, userId);
   return request.type === "market" ? placeMarket(db, userId, request, rules, market, source) : placeLimit(db, userId, request, rules, market, source);
 }
