@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import { sql } from "drizzle-orm";
 import next from "next";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, getDb, getDbHandle } from "@/db/client";
 import { ensureAdmin } from "@/lib/auth/bootstrap-admin";
 import { authSecret } from "@/lib/auth/secret";
 import { readEnv } from "@/lib/env";
@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
 import { priceIngestionJob, primeMarket } from "@/lib/market/ingest";
 import { setProbes } from "@/lib/metrics";
+import { watchSettings } from "@/lib/settings/cache";
 import { attachRealtime } from "@/lib/realtime/server";
 import { savingsAccrualJob } from "@/lib/savings/accrue";
 import { shutDown } from "@/lib/shutdown";
@@ -24,6 +25,8 @@ async function main() {
   const env = readEnv();
   authSecret();
   const db = await getDb();
+  // Every order and page reads the settings: this instance keeps them until any instance changes them.
+  await watchSettings(await getDbHandle());
   const admin = await ensureAdmin(db, env);
   if (admin?.generatedPassword) {
     // Said once, on the console, on purpose: it is the only way to learn it. Not a log field.

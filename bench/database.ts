@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { openDatabase, type Db } from "@/db/client";
+import { preparing } from "@/db/prepared";
 import * as schema from "@/db/schema";
 
 /**
@@ -20,10 +21,12 @@ export async function benchDatabase(prefix: string, connections: number) {
   await admin.unsafe(`create database ${name}`);
   const migrated = await openDatabase(url.toString());
   const client = postgres(url.toString(), { max: connections, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(preparing(client), { schema }) as unknown as Db;
   return {
     db,
     client,
+    /** The migrating connection, which can also listen for NOTIFY. */
+    handle: migrated,
     url: url.toString(),
     name,
     async drop() {

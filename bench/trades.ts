@@ -15,11 +15,12 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import type { Db } from "@/db/client";
+import type { Db, DbHandle } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { recordTick } from "@/lib/market/ticks";
 import { updateSettings } from "@/lib/settings";
+import { watchSettings } from "@/lib/settings/cache";
 import { placeOrder } from "@/lib/trading/place-order";
 import { benchDatabase } from "./database";
 import { describeRun, runFor, sampleLockWaits } from "./load";
@@ -82,9 +83,11 @@ async function httpPhase(url: string, name: string, many: Trader[], one: Trader)
   }
 }
 
-async function inProcessPhase(url: string, name: string, db: Db, many: Trader[], one: Trader) {
+async function inProcessPhase(url: string, name: string, db: Db, handle: DbHandle, many: Trader[], one: Trader) {
   console.log(`(b) trading service in-process, ${WORKERS} workers, ${WORKERS} connections`);
   const stopTicks = tickEverySecond(db);
+  // As the server does: settings are kept until an instance announces a change.
+  const stopWatching = await watchSettings(handle);
   try {
     const trade = (t: Trader, i: number) =>
       runTransaction(db, (tx) => placeOrder(tx, t.id, { side: i % 2 ? "sell" : "buy", type: "market", quantity: 1_000n })).then(() => {});
@@ -96,6 +99,7 @@ async function inProcessPhase(url: string, name: string, db: Db, many: Trader[],
     line("", oneRun.waits);
   } finally {
     stopTicks();
+    await stopWatching();
   }
 }
 
@@ -112,7 +116,7 @@ function pgbench(url: string) {
 }
 
 async function main() {
-  const { db, client, url, name, drop } = await benchDatabase("aurum_bench", WORKERS);
+  const { db, client, handle, url, name, drop } = await benchDatabase("aurum_bench", WORKERS);
   try {
     const started = Date.now();
     const [boss] = await seedTraders(db, 1, "admin", { usdt: 0n, xaut: 0n });
@@ -126,7 +130,7 @@ async function main() {
     console.log(`  set-up: ${USERS + 2} users signed in and funded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     await httpPhase(url, name, many, one!);
-    await inProcessPhase(url, name, db, many, one!);
+    await inProcessPhase(url, name, db, handle, many, one!);
     pgbench(url);
 
     const problems = await checkLedger(db);

@@ -74,11 +74,19 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+// Parsing costs more than most requests' own work and readEnv() is called on hot paths, so the
+// last result is kept for as long as the variables it was read from are the same.
+let last: { source: NodeJS.ProcessEnv; key: string; env: Env } | undefined;
+const KEYS = Object.keys(schema.shape);
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const key = KEYS.map((k) => source[k] ?? "\u0000").join("\u0001");
+  if (last && last.source === source && last.key === key) return last.env;
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${details}`);
   }
+  last = { source, key, env: parsed.data };
   return parsed.data;
 }

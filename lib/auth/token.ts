@@ -30,12 +30,30 @@ export function mintToken(claims: TokenClaims): Promise<string> {
   return encode({ token: { ...claims }, secret: authSecret(), salt: SESSION_COOKIE, maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
+/**
+ * Tokens already read, so a signed-in request does not derive the key and decrypt again each time
+ * (the session row is still checked on every request). Bounded; the oldest entries go first.
+ */
+const READ_CACHE_SIZE = 5_000;
+const read = new Map<string, { claims: TokenClaims; secret: string; expiresAt: number }>();
+
 export async function readToken(token: string): Promise<TokenClaims | null> {
+  const secret = authSecret();
+  const known = read.get(token);
+  if (known && known.secret === secret && known.expiresAt > Date.now()) return known.claims;
+  const decoded = await decodeToken(token, secret);
+  if (!decoded) return null;
+  if (read.size >= READ_CACHE_SIZE) read.delete(read.keys().next().value!);
+  read.set(token, { ...decoded, secret });
+  return decoded.claims;
+}
+
+async function decodeToken(token: string, secret: string): Promise<{ claims: TokenClaims; expiresAt: number } | null> {
   try {
-    const payload = await decode({ token, secret: authSecret(), salt: SESSION_COOKIE });
-    if (!payload || typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
+    const payload = await decode({ token, secret, salt: SESSION_COOKIE });
+    if (!payload || typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
     if (payload.role !== "user" && payload.role !== "admin") return null;
-    return { sub: payload.sub, sid: payload.sid, role: payload.role, name: String(payload.name ?? "") };
+    return { claims: { sub: payload.sub, sid: payload.sid, role: payload.role, name: String(payload.name ?? "") }, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
   }

@@ -5,14 +5,31 @@ import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { listAssets } from "@/lib/ledger/assets";
 import { validate } from "@/lib/http/validate";
+import { announceSettingsChange, cachedSettings, forgetSettings } from "./cache";
 import { savedSettingsSchema, settingsSchema, type Settings, type SettingsPatch } from "./schema";
 
-export async function getSettings(db: Db): Promise<Settings> {
-  const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
-  return settingsSchema.parse(row?.data ?? {});
+/** Kept settings are shared by every caller, so none may change them in place. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The site's settings. Kept by a server that watches for changes (see ./cache), so within a
+ * transaction that changes them, read the row itself, as updateSettings does.
+ */
+export function getSettings(db: Db): Promise<Settings> {
+  return cachedSettings(async () => {
+    const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
+    return frozen(settingsSchema.parse(row?.data ?? {}));
+  });
 }
 
 async function save(db: Db, data: Settings, actorId: string): Promise<void> {
+  await announceSettingsChange(db);
   await db
     .insert(settings)
     .values({ id: 1, data, updatedBy: actorId, updatedAt: new Date() })
@@ -25,7 +42,7 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
   const decimals = new Map(assets.map((a) => [a.code, a.decimals]));
   const widest = Math.max(...assets.map((a) => a.decimals));
   const schema = savedSettingsSchema((asset) => decimals.get(asset) ?? widest);
-  return runTransaction(db, async (tx) => {
+  const saved = await runTransaction(db, async (tx) => {
     // Lock the row so two admins saving at once do not overwrite each other's sections.
     const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
     const before = settingsSchema.parse(row?.data ?? {});
@@ -42,11 +59,14 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
     await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
     return after;
   });
+  // Every instance forgets them when the NOTIFY arrives; this one at once, so its next answer has them.
+  forgetSettings();
+  return saved;
 }
 
 /** Points the settings at a newly uploaded logo. */
 export async function setLogoUrl(db: Db, logoUrl: string, actor: { id: string; ip: string | null }): Promise<Settings> {
-  return runTransaction(db, async (tx) => {
+  const saved = await runTransaction(db, async (tx) => {
     const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
     const before = settingsSchema.parse(row?.data ?? {});
     const after = { ...before, logoUrl };
@@ -54,4 +74,6 @@ export async function setLogoUrl(db: Db, logoUrl: string, actor: { id: string; i
     await audit(tx, { actorId: actor.id, action: "settings.logo", target: { type: "settings" }, detail: { before: before.logoUrl, after: logoUrl }, ip: actor.ip });
     return after;
   });
+  forgetSettings();
+  return saved;
 }

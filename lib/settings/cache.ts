@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import type { Db, DbHandle } from "@/db/client";
+import type { Settings } from "./schema";
+
+/** The NOTIFY channel a settings change is announced on, to every instance. */
+const CHANNEL = "aurum_settings";
+// A change is announced at once; this only bounds how long a missed announcement could matter.
+const MAX_AGE_MS = 60_000;
+
+interface Cache {
+  /** Only a process that listens for changes may keep settings (the server does; scripts and tests do not). */
+  watching: boolean;
+  /** Bumped by every change: a read that started before one is not kept. */
+  generation: number;
+  kept?: { settings: Promise<Settings>; generation: number; at: number };
+}
+
+// On globalThis: the server's own modules and Next's bundles are separate module graphs in one process.
+const KEY = Symbol.for("aurum.settings-cache");
+const cache: Cache = ((globalThis as Record<symbol, unknown>)[KEY] as Cache | undefined) ?? { watching: false, generation: 0 };
+(globalThis as Record<symbol, unknown>)[KEY] = cache;
+
+export function forgetSettings(): void {
+  cache.generation++;
+  cache.kept = undefined;
+}
+
+/**
+ * The settings, read through `read` at most once per change when this process watches for changes.
+ * Every order and page reads them, and they change when an admin saves.
+ */
+export function cachedSettings(read: () => Promise<Settings>): Promise<Settings> {
+  if (!cache.watching) return read();
+  const { kept, generation } = cache;
+  if (kept && kept.generation === generation && Date.now() - kept.at < MAX_AGE_MS) return kept.settings;
+  const settings = read();
+  cache.kept = { settings, generation, at: Date.now() };
+  settings.catch(() => {
+    if (cache.kept?.settings === settings) cache.kept = undefined;
+  });
+  return settings;
+}
+
+/** Keeps settings in this process from now on, forgetting them whenever any instance changes them. */
+export async function watchSettings(handle: DbHandle): Promise<() => Promise<void>> {
+  const unlisten = await handle.listen(CHANNEL, forgetSettings, forgetSettings);
+  forgetSettings();
+  cache.watching = true;
+  return async () => {
+    cache.watching = false;
+    forgetSettings();
+    await unlisten();
+  };
+}
+
+/** Tells every instance, once `tx` commits, that the settings changed. */
+export async function announceSettingsChange(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANNEL}, '')`);
+}
