@@ -8,7 +8,9 @@
  *  (a) a send-to-all notification through the admin's path (`sendNotification`: a row per user,
  *      one `notification-broadcast` NOTIFY, each instance looking up its users' rows), from the
  *      commit to each socket's receipt, beside a bare Socket.IO server (no auth, no database)
- *      broadcasting a payload of the same size to 10,000 sockets with `io.emit`;
+ *      broadcasting a payload of the same size to 10,000 sockets with `io.emit` (both servers run
+ *      at once, each with its own 10,000 sockets, and their broadcasts take turns, so whatever else
+ *      the machine is doing falls on both alike);
  *  (b) single-user notifications to random users, spaced out, while the 10,000 are connected;
  *  (c) the server's heap per connection (after full collections, before and after connecting);
  *  (d) the server's event-loop delay (sampled every 10 ms) while connecting, broadcasting and
@@ -27,7 +29,7 @@
  * ≤ 15 KB of server heap per connection; event-loop delay p99 < 100 ms throughout.
  * BENCH_SOCKETS (default 10000), BENCH_ROUNDS (broadcasts of each kind, default 5) and
  * BENCH_SECONDS (the single-user phase, default 10; 200 sends spread over it) bound the run.
- * BENCH_PROFILE=<dir> writes a CPU profile of each server process there (node --cpu-prof).
+ * BENCH_PROFILE=<dir> writes CPU profiles of each server process to <dir>/aurum and <dir>/bare.
  */
 import { execSync, fork, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -87,7 +89,8 @@ type ServerChild = Child<ServerRequest | null, ServerReply>;
 type ClientChild = Child<ClientRequest, ClientReply>;
 
 async function startServerChild(mode: "aurum" | "bare", env: NodeJS.ProcessEnv): Promise<{ server: ServerChild; url: string }> {
-  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${mode}-${Date.now()}.cpuprofile`] : [];
+  // One file per thread (tsx runs its module loader on a thread of its own): the main one is the largest.
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, mode)}`] : [];
   const server: ServerChild = spawnChild("realtime-server.ts", [mode], ["--expose-gc", ...profile], env);
   const ready = await server.ask(null, "ready");
   return { server, url: `http://127.0.0.1:${ready.port}` };
@@ -174,6 +177,7 @@ async function seed(db: Awaited<ReturnType<typeof benchDatabase>>["db"]) {
 
 function checkFileLimit(): void {
   const limit = Number(execSync("ulimit -n", { shell: "/bin/bash", encoding: "utf8" }).trim());
+  // Each server holds SOCKETS connections; each client process its share of both servers'.
   const needed = SOCKETS + 1_000;
   if (limit !== Infinity && limit < needed) throw new Error(`ulimit -n is ${limit}: the server needs ${needed} descriptors; run \`ulimit -n ${needed}\` (or more) first`);
 }
@@ -202,52 +206,51 @@ async function main() {
     const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: bench.url, LOG_LEVEL: "warn", NODE_ENV: "production" };
     for (let i = 0; i < CLIENT_PROCESSES; i++) clients.push(spawnChild("realtime-clients.ts", [], [], env));
 
-    // (anchor) a bare Socket.IO server broadcasting a payload of the same size with io.emit.
+    // Both servers up at once, each with its own 10,000 sockets, and their broadcasts taking turns:
+    // whatever else the machine is doing meanwhile falls on both alike.
     const bare = await startServerChild("bare", env);
+    const aurum = await startServerChild("aurum", env);
     const bareBefore = (await bare.server.ask({ type: "heap" }, "heap")).heapUsed;
+    const aurumBefore = (await aurum.server.ask({ type: "heap" }, "heap")).heapUsed;
     const bareConnect = await connectClients(clients, bare.url, logins);
     const bareHeap = ((await bare.server.ask({ type: "heap" }, "heap")).heapUsed - bareBefore) / SOCKETS;
-    await bare.server.ask({ type: "loop", reset: true }, "loop");
-    const bareStarts = new Map<string, number>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const title = `Bench broadcast ${round}`;
-      const payload = { id: randomUUID(), title, message: MESSAGE, antiPhishingCode: null };
-      bareStarts.set(title, (await bare.server.ask({ type: "broadcast", payload }, "broadcast")).startedAt);
-      await awaitReceipts(clients, (round + 1) * SOCKETS);
-      await sleep(300);
-    }
-    const bareLoop = await bare.server.ask({ type: "loop", reset: false }, "loop");
-    const bareLatencies: Latencies = { sorted: (await collectReceipts(clients)).map(([, title, , at]) => at - bareStarts.get(title)!).sort((a, b) => a - b), expected: ROUNDS * SOCKETS };
-    await closeClients(clients);
-    await stopChild(bare.server, { type: "stop" });
-
-    // The app's realtime server.
-    const aurum = await startServerChild("aurum", env);
-    const aurumBefore = (await aurum.server.ask({ type: "heap" }, "heap")).heapUsed;
     await aurum.server.ask({ type: "loop", reset: true }, "loop");
     const aurumConnect = await connectClients(clients, aurum.url, logins);
     const connectLoop = await aurum.server.ask({ type: "loop", reset: true }, "loop");
     const aurumHeap = ((await aurum.server.ask({ type: "heap" }, "heap")).heapUsed - aurumBefore) / SOCKETS;
     await aurum.server.ask({ type: "loop", reset: true }, "loop");
+    await bare.server.ask({ type: "loop", reset: true }, "loop");
 
-    // (a) send-to-all through the admin's path.
+    // (a) send-to-all through the admin's path, and the bare broadcast (same title and message
+    // lengths, a fresh UUID for id), in turns.
+    const bareStarts = new Map<string, number>();
     const commits = new Map<string, { at: number; broadcastId: string }>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const title = `Bench broadcast ${round}`;
+    for (let round = 0, expected = 0; round < ROUNDS; round++) {
+      const bareTitle = `Bench broadcast B${round}`;
+      const payload = { id: randomUUID(), title: bareTitle, message: MESSAGE, antiPhishingCode: null };
+      bareStarts.set(bareTitle, (await bare.server.ask({ type: "broadcast", payload }, "broadcast")).startedAt);
+      await awaitReceipts(clients, (expected += SOCKETS));
+      await sleep(300);
+
+      const title = `Bench broadcast A${round}`;
       const sent = await sendNotification(db, { title, message: MESSAGE }, { id: admin.id, ip: null });
       commits.set(title, { at: now(), broadcastId: sent.broadcastId! });
       if (sent.recipients !== SOCKETS + 1) throw new Error(`the broadcast reached ${sent.recipients} rows, not ${SOCKETS + 1}`);
-      await awaitReceipts(clients, (round + 1) * SOCKETS);
+      await awaitReceipts(clients, (expected += SOCKETS));
       await sleep(300);
     }
+    const bareLoop = await bare.server.ask({ type: "loop", reset: false }, "loop");
     const broadcastLoop = await aurum.server.ask({ type: "loop", reset: true }, "loop");
-    const broadcastReceipts = await collectReceipts(clients);
+    const receipts = await collectReceipts(clients);
+    const bareReceipts = receipts.filter(([, title]) => bareStarts.has(title));
+    const broadcastReceipts = receipts.filter(([, title]) => commits.has(title));
     // Each user must have received its own row of each broadcast, by id.
     const rows = await client<{ id: string; user_id: string; broadcast_id: string }[]>`
       select id, user_id, broadcast_id from notifications where broadcast_id is not null`;
     const owner = new Map(rows.map((r) => [r.id, `${r.user_id} ${r.broadcast_id}`]));
     const wrong = broadcastReceipts.filter(([userId, title, id]) => owner.get(id) !== `${userId} ${commits.get(title)?.broadcastId}`).length;
     const aurumLatencies: Latencies = { sorted: broadcastReceipts.map(([, title, , at]) => at - commits.get(title)!.at).sort((a, b) => a - b), expected: ROUNDS * SOCKETS };
+    const bareLatencies: Latencies = { sorted: bareReceipts.map(([, title, , at]) => at - bareStarts.get(title)!).sort((a, b) => a - b), expected: ROUNDS * SOCKETS };
 
     // (b) single-user notifications, spaced out, while everyone stays connected.
     const singles = new Map<string, { at: number; id: string; userId: string }>();
@@ -267,7 +270,7 @@ async function main() {
     const singleLatencies: Latencies = { sorted: singleReceipts.map(([, title, , at]) => at - singles.get(title)!.at).sort((a, b) => a - b), expected: SINGLES };
 
     await closeClients(clients);
-    await stopChild(aurum.server, { type: "stop" });
+    await Promise.all([stopChild(aurum.server, { type: "stop" }), stopChild(bare.server, { type: "stop" })]);
 
     const ratio = p95(aurumLatencies) / p95(bareLatencies);
     const loopP99 = Math.max(connectLoop.p99, broadcastLoop.p99, singlesLoop.p99);
@@ -287,7 +290,7 @@ async function main() {
     line("while connecting", `p99 ${ms(connectLoop.p99)}  max ${ms(connectLoop.max)}`);
     line("while broadcasting", `p99 ${ms(broadcastLoop.p99)}  max ${ms(broadcastLoop.max)}`);
     line("during single-user sends", `p99 ${ms(singlesLoop.p99)}  max ${ms(singlesLoop.max)}`);
-    line("bare server, broadcasting (the anchor)", `p99 ${ms(bareLoop.p99)}  max ${ms(bareLoop.max)}`);
+    line("bare server, broadcasting (anchor)", `p99 ${ms(bareLoop.p99)}  max ${ms(bareLoop.max)}`);
     line("worst p99", `${ms(loopP99)}   target < 100 ms → ${verdict(loopP99 < 100)}`);
     if (wrong || wrongSingles || aurumLatencies.sorted.length !== aurumLatencies.expected || singleLatencies.sorted.length !== SINGLES) process.exitCode = 1;
   } finally {
