@@ -7,6 +7,7 @@ import { POST as readAllRoute } from "@/app/api/notifications/read-all/route";
 import { GET as listRoute } from "@/app/api/notifications/route";
 import { auditLogs, notifications, users } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
 import { MESSAGE_MAX, TITLE_MAX } from "@/lib/notifications/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -164,5 +165,29 @@ describe("marking read", () => {
     expect((await list(bob.token)).body.unread).toBe(1);
     expect((await call(readAllRoute, { token: alice.token, body: {} })).body.updated).toBe(0);
     expect((await call(readAllRoute, { body: {} })).status).toBe(401);
+  });
+});
+
+describe("a broadcast's rows for one instance's users (broadcastDeliveries)", () => {
+  it("returns each named user's own row of that broadcast, batch after batch, and nothing else", async () => {
+    const tag = newId().slice(0, 8);
+    const named = Array.from({ length: 5 }, (_, i) => ({ id: newId(), username: `bd_${tag}_${i}`, email: `bd_${tag}_${i}@example.com`, passwordHash: "x", referralCode: `BD${tag}${i}`.toUpperCase() }));
+    await db().insert(users).values(named);
+    const first = await send({ title: "First", message: "One" });
+    const second = await send({ title: "Second", message: "Two" });
+    const stranger = newId();
+
+    const batches = [];
+    for await (const rows of broadcastDeliveries(db(), first.body.broadcastId as string, [...named.map((u) => u.id), stranger], 2)) batches.push(rows);
+
+    expect(batches.map((rows) => rows.length)).toEqual([2, 2, 1]);
+    const stored = await db().select().from(notifications).where(eq(notifications.broadcastId, first.body.broadcastId as string));
+    const expected = named.map((u) => stored.find((row) => row.userId === u.id)!);
+    const got = batches.flat().sort((a, b) => a.userId.localeCompare(b.userId));
+    expect(got).toEqual(
+      expected.map((row) => ({ id: row.id, userId: row.userId, title: "First", message: "One", antiPhishingCode: null })).sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+    expect(new Set(got.map((row) => row.id)).size).toBe(named.length);
+    expect(second.body.broadcastId).not.toBe(first.body.broadcastId);
   });
 });

@@ -133,6 +133,26 @@ describe("notifications", () => {
     }
     expect(toAlice[0]!.id).not.toBe(toBob[0]!.id);
   });
+
+  it("sent to all users reach each of a user's registered sockets with that user's row, and no socket that did not register", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const [aliceOne, aliceTwo, bobSocket] = [await signedIn(alice), await signedIn(alice), await signedIn(bob)];
+    const unregistered = open(bob.token);
+    expect(await outcome(unregistered)).toBe("connected");
+    const [one, two, toBob, toNobody] = [collect(aliceOne, "notification"), collect(aliceTwo, "notification"), collect(bobSocket, "notification"), collect(unregistered, "notification")];
+
+    const sent = await call(sendRoute, { token: admin.token, body: { title: "Audit", message: "All of you" } });
+    expect(sent.status).toBe(201);
+    await expect.poll(() => [one.length, two.length, toBob.length]).toEqual([1, 1, 1]);
+    const aliceRow = ((await call(listRoute, { token: alice.token })).body.notifications as { id: string }[])[0]!;
+    const bobRow = ((await call(listRoute, { token: bob.token })).body.notifications as { id: string }[])[0]!;
+    expect(one[0]).toEqual({ id: aliceRow.id, title: "Audit", message: "All of you", antiPhishingCode: null });
+    expect(two[0]).toEqual(one[0]);
+    expect(toBob[0]).toEqual({ id: bobRow.id, title: "Audit", message: "All of you", antiPhishingCode: null });
+    await settle(bobSocket, bob.user.id);
+    expect(toNobody).toEqual([]);
+  });
 });
 
 describe("publish", () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_broadcast_user_idx" ON "notifications" USING btree ("broadcast_id","user_id") WHERE "notifications"."broadcast_id" is not null;
