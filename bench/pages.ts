@@ -6,8 +6,9 @@
  * Serves the build (server.ts) against a database of its own on that server (dropped at the end),
  * signs a funded user in through POST /api/auth/login and, for /login, /, /market and /trade:
  *  (a) first-load JavaScript: every `<script src>` under /_next/static that the route's HTML loads,
- *      fetched and gzipped here (zlib, level 9) and summed, beside the 200 KB budget; this reads the
- *      page the browser gets, whatever Next's build manifests look like;
+ *      fetched and gzipped here (zlib, level 9) and summed, beside the 200 KB budget (`nomodule`
+ *      polyfills, which module-capable browsers skip, left out); this reads the page the browser gets,
+ *      whatever Next's build manifests look like;
  *  (b) Lighthouse (mobile form factor, simulated throttling: its defaults) with the session cookie
  *      as an extra header, run BENCH_RUNS times per route (default 3); the run with the median score
  *      is printed: performance score and FCP, LCP, TBT, CLS, and, below the target, what Lighthouse
@@ -33,7 +34,8 @@ import { TOKEN_KEY, USER_KEY } from "@/lib/client/session";
 import { benchDatabase } from "./database";
 import { startServer, type RunningServer } from "./server";
 
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+// BENCH_RUNS=0: page weight only.
+const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 900) * 1000;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_REPORTS;
@@ -84,9 +86,11 @@ async function firstLoadJs(base: string, route: string, cookie: string | null): 
   if (res.status !== 200) throw new Error(`${route} answered ${res.status} (${res.headers.get("location") ?? "no redirect"})`);
   const html = await res.text();
   const srcs = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) {
-    const src = match[1]!.replaceAll("&amp;", "&");
-    if (src.includes("/_next/static/")) srcs.add(src);
+  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+    const attributes = match[1]!;
+    const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1]?.replaceAll("&amp;", "&");
+    // `nomodule` scripts (Next's polyfills) are for browsers without modules: today's neither fetch nor run them.
+    if (src?.includes("/_next/static/") && !/\snomodule\b/i.test(attributes)) srcs.add(src);
   }
   const scripts = await Promise.all(
     [...srcs].map(async (src) => {
@@ -179,14 +183,6 @@ async function main(cleanups: (() => Promise<void>)[]) {
   const session = await signIn(server.base, username);
   const cookie = session.cookie;
 
-  const { launch } = await import("chrome-launcher");
-  const chrome: LaunchedChrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
-  cleanups.push(async () => {
-    chrome.kill();
-  });
-  const puppeteer = await import("puppeteer-core");
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-  cleanups.push(() => browser.disconnect());
   const lhVersion = ((await import("lighthouse/package.json", { with: { type: "json" } })) as { default: { version: string } }).default.version;
   console.log(
     `Aurum page benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Lighthouse ${lhVersion} (mobile, simulated throttling), ${RUNS} run(s) per route, median shown`,
@@ -203,6 +199,15 @@ async function main(cleanups: (() => Promise<void>)[]) {
     console.log(`  ${route.path.padEnd(8)} ${kb(weight.total).padStart(9)} / ${BUDGET_KB} KB  ${mark(weight.total <= BUDGET_KB * 1024).padEnd(6)}  ${weight.scripts.length} scripts (largest: ${largest}); HTML ${kb(weight.html)}`);
   }
 
+  if (RUNS === 0) return;
+  const { launch } = await import("chrome-launcher");
+  const chrome: LaunchedChrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  cleanups.push(async () => {
+    chrome.kill();
+  });
+  const puppeteer = await import("puppeteer-core");
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  cleanups.push(() => browser.disconnect());
   console.log(`(b) Lighthouse mobile performance (target ≥ ${TARGET_SCORE})`);
   console.log(`  ${"route".padEnd(8)} ${"score".padStart(5)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)} ${"CLS".padStart(6)}   all scores`);
   const benchmarkIndexes: number[] = [];
