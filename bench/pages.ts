@@ -225,7 +225,16 @@ async function main(cleanups: (() => Promise<void>)[]) {
   for (const route of ROUTES) {
     const runs: LighthouseResult[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const lhr = await lighthouseRun(browser, `${server.base}${route.path}`, route.signedIn ? session : null);
+      // Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): that run is taken again, twice at most.
+      let lhr: LighthouseResult | undefined;
+      for (let attempt = 1; !lhr; attempt++) {
+        try {
+          lhr = await lighthouseRun(browser, `${server.base}${route.path}`, route.signedIn ? session : null);
+        } catch (err) {
+          if (attempt === 3 || !(err instanceof Error && err.message.startsWith("Lighthouse:"))) throw err;
+          console.log(`           (run ${i + 1} taken again: ${err.message.split("\n")[0]})`);
+        }
+      }
       runs.push(lhr);
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN;
