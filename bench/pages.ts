@@ -232,7 +232,7 @@ async function main(cleanups: (() => Promise<void>)[]) {
           lhr = await lighthouseRun(browser, `${server.base}${route.path}`, route.signedIn ? session : null);
         } catch (err) {
           if (attempt === 3 || !(err instanceof Error && err.message.startsWith("Lighthouse:"))) throw err;
-          console.log(`           (run ${i + 1} taken again: ${err.message.split("\n")[0]})`);
+          console.log(`  ${route.path.padEnd(8)} (run ${i + 1} taken again: ${err.message.split("\n")[0]})`);
         }
       }
       runs.push(lhr);
