@@ -37,8 +37,8 @@ import { startServer, type RunningServer } from "./server";
 // BENCH_RUNS=0: page weight only.
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 900) * 1000;
-// Lighthouse's default applies a 4× CPU slowdown to what this machine did; BENCH_CPU_SLOWDOWN=2 shows
-// the figures Lighthouse's own calibration advice gives for a CPU about half as fast as its baseline.
+// Lighthouse's default applies a 4× CPU slowdown to what this machine did, as if it were Lighthouse's
+// reference desktop; BENCH_CPU_SLOWDOWN=2 shows the figures if this CPU counts as half as fast (not the target's setting).
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_REPORTS;
