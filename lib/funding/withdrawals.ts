@@ -6,7 +6,8 @@ import { requireSecondFactor, secondFactorField } from "@/lib/account/two-factor
 import { AppError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
-import { amountString, formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";

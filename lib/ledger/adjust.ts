@@ -5,7 +5,8 @@ import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/http/errors";
 import { publish } from "@/lib/realtime/publish";
-import { amountString, formatAmount } from "./amount";
+import { formatAmount } from "./amount";
+import { amountString } from "./amount-schema";
 import { amountIn, findAsset } from "./assets";
 import { post } from "./post";
 

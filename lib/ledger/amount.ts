@@ -1,6 +1,8 @@
-import { z } from "zod";
-
-const DECIMAL = /^\d+(\.\d+)?$/;
+/**
+ * Amounts as decimal strings and smallest units. No zod here: screens format amounts with this module,
+ * and the API's schema (`amountString`) lives in `./amount-schema`, so client bundles stay free of zod.
+ */
+export const DECIMAL = /^\d+(\.\d+)?$/;
 // Balances are bigint columns: keep every amount well inside a signed 64-bit integer.
 const MAX_UNITS = 10n ** 18n;
 
@@ -42,13 +44,3 @@ export function formatAmount(units: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals);
   return `${negative ? "-" : ""}${whole}${decimals > 0 ? `.${fraction}` : ""}`;
 }
-
-/** An amount as the API takes it: a decimal string (checked against the asset's decimals later). */
-export const amountString = z
-  .string({ error: 'Amount must be a decimal string such as "12.50"' })
-  .trim()
-  .min(1, "Please enter an amount")
-  .max(40, "Amount is too large")
-  .refine((s) => !/e/i.test(s), "Amount must be a plain decimal number, without an exponent")
-  .refine((s) => !s.startsWith("-"), "Amount must be greater than zero")
-  .refine((s) => DECIMAL.test(s), 'Amount must be a decimal number such as "12.50"');

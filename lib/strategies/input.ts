@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { badRequest } from "@/lib/http/errors";
-import { AmountError, amountString, parseAmount } from "@/lib/ledger/amount";
+import { AmountError, parseAmount } from "@/lib/ledger/amount";
+import { amountString } from "@/lib/ledger/amount-schema";
 import type { MarketAssets } from "@/lib/trading/market";
 
 export const PERIODS = ["hourly", "daily", "weekly"] as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AmountError, amountString, parseAmount } from "@/lib/ledger/amount";
+import { AmountError, parseAmount } from "@/lib/ledger/amount";
+import { amountString } from "@/lib/ledger/amount-schema";
 import { badRequest } from "@/lib/http/errors";
 import type { MarketAssets } from "./market";
 

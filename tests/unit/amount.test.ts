@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AmountError, amountString, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import { amountString } from "@/lib/ledger/amount-schema";
 
 describe("amounts", () => {
   it("parses plain decimal strings into smallest units", () => {

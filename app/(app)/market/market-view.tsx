@@ -1,17 +1,24 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { PriceHeadline } from "@/components/market/price-headline";
-import { PriceChart } from "@/components/market/price-chart";
 import { StaleNotice } from "@/components/market/stale-notice";
 import { useLiveMarket } from "@/components/market/use-live-market";
 import { api } from "@/lib/client/session";
 import type { Interval } from "@/lib/market/intervals";
 import type { Ticker } from "@/lib/market/ticker";
 import type { CandleView } from "@/lib/market/views";
+
+// lightweight-charts is most of this screen's JavaScript and draws nothing on the server: it loads
+// after the page is interactive, in a box of the chart's size so nothing moves when it arrives.
+const PriceChart = dynamic(() => import("@/components/market/price-chart").then((m) => m.PriceChart), {
+  ssr: false,
+  loading: () => <div className="h-72 w-full" aria-hidden="true" />,
+});
 
 const CHOICES: { interval: Interval; label: string; name: string }[] = [
   { interval: 1, label: "1m", name: "1 minute" },
