@@ -140,7 +140,9 @@ async function write(tx: Db, input: JournalInput): Promise<Posted> {
     return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
   });
 
-  // Sent in this order on one connection, so the journal exists before its entries.
+  // Pipelined on one connection. Queries reach it in the order drizzle hands them over, which for
+  // builders of the same kind (both inserts with returning) is the order they are issued here: the
+  // journal exists before its entries reference it. The balances' update may go first; it needs neither.
   const [[journal], written] = await Promise.all([
     tx
       .insert(journals)
