@@ -54,6 +54,11 @@ async function main() {
       });
     });
   });
+  // Clients and proxies reuse an idle keep-alive connection; if the server closes it first (Node's
+  // default is after 5 s), a request sent at that moment meets a reset. Idle connections should be
+  // closed by the client side, so the server waits longer than proxies do (nginx 60 s, most LBs 60 s).
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   const realtime = await attachRealtime(httpServer);
   const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob], instance);
   setProbes({

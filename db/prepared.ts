@@ -15,6 +15,8 @@ type Callback = (client: Sql) => unknown;
  * for an unprepared query's parameter types before sending its values: two round trips and a fresh
  * parse and plan for every statement. Prepared, a statement is parsed once per connection and each
  * later run is one round trip. Transactions and savepoints hand out clients wrapped the same way.
+ * Named statements live on a server connection: a pooler that hands one client's statements to
+ * several server connections (PgBouncer in transaction mode) would need them off again.
  */
 export function preparing(sql: Sql): Sql {
   const wrapCallback = (args: unknown[]) => args.map((arg) => (typeof arg === "function" ? (client: Sql) => (arg as Callback)(preparing(client)) : arg));
