@@ -10,18 +10,16 @@ const MAX_AGE_MS = 60_000;
 interface Cache {
   /** Only a process that listens for changes may keep settings (the server does; scripts and tests do not). */
   watching: boolean;
-  /** Bumped by every change: a read that started before one is not kept. */
-  generation: number;
-  kept?: { settings: Promise<Settings>; generation: number; at: number };
+  /** Kept from the moment the read starts, so a change announced while it is under way drops it too. */
+  kept?: { settings: Promise<Settings>; at: number };
 }
 
 // On globalThis: the server's own modules and Next's bundles are separate module graphs in one process.
 const KEY = Symbol.for("aurum.settings-cache");
-const cache: Cache = ((globalThis as Record<symbol, unknown>)[KEY] as Cache | undefined) ?? { watching: false, generation: 0 };
+const cache: Cache = ((globalThis as Record<symbol, unknown>)[KEY] as Cache | undefined) ?? { watching: false };
 (globalThis as Record<symbol, unknown>)[KEY] = cache;
 
 export function forgetSettings(): void {
-  cache.generation++;
   cache.kept = undefined;
 }
 
@@ -31,10 +29,10 @@ export function forgetSettings(): void {
  */
 export function cachedSettings(read: () => Promise<Settings>): Promise<Settings> {
   if (!cache.watching) return read();
-  const { kept, generation } = cache;
-  if (kept && kept.generation === generation && Date.now() - kept.at < MAX_AGE_MS) return kept.settings;
+  const { kept } = cache;
+  if (kept && Date.now() - kept.at < MAX_AGE_MS) return kept.settings;
   const settings = read();
-  cache.kept = { settings, generation, at: Date.now() };
+  cache.kept = { settings, at: Date.now() };
   settings.catch(() => {
     if (cache.kept?.settings === settings) cache.kept = undefined;
   });
