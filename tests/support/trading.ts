@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { DELETE as cancelRoute } from "@/app/api/trades/[id]/route";
 import { POST as tradeRoute } from "@/app/api/trades/route";
 import type { Db } from "@/db/client";
-import { accounts, journals, orders } from "@/db/schema";
+import { accounts, journals, orders, type UserAccountKind } from "@/db/schema";
 import { call } from "./http";
 
 export const trade = (token: string, body: unknown, headers: Record<string, string> = {}) => call(tradeRoute, { body, token, headers });
@@ -10,7 +10,7 @@ export const trade = (token: string, body: unknown, headers: Record<string, stri
 export const cancel = (token: string, id: string, headers: Record<string, string> = {}) => call(cancelRoute, { method: "DELETE", token, params: { id }, headers });
 
 /** A user account's balance in smallest units (0 when the account does not exist yet). */
-export async function balanceOf(db: Db, userId: string, asset: string, kind: "spot" | "hold" = "spot"): Promise<bigint> {
+export async function balanceOf(db: Db, userId: string, asset: string, kind: UserAccountKind = "spot"): Promise<bigint> {
   const [row] = await db
     .select({ balance: accounts.balance })
     .from(accounts)

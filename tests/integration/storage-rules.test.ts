@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as retrieveRoute } from "@/app/api/storage/retrieve/route";
+import { POST as storeRoute } from "@/app/api/storage/store/route";
+import { entries, journals, storageAccruals } from "@/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
+import { updateSettings } from "@/lib/settings";
+import { accrueStorage } from "@/lib/storage/accrue";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
+import { fund } from "../support/ledger";
+import { units } from "../support/prices";
+import { balanceOf } from "../support/trading";
+import { registerUser } from "../support/users";
+
+// The vault earns on the least it held during each UTC day: a retrieval during a day lowers that
+// day's basis below its opening balance, and a store later the same day does not raise it again.
+
+const db = withTestDatabase();
+let admin: { id: string };
+
+beforeAll(async () => {
+  admin = (await signInAdmin(db())).user;
+});
+
+let keys = 0;
+const key = () => ({ "Idempotency-Key": `storage-rules-${++keys}-${Date.now()}` });
+
+/** Moves the journal's entries to `at`, as if the move had been made then (the ledger stamps them with the database's clock). */
+async function happenedAt(journalId: string, at: string) {
+  await db().update(entries).set({ createdAt: new Date(at) }).where(eq(entries.journalId, journalId));
+  await db().update(journals).set({ createdAt: new Date(at) }).where(eq(journals.id, journalId));
+}
+
+describe("the vault's daily earnings", () => {
+  it("are paid on the least held during the day, not on the opening or closing balance", async () => {
+    await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
+    const u = await registerUser();
+    await fund(db(), u.user.id, "XAUT", units("9.876543"));
+    const move = async (route: typeof storeRoute, amount: string, at: string) => {
+      const res = await call(route, { token: u.token, body: { amount }, headers: key() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await happenedAt(res.body.journalId as string, at);
+    };
+    await move(storeRoute, "7.654321", "2026-05-09T13:00:00Z");
+    // The day after: opens at 7.654321, falls to 5.308643 in the morning, closes at 6.419754.
+    await move(retrieveRoute, "2.345678", "2026-05-10T09:00:00Z");
+    await move(storeRoute, "1.111111", "2026-05-10T15:00:00Z");
+
+    expect(await accrueStorage(db(), new Date("2026-05-12T00:00:05Z"))).toBe(2);
+    const days = await db()
+      .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
+      .from(storageAccruals)
+      .where(eq(storageAccruals.userId, u.user.id))
+      .orderBy(storageAccruals.day);
+    // At 9.77 % a day is basis × 977 / 3,650,000 units, the remainder carried: on 5,308,643 that is
+    // 1420 carry 3,544,211 (on the opening 7,654,321 it would be 2048, on the closing 6,419,754, 1718).
+    expect(days).toEqual([
+      { day: "2026-05-09", basis: 0n, amount: 0n, carry: 0n },
+      { day: "2026-05-10", basis: 5_308_643n, amount: 1420n, carry: 3_544_211n },
+      { day: "2026-05-11", basis: 6_419_754n, amount: 1719n, carry: 1_293_869n },
+    ]);
+    expect(await balanceOf(db(), u.user.id, "XAUT", "storage")).toBe(6_419_754n + 1420n + 1719n);
+    expect(await balanceOf(db(), u.user.id, "XAUT")).toBe(units("9.876543") - 6_419_754n);
+    await updateSettings(db(), { storage: { annualRateBps: 0 } }, { id: admin.id, ip: null });
+    expect(await checkLedger(db())).toEqual([]);
+  });
+});
