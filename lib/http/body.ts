@@ -2,6 +2,10 @@ import { AppError, badRequest } from "./errors";
 
 /** JSON bodies: every call of the API fits in far less. */
 export const MAX_JSON_BYTES = 64 * 1024;
+/** Nesting of objects and arrays: the deepest call of the API (settings) has three levels. */
+export const MAX_JSON_DEPTH = 16;
+/** Members and elements of all objects and arrays together: the widest call has a few dozen. */
+export const MAX_JSON_ENTRIES = 1_000;
 
 // Multipart framing (boundaries, part headers, small text fields) on top of a file's own cap.
 const FORM_OVERHEAD_BYTES = 64 * 1024;
@@ -47,13 +51,55 @@ export async function readBodyCapped(req: Request, maxBytes: number): Promise<Ui
   return body;
 }
 
-/** The body as JSON (any value; the caller validates it), within `MAX_JSON_BYTES`. */
+/**
+ * The body as JSON (any value; the caller validates it), within `MAX_JSON_BYTES`, `MAX_JSON_DEPTH`
+ * and `MAX_JSON_ENTRIES`. The shape is measured on the text before it is parsed: a body nested
+ * thousands deep or with thousands of keys is refused for the price of one pass over its bytes,
+ * before the parser, the validator or an error path builder spends time and stack on it.
+ */
 export async function readJson(req: Request): Promise<unknown> {
   const bytes = await readBodyCapped(req, MAX_JSON_BYTES);
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw badRequest("The request body must be valid JSON", undefined, "INVALID_JSON");
+    throw invalidJson();
+  }
+  assertJsonShape(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+}
+
+const invalidJson = () => badRequest("The request body must be valid JSON", undefined, "INVALID_JSON");
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x7b, 0x5b]); // { [
+const CLOSERS = new Set([0x7d, 0x5d]); // } ]
+const COMMA = 0x2c;
+
+/**
+ * Counts nesting and entries outside strings. Malformed text may count oddly here; `JSON.parse`
+ * refuses it right after, so only well-formed bodies depend on these counts being exact.
+ */
+function assertJsonShape(text: string): void {
+  let depth = 0;
+  let entries = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (OPENERS.has(c)) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, undefined, "JSON_TOO_DEEP");
+      entries++;
+    } else if (CLOSERS.has(c)) {
+      depth--;
+    } else if (c === COMMA && ++entries > MAX_JSON_ENTRIES) {
+      throw badRequest(`The request body has too many fields (at most ${MAX_JSON_ENTRIES.toLocaleString("en-US")})`, undefined, "JSON_TOO_LARGE");
+    }
   }
 }
 

@@ -15,13 +15,26 @@ const NUL_MESSAGE = "Text must not contain NUL characters";
 /** Whether a text can reach the database at all: PostgreSQL cannot store U+0000 in text. */
 export const storableText = (text: string): boolean => !text.includes("\u0000");
 
-/** The path of the first string that is not `storableText`. */
-function nulPath(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return storableText(value) ? null : path;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, [...path, key]);
-    if (found) return found;
+type Visit = { value: unknown; key: string; parent: Visit | null };
+
+/**
+ * The path of the first string that is not `storableText`. The walk is iterative and each step
+ * keeps only its parent, so it is linear in the size of the value and no depth overflows a stack.
+ */
+function nulPath(root: unknown): string[] | null {
+  const pending: Visit[] = [{ value: root, key: "", parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
+    if (typeof value === "string") {
+      if (storableText(value)) continue;
+      const path: string[] = [];
+      for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+      return path.reverse();
+    }
+    if (value === null || typeof value !== "object") continue;
+    // Pushed last to first, so the first key is visited first.
+    const children = Object.entries(value);
+    for (let i = children.length - 1; i >= 0; i--) pending.push({ value: children[i]![1], key: children[i]![0], parent: visit });
   }
   return null;
 }

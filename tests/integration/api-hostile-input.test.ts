@@ -57,6 +57,11 @@ const BODIES: [string, Body][] = [
   ["a string", json("hello")],
   ["a number", json(42)],
   ["a body over the size cap", json({ message: "x".repeat(70 * 1024) })],
+  // Shapes that cost a parser or validator time and stack far beyond their bytes.
+  ["an object 10,000 levels deep", { raw: '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), contentType: "application/json" }],
+  ["an array 30,000 levels deep", { raw: "[".repeat(30_000) + "]".repeat(30_000), contentType: "application/json" }],
+  ["an object with 5,000 keys", json(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i])))],
+  ["an array of 20,000 elements", json(Array.from({ length: 20_000 }, () => 0))],
   ["multipart without a boundary", { raw: "--x\r\n\r\n", contentType: "multipart/form-data" }],
   ...HOSTILE_VALUES.map((value): [string, Body] => [`every field ${JSON.stringify(value).slice(0, 20)}`, json(Object.fromEntries(FIELDS.map((f) => [f, value])))]),
   ...HOSTILE_VALUES.flatMap((value) =>
