@@ -1,0 +1,49 @@
+import { count } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { entries, journals } from "@/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
+import { post, type Leg } from "@/lib/ledger/post";
+import { withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+import { balanceOf } from "../support/trading";
+import { registerUser } from "../support/users";
+
+// post() refuses any journal whose legs do not sum to exactly zero in every asset: one unit short
+// or one unit over, and a journal whose assets only balance each other.
+
+const db = withTestDatabase();
+
+async function written() {
+  const [[j], [e]] = await Promise.all([db().select({ n: count() }).from(journals), db().select({ n: count() }).from(entries)]);
+  return { journals: j!.n, entries: e!.n };
+}
+
+describe("post() and the sum of the legs", () => {
+  it("refuses one unit short, one unit over, and assets balancing each other, writing nothing", async () => {
+    const { user } = await registerUser();
+    await fund(db(), user.id, "USDT", 12_345_679n);
+    await fund(db(), user.id, "XAUT", 987_654n);
+    const spot = (asset: string) => ({ userId: user.id, asset, kind: "spot" as const });
+    const savings = (asset: string) => ({ userId: user.id, asset, kind: "savings" as const });
+    const before = await written();
+
+    const unbalanced: [string, Leg[], RegExp][] = [
+      ["one unit short", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_566n }], /USDT legs sum to -1, not zero/],
+      ["one unit over", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_568n }], /USDT legs sum to 1, not zero/],
+      ["short in the second asset", [{ account: spot("USDT"), amount: -7n }, { account: savings("USDT"), amount: 7n }, { account: spot("XAUT"), amount: -98_765n }, { account: savings("XAUT"), amount: 98_764n }], /XAUT legs sum to -1/],
+      ["assets offsetting each other", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_568n }, { account: spot("XAUT"), amount: -1n }], /legs sum to (1|-1), not zero/],
+      ["a system leg one unit short", [{ account: { system: "interest", asset: "USDT" }, amount: -3_333n }, { account: savings("USDT"), amount: 3_332n }], /USDT legs sum to -1/],
+    ];
+    for (const [name, legs, error] of unbalanced) {
+      await expect(post(db(), { kind: "transfer", legs }), name).rejects.toThrow(error);
+    }
+    expect(await written()).toEqual(before);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(12_345_679n);
+    expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(0n);
+
+    // The same journal balanced is posted: what was refused was the sum, nothing else.
+    await post(db(), { kind: "transfer", legs: [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_567n }] });
+    expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(1_234_567n);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+});
