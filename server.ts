@@ -8,6 +8,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { readEnv } from "@/lib/env";
 import { admitRequest, observeRequest } from "@/lib/http/incoming";
 import { serveMetrics } from "@/lib/http/metrics-endpoint";
+import { siteUrlWarning } from "@/lib/http/origin";
 import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
@@ -78,6 +79,8 @@ async function main() {
 
   httpServer.listen(env.PORT, () => {
     log.info({ port: env.PORT, mode: dev ? "development" : "production", instance }, `Aurum listening on http://localhost:${env.PORT}`);
+    const warning = siteUrlWarning(env);
+    if (warning) log.warn(warning);
   });
 
   const stop = (signal: string) => {

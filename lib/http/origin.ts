@@ -24,19 +24,18 @@ export function requestHost(get: (name: string) => string | string[] | null | un
   return (trustProxy && firstValue(get("x-forwarded-host"))) || firstValue(get("host"));
 }
 
-const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
 /**
- * The origin links sent out of band (a reset link by mail) point at: SITE_URL when set, else the
- * scheme and host this request was sent to (https only when a trusted proxy says so). The fallback
- * trusts the Host header, which a client chooses: production sets SITE_URL.
+ * The origin every absolute link the app builds points at (a reset link by mail, an invitation and
+ * its QR code): SITE_URL, else the address this server was started on. Never a request's Host or
+ * X-Forwarded-Host: a client chooses those, and a mailed link to a host of their choosing hands
+ * them the token in it. Production sets SITE_URL (the server warns at start until it is).
  */
-export function linkOrigin(req: Request, env: { SITE_URL?: string; TRUST_PROXY: boolean }): string {
-  if (env.SITE_URL) return env.SITE_URL;
-  const host = requestHost((name) => req.headers.get(name), env.TRUST_PROXY) ?? new URL(req.url).host;
-  const https = env.TRUST_PROXY && firstValue(req.headers.get("x-forwarded-proto")) === "https";
-  // A Host header that is not a plain host[:port] (a path, credentials, spaces) makes no link.
-  const candidate = `${https ? "https" : "http"}://${host}`;
-  if (!PLAIN_HOST.test(host) || !URL.canParse(candidate)) return "http://localhost";
-  return new URL(candidate).origin;
+export function linkOrigin(env: { SITE_URL?: string; PORT: number }): string {
+  return env.SITE_URL ?? `http://localhost:${env.PORT}`;
+}
+
+/** What the server says at start while links fall back to localhost in production, else nothing. */
+export function siteUrlWarning(env: { SITE_URL?: string; PORT: number; NODE_ENV: string }): string | null {
+  if (env.SITE_URL || env.NODE_ENV !== "production") return null;
+  return `SITE_URL is not set: links in mail and invitations point at ${linkOrigin(env)}, which only this machine can open. Set SITE_URL to the site's public origin (https://gold.example.com).`;
 }

@@ -75,7 +75,8 @@ async function accountState(userId: string) {
 const signIn = (usernameOrEmail: string, password: string) => call(loginRoute, { body: { usernameOrEmail, password }, ip: someIp() });
 
 describe("asking for a reset link", () => {
-  it("keeps the mail in the outbox without SMTP, with a link to the request's origin, and stores only the token's hash", async () => {
+  it("keeps the mail in the outbox without SMTP, with a link to the server's own address, and stores only the token's hash", async () => {
+    vi.stubEnv("PORT", "8443");
     const alice = await registerUser();
     const res = await forgot(alice.payload.email.toUpperCase(), { headers: { host: "gold.example.test:8443" } });
     expect(res.status).toBe(200);
@@ -85,7 +86,7 @@ describe("asking for a reset link", () => {
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ subject: "Reset your Aurum password", sentAt: null, error: null });
     const [, origin, token] = mail!.text!.match(LINK)!;
-    expect(origin).toBe("http://gold.example.test:8443");
+    expect(origin).toBe("http://localhost:8443");
     expect(mail!.text).toContain(`Hello ${alice.payload.username},`);
 
     const [row, ...others] = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, alice.user.id));
@@ -102,6 +103,15 @@ describe("asking for a reset link", () => {
     expect((await forgot(bob.payload.username)).status).toBe(200);
     const [mail] = await mailTo(bob.payload.email);
     expect(mail!.text!.startsWith("Your anti-phishing code: gold-fox 42\n")).toBe(true);
+  });
+
+  it("never points a link at the Host or X-Forwarded-Host a client sent, even behind a trusted proxy", async () => {
+    vi.stubEnv("TRUST_PROXY", "1");
+    vi.stubEnv("PORT", "4100");
+    const alice = await registerUser();
+    await forgot(alice.payload.username, { headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    const [mail] = await mailTo(alice.payload.email);
+    expect(mail!.text!.match(LINK)![1]).toBe("http://localhost:4100");
   });
 
   it("points links at SITE_URL when it is set, whatever the Host header says", async () => {

@@ -1,25 +1,18 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import QRCode from "qrcode";
 import { InviteLink } from "@/components/account/invite-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
+import { readEnv } from "@/lib/env";
+import { linkOrigin } from "@/lib/http/origin";
 import { listInvites } from "@/lib/referrals/invites";
 
 export const metadata: Metadata = { title: "Invite Friends" };
 
-/** The address people reached this page at, so the link works for whoever scans it. */
-async function siteOrigin(): Promise<string> {
-  const h = await headers();
-  const host = h.get("host") ?? "localhost";
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
-  return `${proto}://${host}`;
-}
-
 export default async function InviteFriendsPage() {
   const { user } = await requireUser();
   const { referralCode, rewardUsdt, invites } = await listInvites(await getDb(), user.id);
-  const link = `${await siteOrigin()}/register?ref=${encodeURIComponent(referralCode)}`;
+  const link = `${linkOrigin(readEnv())}/register?ref=${encodeURIComponent(referralCode)}`;
   // Drawn on the server, as the deposit address is: the page ships no QR code library.
   const qr = await QRCode.toDataURL(link, { margin: 1, width: 200, color: { dark: "#0b0b0d", light: "#ffffff" } });
   const rewarded = Number(rewardUsdt) > 0;

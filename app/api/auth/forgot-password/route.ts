@@ -7,6 +7,6 @@ import { linkOrigin } from "@/lib/http/origin";
 
 export const POST = route(async (req) => {
   const input = await parseBody(req, forgotPasswordSchema);
-  await requestPasswordReset(await getDb(), input, { ip: clientIp(req), origin: linkOrigin(req, readEnv()) });
+  await requestPasswordReset(await getDb(), input, { ip: clientIp(req), origin: linkOrigin(readEnv()) });
   return NextResponse.json({ success: true, message: FORGOT_PASSWORD_ANSWER });
 });
