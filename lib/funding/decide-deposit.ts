@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { deposits, type Deposit } from "@/db/schema";
+import { deposits } from "@/db/schema";
 import { audit } from "@/lib/audit";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
@@ -11,6 +11,7 @@ import { post } from "@/lib/ledger/post";
 import { createNotification } from "@/lib/notifications/create";
 import { publish } from "@/lib/realtime/publish";
 import { payReferralReward } from "@/lib/referrals/pay-reward";
+import { transitionOnce } from "./transition";
 
 const reason = z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500, "The reason can be at most 500 characters");
 
@@ -18,22 +19,6 @@ export const approveDepositSchema = z.object({ amount: amountString.optional(), 
 export const rejectDepositSchema = z.object({ reason }).strict();
 
 type Actor = { id: string; ip: string | null };
-
-/**
- * Moves a pending deposit to its decision, or says why it cannot: one conditional UPDATE, so of two
- * admins deciding at once exactly one wins and the other gets a 409, and a second decision is a 409.
- */
-async function decide(tx: Db, id: string, set: Partial<Deposit>): Promise<Deposit> {
-  const [row] = await tx
-    .update(deposits)
-    .set({ ...set, decidedAt: new Date() })
-    .where(and(eq(deposits.id, id), eq(deposits.status, "pending")))
-    .returning();
-  if (row) return row;
-  const [existing] = await tx.select({ status: deposits.status }).from(deposits).where(eq(deposits.id, id));
-  if (!existing) throw notFound("Deposit not found");
-  throw conflict(`This deposit was already ${existing.status}`, "ALREADY_DECIDED");
-}
 
 /**
  * Credits a pending deposit to the user's available balance from the external account, at the
@@ -49,41 +34,45 @@ export async function approveDeposit(tx: Db, id: string, input: z.infer<typeof a
   if (credited !== pending.amount && !input.reason) {
     throw badRequest("Say why the credited amount differs from the claimed one", { reason: ["Required when the amount is corrected"] });
   }
-  const deposit = await decide(tx, id, { status: "approved", creditedAmount: credited, reason: input.reason ?? null, decidedBy: actor.id });
-  const posted = await post(tx, {
-    kind: "deposit",
-    reference: deposit.id,
-    memo: `${deposit.network} ${deposit.txHash}`,
-    actorId: actor.id,
-    legs: [
-      { account: { userId: deposit.userId, asset: asset.code, kind: "spot" }, amount: credited },
-      { account: { system: "external", asset: asset.code }, amount: -credited },
-    ],
+  const approved = { status: "approved" as const, creditedAmount: credited, reason: input.reason ?? null, decidedBy: actor.id };
+  return transitionOnce(tx, deposits, { noun: "deposit", id, from: "pending", set: approved }, async (deposit) => {
+    const posted = await post(tx, {
+      kind: "deposit",
+      reference: deposit.id,
+      memo: `${deposit.network} ${deposit.txHash}`,
+      actorId: actor.id,
+      legs: [
+        { account: { userId: deposit.userId, asset: asset.code, kind: "spot" }, amount: credited },
+        { account: { system: "external", asset: asset.code }, amount: -credited },
+      ],
+    });
+    await tx.update(deposits).set({ journalId: posted.journal.id }).where(eq(deposits.id, id));
+    const shown = `${formatAmount(credited, asset.decimals)} ${asset.code}`;
+    await audit(tx, {
+      actorId: actor.id,
+      action: "deposit.approve",
+      target: { type: "deposit", id },
+      detail: { userId: deposit.userId, claimed: formatAmount(deposit.amount, asset.decimals), credited: formatAmount(credited, asset.decimals), reason: input.reason ?? null, journalId: posted.journal.id },
+      ip: actor.ip,
+    });
+    await createNotification(tx, { userId: deposit.userId, title: "Deposit credited", message: `Your deposit of ${shown} on ${deposit.network} is in your available balance.${credited !== deposit.amount ? ` (Corrected from the amount you entered: ${input.reason})` : ""}` });
+    await publish(tx, { to: { userId: deposit.userId }, event: "balance", data: { reason: "deposit.approved", depositId: id } });
+    // The first approved deposit of an invited user rewards whoever invited them, once.
+    await payReferralReward(tx, deposit.userId);
+    return { ...deposit, journalId: posted.journal.id, decimals: asset.decimals };
   });
-  await tx.update(deposits).set({ journalId: posted.journal.id }).where(eq(deposits.id, id));
-  const shown = `${formatAmount(credited, asset.decimals)} ${asset.code}`;
-  await audit(tx, {
-    actorId: actor.id,
-    action: "deposit.approve",
-    target: { type: "deposit", id },
-    detail: { userId: deposit.userId, claimed: formatAmount(deposit.amount, asset.decimals), credited: formatAmount(credited, asset.decimals), reason: input.reason ?? null, journalId: posted.journal.id },
-    ip: actor.ip,
-  });
-  await createNotification(tx, { userId: deposit.userId, title: "Deposit credited", message: `Your deposit of ${shown} on ${deposit.network} is in your available balance.${credited !== deposit.amount ? ` (Corrected from the amount you entered: ${input.reason})` : ""}` });
-  await publish(tx, { to: { userId: deposit.userId }, event: "balance", data: { reason: "deposit.approved", depositId: id } });
-  // The first approved deposit of an invited user rewards whoever invited them, once.
-  await payReferralReward(tx, deposit.userId);
-  return { ...deposit, journalId: posted.journal.id, decimals: asset.decimals };
 }
 
 export async function rejectDeposit(tx: Db, id: string, input: z.infer<typeof rejectDepositSchema>, actor: Actor) {
-  const deposit = await decide(tx, id, { status: "rejected", reason: input.reason, decidedBy: actor.id });
-  const asset = await findAsset(tx, deposit.currency);
-  await audit(tx, { actorId: actor.id, action: "deposit.reject", target: { type: "deposit", id }, detail: { userId: deposit.userId, reason: input.reason }, ip: actor.ip });
-  await createNotification(tx, {
-    userId: deposit.userId,
-    title: "Deposit not credited",
-    message: `Your deposit of ${formatAmount(deposit.amount, asset.decimals)} ${asset.code} on ${deposit.network} was not credited: ${input.reason}`,
+  const rejected = { status: "rejected" as const, reason: input.reason, decidedBy: actor.id };
+  return transitionOnce(tx, deposits, { noun: "deposit", id, from: "pending", set: rejected }, async (deposit) => {
+    const asset = await findAsset(tx, deposit.currency);
+    await audit(tx, { actorId: actor.id, action: "deposit.reject", target: { type: "deposit", id }, detail: { userId: deposit.userId, reason: input.reason }, ip: actor.ip });
+    await createNotification(tx, {
+      userId: deposit.userId,
+      title: "Deposit not credited",
+      message: `Your deposit of ${formatAmount(deposit.amount, asset.decimals)} ${asset.code} on ${deposit.network} was not credited: ${input.reason}`,
+    });
+    return { ...deposit, decimals: asset.decimals };
   });
-  return { ...deposit, decimals: asset.decimals };
 }

@@ -1,14 +1,17 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import { withdrawals, type Withdrawal } from "@/db/schema";
 import { audit } from "@/lib/audit";
-import { badRequest } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { createNotification } from "@/lib/notifications/create";
 import { publish } from "@/lib/realtime/publish";
 import { isValidTxHash, TX_HASH_HINT } from "./networks";
-import { releaseHold, settle } from "./withdrawals";
+import { transitionOnce, type Move } from "./transition";
+import { releaseHold } from "./withdrawals";
 
 export const sendWithdrawalSchema = z.object({ txHash: z.string({ error: "Enter the transaction hash" }).trim().min(1, "Enter the transaction hash").max(100) }).strict();
 export const rejectWithdrawalSchema = z
@@ -17,48 +20,62 @@ export const rejectWithdrawalSchema = z
 
 type Actor = { id: string; ip: string | null };
 
+/** The hash must look like one of the withdrawal's network: checked before anything is written. */
+async function assertTxHash(tx: Db, id: string, txHash: string): Promise<void> {
+  const [w] = await tx.select({ network: withdrawals.network }).from(withdrawals).where(eq(withdrawals.id, id));
+  if (!w) throw notFound("Withdrawal not found");
+  if (!isValidTxHash(w.network, txHash)) {
+    throw badRequest(`A ${w.network} transaction hash is ${TX_HASH_HINT[w.network]}`, { txHash: [`Expected ${TX_HASH_HINT[w.network]}`] }, "INVALID_TX_HASH");
+  }
+}
+
+/** A pending withdrawal's decision, once (`transitionOnce`), with its effects. */
+const decide = <R>(tx: Db, id: string, set: Move<typeof withdrawals>["set"], effects: (w: Withdrawal) => Promise<R>) =>
+  transitionOnce(tx, withdrawals, { noun: "withdrawal", id, from: "pending", set }, effects);
+
 /**
  * Marks a pending withdrawal sent with the chain's transaction hash: its hold leaves for the
  * external world (the amount) and the fees account (the fee). Decision, posting, audit and the
  * user's notification commit together, once.
  */
 export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof sendWithdrawalSchema>, actor: Actor) {
-  const w = await settle(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id });
-  if (!isValidTxHash(w.network, input.txHash)) {
-    throw badRequest(`A ${w.network} transaction hash is ${TX_HASH_HINT[w.network]}`, { txHash: [`Expected ${TX_HASH_HINT[w.network]}`] }, "INVALID_TX_HASH");
-  }
-  const asset = await findAsset(tx, w.currency);
-  await post(tx, {
-    kind: "withdrawal",
-    reference: w.id,
-    memo: `sent ${w.network} ${input.txHash}`,
-    actorId: actor.id,
-    legs: [
-      { account: { userId: w.userId, asset: w.currency, kind: "hold" }, amount: -w.amount, label: "Sent" },
-      { account: { system: "external", asset: w.currency }, amount: w.amount },
-      { account: { userId: w.userId, asset: w.currency, kind: "hold" }, amount: -w.fee, label: "Fee" },
-      { account: { system: "fees", asset: w.currency }, amount: w.fee },
-    ],
+  await assertTxHash(tx, id, input.txHash);
+  return decide(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id }, async (w) => {
+    const asset = await findAsset(tx, w.currency);
+    await post(tx, {
+      kind: "withdrawal",
+      reference: w.id,
+      memo: `sent ${w.network} ${input.txHash}`,
+      actorId: actor.id,
+      legs: [
+        { account: { userId: w.userId, asset: w.currency, kind: "hold" }, amount: -w.amount, label: "Sent" },
+        { account: { system: "external", asset: w.currency }, amount: w.amount },
+        { account: { userId: w.userId, asset: w.currency, kind: "hold" }, amount: -w.fee, label: "Fee" },
+        { account: { system: "fees", asset: w.currency }, amount: w.fee },
+      ],
+    });
+    await audit(tx, { actorId: actor.id, action: "withdrawal.send", target: { type: "withdrawal", id }, detail: { userId: w.userId, txHash: input.txHash }, ip: actor.ip });
+    await createNotification(tx, {
+      userId: w.userId,
+      title: "Withdrawal sent",
+      message: `${formatAmount(w.amount, asset.decimals)} ${w.currency} is on its way to ${w.address} (${w.network}). Transaction: ${input.txHash}`,
+    });
+    await publish(tx, { to: { userId: w.userId }, event: "balance", data: { reason: "withdrawal.sent", withdrawalId: id } });
+    return { ...w, decimals: asset.decimals };
   });
-  await audit(tx, { actorId: actor.id, action: "withdrawal.send", target: { type: "withdrawal", id }, detail: { userId: w.userId, txHash: input.txHash }, ip: actor.ip });
-  await createNotification(tx, {
-    userId: w.userId,
-    title: "Withdrawal sent",
-    message: `${formatAmount(w.amount, asset.decimals)} ${w.currency} is on its way to ${w.address} (${w.network}). Transaction: ${input.txHash}`,
-  });
-  await publish(tx, { to: { userId: w.userId }, event: "balance", data: { reason: "withdrawal.sent", withdrawalId: id } });
-  return { ...w, decimals: asset.decimals };
 }
 
+/** Rejects a pending withdrawal with the reason told to the user: its hold comes back to their available balance. */
 export async function rejectWithdrawal(tx: Db, id: string, input: z.infer<typeof rejectWithdrawalSchema>, actor: Actor) {
-  const w = await settle(tx, id, { status: "rejected", reason: input.reason, decidedBy: actor.id });
-  await releaseHold(tx, w, "rejected");
-  const asset = await findAsset(tx, w.currency);
-  await audit(tx, { actorId: actor.id, action: "withdrawal.reject", target: { type: "withdrawal", id }, detail: { userId: w.userId, reason: input.reason }, ip: actor.ip });
-  await createNotification(tx, {
-    userId: w.userId,
-    title: "Withdrawal not sent",
-    message: `Your withdrawal of ${formatAmount(w.amount, asset.decimals)} ${w.currency} was not sent and is back in your available balance: ${input.reason}`,
+  return decide(tx, id, { status: "rejected", reason: input.reason, decidedBy: actor.id }, async (w) => {
+    await releaseHold(tx, w, "rejected");
+    const asset = await findAsset(tx, w.currency);
+    await audit(tx, { actorId: actor.id, action: "withdrawal.reject", target: { type: "withdrawal", id }, detail: { userId: w.userId, reason: input.reason }, ip: actor.ip });
+    await createNotification(tx, {
+      userId: w.userId,
+      title: "Withdrawal not sent",
+      message: `Your withdrawal of ${formatAmount(w.amount, asset.decimals)} ${w.currency} was not sent and is back in your available balance: ${input.reason}`,
+    });
+    return { ...w, decimals: asset.decimals };
   });
-  return { ...w, decimals: asset.decimals };
 }
