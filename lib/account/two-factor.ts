@@ -11,6 +11,7 @@ import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { newId } from "@/lib/ids";
 import { createNotification } from "@/lib/notifications/create";
 import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { checkOwnPassword } from "./own-password";
 
 const ENTER_CODE = "Enter the 6-digit code from your authenticator app";
@@ -103,68 +104,120 @@ export async function enableTwoFactor(db: Db, userId: string, code: string, meta
   });
 }
 
+type Found = { kind: "totp"; step: number } | { kind: "recovery"; codeHash: string };
+
 /**
- * Checks a second factor inside `tx` and uses it up: a TOTP code is accepted only for a time step
- * later than the last one accepted (the UPDATE's condition makes that atomic, so of two requests
- * with one code only one passes), a recovery code only while unused. Null when it is not right.
+ * Which second factor `input` is, when it is right and not used yet, without using it up: a TOTP
+ * code of a time step within ±1 of `now` and later than the last one accepted, or an unused
+ * recovery code. Null when it is neither (or two-factor is off).
  */
-export async function spendSecondFactor(tx: Db, userId: string, input: string, now = Date.now()): Promise<"totp" | "recovery" | null> {
-  const [row] = await tx.select().from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+async function findSecondFactor(db: Db, userId: string, input: string, now: number): Promise<Found | null> {
+  const [row] = await db.select().from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
   if (!row) return null;
   const digits = input.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
     const step = matchTotp(decryptTotpSecret(row.secretEncrypted, userId), digits, row.lastStep, now);
-    if (step === null) return null;
-    const taken = await tx
-      .update(twoFactor)
-      .set({ lastStep: step })
-      .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, step))))
-      .returning({ userId: twoFactor.userId });
-    return taken.length > 0 ? "totp" : null;
+    return step === null ? null : { kind: "totp", step };
   }
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return null;
+  const codeHash = hashRecoveryCode(normalized);
+  const [unused] = await db
+    .select({ id: twoFactorRecoveryCodes.id })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, codeHash), isNull(twoFactorRecoveryCodes.usedAt)));
+  return unused ? { kind: "recovery", codeHash } : null;
+}
+
+/**
+ * Checks a second factor inside `tx` and uses it up: a TOTP code is accepted only for a time step
+ * later than the last one accepted (the UPDATE's condition makes that atomic, so of two requests
+ * with one code only one passes), a recovery code only while unused. Null when it is not right.
+ * Rolling `tx` back gives the code back.
+ */
+export async function spendSecondFactor(tx: Db, userId: string, input: string, now = Date.now()): Promise<"totp" | "recovery" | null> {
+  const found = await findSecondFactor(tx, userId, input, now);
+  if (!found) return null;
+  if (found.kind === "totp") {
+    const taken = await tx
+      .update(twoFactor)
+      .set({ lastStep: found.step })
+      .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastStep), lt(twoFactor.lastStep, found.step))))
+      .returning({ userId: twoFactor.userId });
+    return taken.length > 0 ? "totp" : null;
+  }
   const used = await tx
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, hashRecoveryCode(normalized)), isNull(twoFactorRecoveryCodes.usedAt)))
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, found.codeHash), isNull(twoFactorRecoveryCodes.usedAt)))
     .returning({ id: twoFactorRecoveryCodes.id });
   return used.length > 0 ? "recovery" : null;
 }
 
 /**
- * A code asked of a signed-in user (withdrawing, turning two-factor off): right, or a 403 that
- * counts toward a per-user limit (ten wrong codes per 15 minutes, then 429). Each hit is its own
- * statement, so a wrong code is counted although the request fails; a right one gives it back.
+ * A code asked of a signed-in user (withdrawing, turning two-factor off): `check` answers what a
+ * right code gives, or null for a wrong one, which is a 403 that counts toward a per-user limit
+ * (ten wrong codes per 15 minutes, then 429). Each hit is its own statement, so a wrong code is
+ * counted although the request fails; a right one gives it back.
  */
-async function checkSessionCode(db: Db, userId: string, code: string, field: string, now: number, then?: (tx: Db) => Promise<void>): Promise<void> {
+async function limitWrongCodes<T>(db: Db, userId: string, field: string, now: number, check: () => Promise<T | null>): Promise<T> {
   const key = `2fa:user:${userId}`;
   const wait = await consume(db, key, WRONG_CODES, now);
   if (wait > 0) throw limited("Too many wrong two-factor codes.", wait);
-  const ok = await runTransaction(db, async (tx) => {
-    if (!(await spendSecondFactor(tx, userId, code, now))) return false;
-    await then?.(tx);
-    return true;
-  });
-  if (!ok) throw wrongCode(field);
+  const right = await check();
+  if (right === null) throw wrongCode(field);
   await refund(db, key, WRONG_CODES, now);
+  return right;
 }
 
-/** For withdrawals: nothing to check without two-factor; with it, `twoFactorCode` must be there and right. */
-export async function requireSecondFactor(db: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
+const codeRequired = () => badRequest("Enter the 6-digit code from your authenticator app to withdraw", { twoFactorCode: [ENTER_CODE] }, "TWO_FACTOR_CODE_REQUIRED");
+
+/**
+ * For a withdrawal, before its transaction: nothing to check without two-factor; with it,
+ * `twoFactorCode` must be there and right. Checking does not use it up: the withdrawal's own
+ * transaction does (`spendWithdrawalCode`), so a withdrawal refused for funds or the limit leaves
+ * the code usable for the next try.
+ */
+export async function checkWithdrawalCode(db: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
   if (!(await hasTwoFactor(db, userId))) return;
-  if (!code) throw badRequest("Enter the 6-digit code from your authenticator app to withdraw", { twoFactorCode: [ENTER_CODE] }, "TWO_FACTOR_CODE_REQUIRED");
-  await checkSessionCode(db, userId, code, "twoFactorCode", now);
+  if (!code) throw codeRequired();
+  await limitWrongCodes(db, userId, "twoFactorCode", now, () => findSecondFactor(db, userId, code, now));
 }
 
-/** Turns two-factor off, which takes a code (or a recovery code): a stolen session alone cannot. */
-export async function disableTwoFactor(db: Db, userId: string, code: string, meta: { ip: string | null }, now = Date.now()): Promise<void> {
+/**
+ * Uses up a withdrawal's code inside the withdrawal's transaction (checked already by
+ * `checkWithdrawalCode`): a 403 when another request used it in between; with two-factor off,
+ * nothing to do. Call it before the withdrawal locks the user's row: two-factor's row comes first,
+ * as when turning two-factor off.
+ */
+export async function spendWithdrawalCode(tx: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
+  if (!(await hasTwoFactor(tx, userId))) return;
+  if (!code) throw codeRequired();
+  if (!(await spendSecondFactor(tx, userId, code, now))) throw wrongCode("twoFactorCode");
+}
+
+/**
+ * Turns two-factor off, which takes a code (or a recovery code): a stolen session alone cannot.
+ * Withdrawals pause in the same transaction, as after a new password (`WITHDRAW_HOLD_HOURS`):
+ * whoever turned it off cannot withdraw at once without the code.
+ */
+export async function disableTwoFactor(db: Db, userId: string, code: string, meta: { ip: string | null }, now = Date.now()): Promise<{ holdUntil: Date }> {
   if (!(await hasTwoFactor(db, userId))) throw conflict("Two-factor sign-in is not on.", "TWO_FACTOR_OFF");
-  await checkSessionCode(db, userId, code, "code", now, async (tx) => {
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-    await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
-    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await createNotification(tx, { userId, title: "Two-factor sign-in is off", message: "Your account no longer asks for a code from your authenticator app. If this was not you, change your password and freeze your account." });
-    await audit(tx, { actorId: userId, action: "user.2fa.disable", target: { type: "user", id: userId }, ip: meta.ip });
-  });
+  const holdUntil = await limitWrongCodes(db, userId, "code", now, () =>
+    runTransaction(db, async (tx) => {
+      if (!(await spendSecondFactor(tx, userId, code, now))) return null;
+      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+      await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+      const until = await startWithdrawalHold(tx, userId, new Date(now));
+      await createNotification(tx, {
+        userId,
+        title: "Two-factor sign-in is off",
+        message: `Your account no longer asks for a code from your authenticator app, and withdrawals are paused until ${until.toISOString()}. If this was not you, change your password and freeze your account.`,
+      });
+      await audit(tx, { actorId: userId, action: "user.2fa.disable", target: { type: "user", id: userId }, detail: { withdrawalsPausedUntil: until.toISOString() }, ip: meta.ip });
+      return until;
+    }),
+  );
+  return { holdUntil };
 }

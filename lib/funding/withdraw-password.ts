@@ -8,7 +8,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/register-ru
 import { readEnv } from "@/lib/env";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
 
-/** After a new withdrawal password (or login password), withdrawals wait this long (WITHDRAW_HOLD_HOURS, 24 by default). */
+/** After a new withdrawal password or login password, or two-factor turned off, withdrawals wait this long (WITHDRAW_HOLD_HOURS, 24 by default). */
 export const withdrawHoldMs = () => readEnv().WITHDRAW_HOLD_HOURS * 60 * 60_000;
 /** This many wrong withdrawal passwords in a row lock withdrawals for LOCK_MS. */
 export const MAX_WITHDRAW_PASSWORD_FAILURES = 5;
@@ -82,11 +82,11 @@ export async function checkWithdrawPassword(db: Db, userId: string, withdrawPass
   await checkCounted(db, userId, (u) => u.withdrawPasswordHash, withdrawPassword, wrongWithdrawPassword(), now);
   const [user] = await db.select({ holdUntil: users.withdrawHoldUntil }).from(users).where(eq(users.id, userId));
   if (user?.holdUntil && user.holdUntil > now) {
-    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${user.holdUntil.toISOString()} after a password change.`);
+    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${user.holdUntil.toISOString()} after a change to your account's security (a new password or withdrawal password, or two-factor turned off).`);
   }
 }
 
-/** Starts (or extends) the 24-hour pause on withdrawals that follows any password change. */
+/** Starts (or extends) the 24-hour pause on withdrawals that follows any password change, and turning two-factor off. */
 export async function startWithdrawalHold(tx: Db, userId: string, now = new Date()): Promise<Date> {
   const until = new Date(now.getTime() + withdrawHoldMs());
   await tx.update(users).set({ withdrawHoldUntil: until }).where(eq(users.id, userId));

@@ -1,22 +1,21 @@
-import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/schema";
-import { requireSecondFactor, secondFactorField } from "@/lib/account/two-factor";
-import { AppError, badRequest, conflict, forbidden, notFound } from "@/lib/http/errors";
+import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/lib/account/two-factor";
+import { AppError, badRequest, forbidden } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { getSettings } from "@/lib/settings";
-import { rulesFor } from "@/lib/trading/config";
-import { currentQuote } from "@/lib/trading/market";
-import { usdtValueOf } from "@/lib/trading/valuation";
-import { isValidAddress, NETWORK_NAMES } from "./networks";
+import { addressProblem, NETWORK_NAMES } from "./networks";
+import { transitionOnce } from "./transition";
 import { openWallet } from "./wallets";
+import { assertDailyLimit } from "./withdrawal-limit";
 import { checkWithdrawPassword } from "./withdraw-password";
 
 export const withdrawalSchema = z
@@ -40,23 +39,33 @@ export interface PreparedWithdrawal {
   address: string;
   amount: bigint;
   fee: bigint;
+  /** Checked, not yet used: the withdrawal's transaction uses it up. */
+  twoFactorCode: string | undefined;
 }
 
-const DAY_MS = 24 * 60 * 60_000;
+/** The address is valid on its network, checksum included, and no burn address (where funds are lost for good). */
+function assertAddress(network: PreparedWithdrawal["network"], address: string): void {
+  const problem = addressProblem(network, address);
+  if (problem === "invalid") {
+    throw badRequest(`That is not a valid ${NETWORK_NAMES[network]} address`, { address: ["Not a valid address for this network (check every character)"] }, "INVALID_ADDRESS");
+  }
+  if (problem === "burn") {
+    const message = "That is a burn address: nobody can ever spend what is sent there. Check the address you meant to send to.";
+    throw badRequest(message, { address: [message] }, "BURN_ADDRESS");
+  }
+}
 
 /**
  * Everything about a withdrawal that does not move money, checked before anything does: the
  * network is open, the address is valid on it, the amount meets the minimum, withdrawals are on,
  * and the withdrawal password is right (a wrong one is counted toward the lock-out even though
  * the request fails, so this runs before, not inside, the money's transaction), and with two-factor
- * on, the code is right (checked last, as checking uses it up).
+ * on, the code is right (checked, not used up: `placeWithdrawal` uses it in the money's transaction).
  */
 export async function prepareWithdrawal(db: Db, userId: string, input: WithdrawalInput, now = new Date()): Promise<PreparedWithdrawal> {
   if (!(await getSettings(db)).withdrawals.enabled) throw new AppError(422, "WITHDRAWALS_DISABLED", "Withdrawals are paused at the moment");
   const wallet = await openWallet(db, input.currency, input.network, "withdraw");
-  if (!isValidAddress(wallet.network, input.address)) {
-    throw badRequest(`That is not a valid ${NETWORK_NAMES[wallet.network]} address`, { address: ["Not a valid address for this network (check every character)"] }, "INVALID_ADDRESS");
-  }
+  assertAddress(wallet.network, input.address);
   const asset = await findAsset(db, wallet.currency);
   const amount = amountIn(asset, input.amount);
   if (amount < wallet.minWithdraw) {
@@ -64,32 +73,23 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
     throw new AppError(422, "BELOW_MINIMUM", message, { amount: [message] });
   }
   await checkWithdrawPassword(db, userId, input.withdrawPassword, now);
-  await requireSecondFactor(db, userId, input.twoFactorCode, now.getTime());
-  return { currency: asset.code, decimals: asset.decimals, network: wallet.network, address: input.address, amount, fee: wallet.withdrawFee };
+  await checkWithdrawalCode(db, userId, input.twoFactorCode, now.getTime());
+  return { currency: asset.code, decimals: asset.decimals, network: wallet.network, address: input.address, amount, fee: wallet.withdrawFee, twoFactorCode: input.twoFactorCode };
 }
 
 /**
  * Holds amount + fee at once (available → on hold) and records the pending withdrawal, so the same
- * money cannot be traded or withdrawn twice while an administrator sends it. The user's row is
- * locked first: their withdrawals are counted against the daily limit one at a time.
+ * money cannot be traded or withdrawn twice while an administrator sends it. The two-factor code
+ * is used up here, so any refusal after it (the account, the daily limit, the funds) rolls its use
+ * back and the code still works. The user's row is locked next: their withdrawals are counted
+ * against the daily limit one at a time.
  */
 export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdrawal, now = new Date()): Promise<Withdrawal> {
+  await spendWithdrawalCode(tx, userId, w.twoFactorCode, now.getTime());
   const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for("update");
   // Under the lock: a request that authenticated just before the account was frozen or disabled stops here.
   if (owner?.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
-  const { effective } = await rulesFor(tx, userId);
-  const value = usdtValueOf(w.currency, w.decimals, w.amount, await currentQuote(tx, effective.spreadBps, now));
-  const limit = toUnits((await getSettings(tx)).withdrawals.dailyLimit, 6);
-  const dayStart = new Date(now.getTime() - (now.getTime() % DAY_MS));
-  const [today] = await tx
-    .select({ total: sql<string>`coalesce(sum(${withdrawals.valueUsdt}), 0)::text` })
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, dayStart), inArray(withdrawals.status, ["pending", "sent"])));
-  const used = BigInt(today?.total ?? "0");
-  if (used + (value ?? 0n) > limit) {
-    const left = limit > used ? limit - used : 0n;
-    throw new AppError(422, "DAILY_LIMIT_EXCEEDED", `This is over your daily withdrawal limit: ${formatAmount(left, 6)} USDT is left today (UTC).`);
-  }
+  const value = await assertDailyLimit(tx, userId, w, now);
   const id = newId();
   await post(tx, {
     kind: "withdrawal",
@@ -108,16 +108,6 @@ export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdra
   return row!;
 }
 
-/** A pending withdrawal's decision, exactly once: a conditional UPDATE that only one caller wins. */
-export async function settle(tx: Db, id: string, set: Partial<Withdrawal>, owner?: string): Promise<Withdrawal> {
-  const where = and(eq(withdrawals.id, id), eq(withdrawals.status, "pending"), owner ? eq(withdrawals.userId, owner) : undefined);
-  const [row] = await tx.update(withdrawals).set({ ...set, decidedAt: new Date() }).where(where).returning();
-  if (row) return row;
-  const [existing] = await tx.select({ status: withdrawals.status, userId: withdrawals.userId }).from(withdrawals).where(eq(withdrawals.id, id));
-  if (!existing || (owner && existing.userId !== owner)) throw notFound("Withdrawal not found");
-  throw conflict(`This withdrawal was already ${existing.status}`, "ALREADY_DECIDED");
-}
-
 /** Returns a settled withdrawal's hold to the user's available balance (cancelled or rejected). */
 export async function releaseHold(tx: Db, w: Withdrawal, memo: string): Promise<void> {
   await post(tx, {
@@ -134,9 +124,10 @@ export async function releaseHold(tx: Db, w: Withdrawal, memo: string): Promise<
 
 /** The user's own pending withdrawal, cancelled, its hold released. Someone else's is a 404. */
 export async function cancelWithdrawal(tx: Db, userId: string, id: string): Promise<Withdrawal> {
-  const w = await settle(tx, id, { status: "cancelled" }, userId);
-  await releaseHold(tx, w, "cancelled");
-  return w;
+  return transitionOnce(tx, withdrawals, { noun: "withdrawal", id, from: "pending", set: { status: "cancelled" }, owner: userId }, async (w) => {
+    await releaseHold(tx, w, "cancelled");
+    return w;
+  });
 }
 
 export async function listWithdrawals(db: Db, userId: string, page: Pagination) {

@@ -9,10 +9,11 @@ import { POST as disableRoute } from "@/app/api/user/2fa/disable/route";
 import { POST as enableRoute } from "@/app/api/user/2fa/enable/route";
 import { POST as setupRoute } from "@/app/api/user/2fa/setup/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
-import { loginHistory, rateLimitHits, sessions, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, withdrawals } from "@/db/schema";
+import { loginHistory, rateLimitHits, sessions, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, users, withdrawals } from "@/db/schema";
 import { twoFactorState, spendSecondFactor } from "@/lib/account/two-factor";
 import { decryptTotpSecret, encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
 import { codeForStep, matchTotp, newTotpSecret, stepAt } from "@/lib/auth/two-factor/totp";
+import { withdrawHoldMs } from "@/lib/funding/withdraw-password";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw } from "../support/funding";
@@ -296,6 +297,24 @@ describe("turning two-factor off", () => {
     expect((await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).status).toBe(200);
   });
 
+  it("pauses withdrawals as a new password does, in the same transaction; a wrong code pauses nothing", async () => {
+    const u = await registerUser();
+    await fund(db(), u.user.id, "USDT", 50_000_000n);
+    const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
+    const { secret } = await enrol(u);
+    const holdOf = async () => (await db().select({ until: users.withdrawHoldUntil }).from(users).where(eq(users.id, u.user.id)))[0]!.until!.getTime();
+    const before = await holdOf();
+    expect((await call(disableRoute, { token: u.token, body: { code: "000000" === codeNow(secret) ? "000001" : "000000" } })).status).toBe(403);
+    expect(await holdOf()).toBe(before);
+    const off = await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } });
+    expect(off.status).toBe(200);
+    const until = Date.now() + withdrawHoldMs();
+    expect(off.body).toMatchObject({ withdrawalsPausedUntil: new Date(until).toISOString(), message: expect.stringContaining("withdrawals are paused until") });
+    expect(await holdOf()).toBe(until);
+    const res = await call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
+    expect(res.body).toMatchObject({ code: "WITHDRAWALS_ON_HOLD" });
+  });
+
   it("allows ten wrong codes per 15 minutes, then 429 even for the right one", async () => {
     const u = await registerUser();
     const { secret } = await enrol(u);
@@ -332,6 +351,28 @@ describe("withdrawals with two-factor on", () => {
     const replay = await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: code }, headers: { "idempotency-key": "withdraw-2fa-test-2" } });
     expect(replay.status).toBe(403);
     expect(await countOf(withdrawals, u.user.id)).toBe(1);
+  });
+
+  it("a withdrawal refused for funds gives its code back: the same code then works once, and a replay after that is refused", async () => {
+    const u = await registerUser();
+    await fund(db(), u.user.id, "USDT", 15_500_001n);
+    const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
+    const { secret } = await enrol(u);
+    const code = codeNow(secret);
+    const body = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, withdrawPassword, twoFactorCode: code };
+    const short = await call(withdrawRoute, { token: u.token, body: { ...body, amount: "14.500002" } });
+    expect(short.status).toBe(422);
+    expect(short.body).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    // Same time step, same code: it was not used up by the refusal (14.500001 + the fee of 1 is all there is).
+    const ok = await call(withdrawRoute, { token: u.token, body: { ...body, amount: "14.500001" } });
+    expect(ok.status).toBe(201);
+    const replay = await call(withdrawRoute, { token: u.token, body: { ...body, amount: "10" } });
+    expect(replay.status).toBe(403);
+    expect(replay.body).toMatchObject({ code: "WRONG_TWO_FACTOR_CODE" });
+    expect(await countOf(withdrawals, u.user.id)).toBe(1);
+    // The refusal for funds was no wrong code: only the replay took a hit from the limit.
+    const hits = await db().select({ count: rateLimitHits.count }).from(rateLimitHits).where(eq(rateLimitHits.key, `2fa:user:${u.user.id}`));
+    expect(hits.reduce((n, h) => n + h.count, 0)).toBe(1);
   });
 
   it("without two-factor the field is not needed", async () => {

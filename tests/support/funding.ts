@@ -3,7 +3,7 @@ import { POST as createWalletRoute } from "@/app/api/admin/wallets/route";
 import { POST as depositRoute } from "@/app/api/deposits/route";
 import { POST as setWithdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { accounts, entries, journals, users } from "@/db/schema";
 import { call } from "./http";
 
 /** Valid addresses, checksums included, for each network (public, well-known ones). */
@@ -44,4 +44,15 @@ export async function readyToWithdraw(db: Db, token: string, userId: string, pas
   if (res.status !== 200) throw new Error(`withdraw password: ${res.status} ${JSON.stringify(res.body)}`);
   await db.update(users).set({ withdrawHoldUntil: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
   return withdrawPassword;
+}
+
+/** The legs of the journals of one withdrawal or deposit (by reference), each naming the account it hit: "user spot", "user hold", or a system account ("fees", "external"). */
+export async function legsOf(db: Db, reference: string) {
+  const rows = await db
+    .select({ memo: journals.memo, owner: accounts.userId, kind: accounts.kind, asset: accounts.asset, amount: entries.amount })
+    .from(entries)
+    .innerJoin(journals, eq(journals.id, entries.journalId))
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .where(eq(journals.reference, reference));
+  return rows.map((r) => ({ memo: r.memo, account: r.owner === null ? r.kind : `user ${r.kind}`, asset: r.asset, amount: r.amount }));
 }

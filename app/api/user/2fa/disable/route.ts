@@ -4,6 +4,10 @@ import { clientIp, parseBody, withUser } from "@/lib/http/handler";
 
 export const POST = withUser(async ({ req, db, auth }) => {
   const { code } = await parseBody(req, disableSchema);
-  await disableTwoFactor(db, auth.user.id, code, { ip: clientIp(req) });
-  return NextResponse.json({ success: true, message: "Two-factor sign-in is off" });
+  const { holdUntil } = await disableTwoFactor(db, auth.user.id, code, { ip: clientIp(req) });
+  return NextResponse.json({
+    success: true,
+    message: `Two-factor sign-in is off. For your security, withdrawals are paused until ${holdUntil.toISOString()}.`,
+    withdrawalsPausedUntil: holdUntil.toISOString(),
+  });
 });
