@@ -4,6 +4,7 @@ import { uploads, type Upload } from "@/db/schema";
 import { readForm } from "@/lib/http/body";
 import { AppError, badRequest } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { readDimensions } from "./dimensions";
 
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
@@ -22,12 +23,29 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
-/** Reads the image in `field` of a multipart request, refusing anything but a real PNG, JPEG or WebP within `maxBytes`. */
+/**
+ * The largest image accepted, by what its header claims: 8,000 pixels a side and 40 megapixels in
+ * all (a phone's screenshot is about 1,300 × 2,800). Bytes alone do not bound it: a few kilobytes
+ * of PNG can claim 60,000 × 60,000, which a browser opening it would try to hold in 14 GB.
+ */
+export const MAX_IMAGE_SIDE = 8_000;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+function assertDimensions(bytes: Uint8Array, contentType: ImageType, field: string): void {
+  const size = readDimensions(bytes, contentType);
+  if (!size) throw badRequest("This image could not be read. Please send a PNG, JPEG or WebP file as saved by your device", { [field]: ["Unreadable image"] }, "UNREADABLE_IMAGE");
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) {
+    const message = `The image can be at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, and this one is ${size.width} × ${size.height}: a screenshot or a smaller copy will do`;
+    throw badRequest(message, { [field]: ["Too many pixels"] }, "IMAGE_TOO_LARGE");
+  }
+}
+
+/** Reads the image in `field` of a multipart request, refusing anything but a real PNG, JPEG or WebP within `maxBytes` and the pixel limits. */
 export async function readImage(req: Request, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
   return imageField(await readForm(req, maxBytes), field, maxBytes);
 }
 
-/** The image in `field` of a form already read: a real PNG, JPEG or WebP within `maxBytes`. */
+/** The image in `field` of a form already read: a real PNG, JPEG or WebP within `maxBytes` and the pixel limits. */
 export async function imageField(form: FormData, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
   const file = form.get(field);
   if (!(file instanceof File)) throw badRequest(`Attach the image in the "${field}" field`, { [field]: ["Missing"] });
@@ -38,6 +56,7 @@ export async function imageField(form: FormData, field: string, maxBytes: number
   const bytes = Buffer.from(await file.arrayBuffer());
   const contentType = detectImageType(bytes);
   if (!contentType) throw badRequest("Only PNG, JPEG or WebP images are accepted", { [field]: ["Not a PNG, JPEG or WebP image"] }, "UNSUPPORTED_FILE");
+  assertDimensions(bytes, contentType, field);
   return { bytes, contentType };
 }
 
