@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { readEnv } from "@/lib/env";
+import { lockDataDir } from "./data-dir-lock";
 import { preparing } from "./prepared";
 import * as schema from "./schema";
 
@@ -61,9 +62,17 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  // "memory://" and the like are no directory: nothing to claim.
+  const release = url.includes("://") ? () => {} : lockDataDir(url);
   const client = new PGlite(url);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } catch (err) {
+    await client.close().catch(() => {});
+    release();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: "pglite",
@@ -72,7 +81,10 @@ export async function openDatabase(url: string): Promise<DbHandle> {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 
