@@ -33,6 +33,10 @@ const schema = z.object({
     }),
   // New accounts one address may open per hour: sign-up is free and each one costs an argon2 hash.
   REGISTRATIONS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  // Deposits waiting for review that one user may have at once (each keeps a proof image of up to
+  // 5 MB in the database), and deposits one address may submit per hour.
+  DEPOSITS_PENDING_PER_USER: z.coerce.number().int().min(1).default(3),
+  DEPOSITS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
   // Where prices come from: a simulated random walk (default) or an exchange's public REST API.
   PRICE_FEED: z.enum(["simulated", "exchange"]).default("simulated"),
   PRICE_FEED_URL: z.string().url().optional(),

@@ -6,7 +6,7 @@ import { users, type User } from "@/db/schema";
 import { readEnv } from "@/lib/env";
 import { badRequest, conflict, forbidden } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { consume, limited, type Limit } from "@/lib/rate-limit";
+import { consume, HOUR_MS, limited, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { hashPassword } from "./password";
 import type { RegisterPayload } from "./register-rules";
@@ -68,8 +68,6 @@ export async function insertUser(db: Db, input: NewUser): Promise<User> {
     }
   }
 }
-
-const HOUR_MS = 60 * 60_000;
 
 /**
  * Registers a user and signs them in, as the spec's 1-second redirect to / expects. Sign-ups per

@@ -11,6 +11,7 @@ import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { saveUpload, type ImageType } from "@/lib/uploads";
+import { assertDepositRate, assertRoomForDeposit } from "./deposit-limits";
 import { isValidTxHash, TX_HASH_HINT } from "./networks";
 import { openWallet } from "./wallets";
 
@@ -31,9 +32,17 @@ const usedHash = () => conflict("This transaction hash was already submitted", "
 /**
  * A user's claim that they sent funds, with the transaction hash and a proof image: stored pending,
  * nothing credited until an administrator approves it. A hash already used on that network, by
- * anyone, is a 409: one transfer credits once.
+ * anyone, is a 409: one transfer credits once. Every submission counts toward its address's hourly
+ * limit, and a user's pending deposits and their proofs are limited (see deposit-limits).
  */
-export async function createDeposit(db: Db, userId: string, fields: DepositFields, proof: { bytes: Buffer; contentType: ImageType }): Promise<{ deposit: Deposit; decimals: number }> {
+export async function createDeposit(
+  db: Db,
+  userId: string,
+  fields: DepositFields,
+  proof: { bytes: Buffer; contentType: ImageType },
+  meta: { ip: string },
+): Promise<{ deposit: Deposit; decimals: number }> {
+  await assertDepositRate(db, meta.ip);
   const wallet = await openWallet(db, fields.currency, fields.network, "deposit");
   const asset = await findAsset(db, wallet.currency);
   const amount = amountIn(asset, fields.amount);
@@ -48,6 +57,7 @@ export async function createDeposit(db: Db, userId: string, fields: DepositField
   if (used) throw usedHash();
   try {
     const deposit = await runTransaction(db, async (tx) => {
+      await assertRoomForDeposit(tx, userId, proof.bytes.length);
       const upload = await saveUpload(tx, { ...proof, purpose: "deposit-proof", public: false, ownerId: userId });
       const [row] = await tx
         .insert(deposits)

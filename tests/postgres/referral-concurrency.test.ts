@@ -6,6 +6,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { withEnv } from "../support/deposit-form";
 import { createWallet, submitDeposit, txHash } from "../support/funding";
 import { call } from "../support/http";
 import { units } from "../support/prices";
@@ -26,11 +27,14 @@ describe("referral reward under concurrency (PostgreSQL)", () => {
     const inviter = await registerUser();
     const friend = await registerUser({ referralCode: inviter.user.referralCode });
     const ids: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const res = await submitDeposit(friend.token, { currency: "USDT", network: "TRC20", amount: "50", txHash: txHash("TRC20") });
-      expect(res.status).toBe(201);
-      ids.push((res.body.deposit as { id: string }).id);
-    }
+    // Twenty pending at once from one address: more than a user may have or an address may send.
+    await withEnv({ DEPOSITS_PENDING_PER_USER: "20", DEPOSITS_PER_IP_PER_HOUR: "100" }, async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await submitDeposit(friend.token, { currency: "USDT", network: "TRC20", amount: "50", txHash: txHash("TRC20") });
+        expect(res.status).toBe(201);
+        ids.push((res.body.deposit as { id: string }).id);
+      }
+    });
     const results = await Promise.all(ids.map((id) => call(approveRoute, { token: admin.token, params: { id }, body: {} })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await balanceOf(db(), friend.user.id, "USDT")).toBe(units("1000"));

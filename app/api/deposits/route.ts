@@ -3,7 +3,7 @@ import { createDeposit, depositFieldsSchema, listDeposits, MAX_PROOF_BYTES } fro
 import { depositView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
 import { readForm } from "@/lib/http/body";
-import { withUser } from "@/lib/http/handler";
+import { clientIp, withUser } from "@/lib/http/handler";
 import { paginationSchema, searchParamsOf } from "@/lib/http/query";
 import { validate } from "@/lib/http/validate";
 import { imageField } from "@/lib/uploads";
@@ -14,7 +14,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const text = (name: string) => (typeof form.get(name) === "string" ? form.get(name) : undefined);
   const fields = validate(depositFieldsSchema, { currency: text("currency"), network: text("network"), amount: text("amount"), txHash: text("txHash") });
   const proof = await imageField(form, "proof", MAX_PROOF_BYTES);
-  const { deposit, decimals } = await createDeposit(db, auth.user.id, fields, proof);
+  const { deposit, decimals } = await createDeposit(db, auth.user.id, fields, proof, { ip: clientIp(req) });
   return NextResponse.json({ success: true, message: "Deposit submitted: it is credited once our team confirms it", deposit: depositView(deposit, decimals) }, { status: 201 });
 });
 
