@@ -5,6 +5,16 @@ import type { Db } from "./client";
 const RETRYABLE = new Set(["40P01", "40001"]);
 const ATTEMPTS = 4;
 
+// runTransaction's aborts for a deadlock or a serialization conflict since the process started, by
+// SQLSTATE, retried or not: a retry hides a deadlock from the caller, not from this count (post()
+// locks user accounts in id order, so there should be none). On globalThis, as server.ts and Next's
+// route bundles load this module separately.
+const holder = globalThis as unknown as { __aurumTransactionConflicts?: Map<string, number> };
+const conflicts = (holder.__aurumTransactionConflicts ??= new Map());
+
+/** How many transactions PostgreSQL aborted, by SQLSTATE ("40P01" deadlock, "40001" serialization). */
+export const transactionConflicts = (): ReadonlyMap<string, number> => conflicts;
+
 function sqlState(err: unknown): string | undefined {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
@@ -22,7 +32,9 @@ export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): P
       return await db.transaction((tx) => work(tx as unknown as Db));
     } catch (err) {
       const state = sqlState(err);
-      if (!state || !RETRYABLE.has(state) || attempt >= ATTEMPTS) throw err;
+      if (!state || !RETRYABLE.has(state)) throw err;
+      conflicts.set(state, (conflicts.get(state) ?? 0) + 1);
+      if (attempt >= ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
     }
   }

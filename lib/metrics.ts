@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { transactionConflicts } from "@/db/transaction";
 
 export interface Metrics {
   registry: Registry;
@@ -7,6 +8,7 @@ export interface Metrics {
   sockets: Gauge;
   jobLag: Gauge<"job">;
   dbPing: Gauge;
+  dbConflicts: Counter<"sqlstate">;
 }
 
 /** Functions that read a live figure when Prometheus scrapes (set by server.ts). */
@@ -54,6 +56,16 @@ function createMetrics(probes: Probes): Metrics {
       registers: [registry],
       async collect() {
         if (probes.dbPingSeconds) this.set(await probes.dbPingSeconds());
+      },
+    }),
+    dbConflicts: new Counter({
+      name: "aurum_db_transaction_conflicts_total",
+      help: "Transactions PostgreSQL aborted for a deadlock (40P01) or a serialization conflict (40001), retried or not",
+      labelNames: ["sqlstate"],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [sqlstate, n] of transactionConflicts()) this.inc({ sqlstate }, n);
       },
     }),
   };

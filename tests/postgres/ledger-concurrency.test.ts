@@ -1,8 +1,10 @@
 import { count, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "@/db/rows";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PUT as manageBalance } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { accounts, journals } from "@/db/schema";
-import { runTransaction } from "@/db/transaction";
+import { newId } from "@/lib/ids";
+import { runTransaction, sqlState, transactionConflicts } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { signInAdmin } from "../support/admin";
@@ -16,6 +18,14 @@ let adminToken: string;
 
 beforeAll(async () => {
   adminToken = (await signInAdmin(db())).token;
+});
+
+/** Deadlocks PostgreSQL has detected in runTransaction so far (retried or not): a retry hides one from the caller, not from this. */
+const deadlocks = () => transactionConflicts().get("40P01") ?? 0;
+
+// No test here may deadlock, not even once where runTransaction's retry would hide it.
+afterEach(() => {
+  expect(deadlocks(), "deadlocks in runTransaction").toBe(0);
 });
 
 const spotOf = async (userId: string) => {
@@ -51,6 +61,7 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
       return i % 2 ? [a, b] : [b, a];
     }).filter(([a, b]) => a !== b);
 
+    const deadlocksBefore = deadlocks();
     const outcomes = await Promise.all(
       transfers.map(([from, to], i) =>
         runTransaction(db(), (tx) =>
@@ -69,6 +80,8 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     );
     const unexpected = outcomes.filter((o) => o !== "ok" && o !== "INSUFFICIENT_FUNDS");
     expect(unexpected).toEqual([]);
+    // Not one deadlock, even one a retry would have hidden.
+    expect(deadlocks() - deadlocksBefore).toBe(0);
     // Enough transfers went through for the race to be real.
     expect(outcomes.filter((o) => o === "ok").length).toBeGreaterThan(transfers.length / 10);
 
@@ -94,6 +107,64 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason?.cause ?? (r as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);
     expect((await spotOf(a.user.id)) + (await spotOf(b.user.id))).toBe(2_000_000n);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("locks the accounts it touches in id order, whatever their order on disk", async () => {
+    // Two postings deadlock only if they lock the same rows in different orders. A SELECT … FOR
+    // UPDATE without an ORDER BY locks rows as it scans them: in their order on disk (a sequential
+    // scan, and updates keep changing it), of the index (an index scan: by user) or as first written
+    // (a bitmap scan). Here all three put the higher account id first, and the locks are watched.
+    const [first, second] = [(await registerUser()).user.id, (await registerUser()).user.id].sort();
+    const [lo, hi] = [newId(), newId()].sort();
+    await db().insert(accounts).values([
+      { id: hi!, userId: first!, kind: "spot", asset: "USDT" },
+      { id: lo!, userId: second!, kind: "spot", asset: "USDT" },
+    ]);
+    await fund(db(), first!, "USDT", 1_000_000n);
+    await fund(db(), second!, "USDT", 1_000_000n);
+    const onDisk = async () => (await rowsOf<{ id: string }>(db(), sql`select id from accounts where id in (${lo}, ${hi}) order by ctid`)).map((r) => r.id);
+    // The last update wrote the lower one's new version after the other's; make sure.
+    for (let i = 0; i < 20 && (await onDisk())[0] !== hi; i++) await db().execute(sql`update accounts set balance = balance where id = ${lo}`);
+    expect(await onDisk()).toEqual([hi, lo]);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    // Another transaction holds the higher account, as a posting to it alone would.
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from accounts where id = ${hi} for update`);
+      holding();
+      await held;
+    });
+    await isHolding;
+    const leg = (userId: string, amount: bigint) => ({ account: { userId, asset: "USDT", kind: "spot" as const }, amount });
+    const posting = post(db(), { kind: "adjustment", legs: [leg(first!, -7n), leg(second!, 7n)] });
+    try {
+      // Once the posting waits for the higher account, it must already hold the lower one.
+      for (let i = 0; i < 200; i++) {
+        const waiting = await rowsOf(
+          db(),
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike '%"accounts"%for update%' and pid <> pg_backend_pid()`,
+        );
+        if (waiting.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const probe = await db()
+        .transaction((tx) => tx.execute(sql`select id from accounts where id = ${lo} for update nowait`))
+        .then(
+          () => "free",
+          (err: unknown) => sqlState(err) ?? String(err),
+        );
+      // 55P03: lock_not_available. "free" would mean the posting waits holding nothing, having met the higher id first.
+      expect(probe).toBe("55P03");
+    } finally {
+      release();
+      await holder;
+      await posting;
+    }
+    expect(await spotOf(second!)).toBe(1_000_007n);
     expect(await checkLedger(db())).toEqual([]);
   });
 

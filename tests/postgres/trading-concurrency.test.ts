@@ -1,6 +1,7 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { journals, orders, tradeConfigs } from "@/db/schema";
+import { transactionConflicts } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { withTestDatabase } from "../support/db";
@@ -24,6 +25,11 @@ async function trader(usdt: string) {
 const BUY = { side: "buy", type: "market", quantity: "0.1" };
 // 0.1 XAUT at the ask of 2657.95: 265.795 USDT and a 0.53159 USDT fee.
 const BUY_DEBIT = units("266.32659");
+
+// Racing orders, fills and cancels never deadlock, not even once where runTransaction's retry would hide it.
+afterEach(() => {
+  expect(transactionConflicts().get("40P01") ?? 0, "deadlocks in runTransaction").toBe(0);
+});
 
 describe("trading under concurrency (PostgreSQL)", () => {
   it("parallel market buys beyond the balance: only the affordable ones fill", async () => {
