@@ -50,7 +50,7 @@ const schema = z.object({
     .refine((v) => /[1-9]/.test(v), "PRICE_FEED_START must be greater than zero")
     .default("4000"),
   PRICE_FEED_SEED: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(20_251_101),
-  // After a password change withdrawals pause this long (a stolen account cannot be emptied at once).
+  // After a password or email change withdrawals pause this long (a stolen account cannot be emptied at once).
   WITHDRAW_HOLD_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   // GET /metrics (Prometheus) answers only to this Bearer token; unset, there is no /metrics.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),

@@ -5,7 +5,9 @@ import { users, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { uniqueViolation } from "@/db/errors";
+import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { createNotification } from "@/lib/notifications/create";
 import { checkOwnPassword } from "./own-password";
 
 export const userInfoSchema = z
@@ -21,9 +23,12 @@ const EMAIL_TAKEN = () => conflict("This email is already registered", "EMAIL_TA
 
 /**
  * Saves the user's own contact details under the register rules. The username never changes; a
- * new email asks for the current password, so a borrowed session cannot take over the account.
+ * new email asks for the current password, so a borrowed session cannot take over the account, and
+ * pauses withdrawals in the same transaction, as a new password does (`WITHDRAW_HOLD_HOURS`):
+ * whoever moved the account to their own address cannot empty it at once. The user is told by a
+ * notification.
  */
-export async function updateUserInfo(db: Db, userId: string, input: UserInfoInput): Promise<User> {
+export async function updateUserInfo(db: Db, userId: string, input: UserInfoInput, now = new Date()): Promise<{ user: User; withdrawalsPausedUntil: Date | null }> {
   const email = input.email.toLowerCase();
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!current) throw notFound("User not found");
@@ -54,11 +59,18 @@ export async function updateUserInfo(db: Db, userId: string, input: UserInfoInpu
           country: input.country.toUpperCase(),
           phoneCode: input.phoneCode,
           phoneNumber: input.phoneNumber.replace(/[ -]/g, ""),
-          updatedAt: new Date(),
+          updatedAt: now,
         })
         .where(eq(users.id, userId))
         .returning();
-      return saved!;
+      if (!newEmail) return { user: saved!, withdrawalsPausedUntil: null };
+      const until = await startWithdrawalHold(tx, userId, now);
+      await createNotification(tx, {
+        userId,
+        title: "Your email was changed",
+        message: `Your account's email is now ${email}, and withdrawals are paused until ${until.toISOString()}. If this was not you, contact support at once.`,
+      });
+      return { user: { ...saved!, withdrawHoldUntil: until }, withdrawalsPausedUntil: until };
     });
   } catch (err) {
     // Another account took the address between the check and the write.

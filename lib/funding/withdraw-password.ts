@@ -82,11 +82,11 @@ export async function checkWithdrawPassword(db: Db, userId: string, withdrawPass
   await checkCounted(db, userId, (u) => u.withdrawPasswordHash, withdrawPassword, wrongWithdrawPassword(), now);
   const [user] = await db.select({ holdUntil: users.withdrawHoldUntil }).from(users).where(eq(users.id, userId));
   if (user?.holdUntil && user.holdUntil > now) {
-    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${user.holdUntil.toISOString()} after a change to your account's security (a new password or withdrawal password, or two-factor turned off).`);
+    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${user.holdUntil.toISOString()} after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).`);
   }
 }
 
-/** Starts (or extends) the 24-hour pause on withdrawals that follows any password change, and turning two-factor off. */
+/** Starts (or extends) the 24-hour pause on withdrawals that follows any password change, an email change, and turning two-factor off. */
 export async function startWithdrawalHold(tx: Db, userId: string, now = new Date()): Promise<Date> {
   const until = new Date(now.getTime() + withdrawHoldMs());
   await tx.update(users).set({ withdrawHoldUntil: until }).where(eq(users.id, userId));

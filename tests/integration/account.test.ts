@@ -9,9 +9,12 @@ import { POST as passwordRoute } from "@/app/api/user/password/route";
 import { DELETE as revokeRoute } from "@/app/api/user/sessions/[id]/route";
 import { POST as revokeOthersRoute } from "@/app/api/user/sessions/revoke-others/route";
 import { GET as sessionsRoute } from "@/app/api/user/sessions/route";
+import { GET as withdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
 import { users } from "@/db/schema";
 import { describeDevice } from "@/lib/account/device";
+import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
 import { withTestDatabase } from "../support/db";
+import { readyToWithdraw } from "../support/funding";
 import { call } from "../support/http";
 import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
 import { outcome, registeredSocket } from "../support/sockets";
@@ -88,6 +91,39 @@ describe("personal info", () => {
     const ok = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: newEmail, currentPassword: alice.payload.password } });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ email: newEmail });
+  });
+
+  it("pauses withdrawals when the email changes, in the same transaction, as a new password does; other details and a refused change do not", async () => {
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const withdrawPassword = await readyToWithdraw(db(), alice.token, alice.user.id);
+    const holdOf = async () => (await db().select({ at: users.withdrawHoldUntil }).from(users).where(eq(users.id, alice.user.id)))[0]!.at;
+    const lifted = await holdOf();
+    const body = { country: "DE", phoneCode: "+49", phoneNumber: "15123456789", currentPassword: alice.payload.password };
+
+    const phone = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: alice.payload.email.toUpperCase(), phoneNumber: "15199999999" } });
+    expect(phone.body).toMatchObject({ success: true, message: "Personal info saved" });
+    expect(phone.body).not.toHaveProperty("withdrawalsPausedUntil");
+    const taken = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: bob.payload.email } });
+    expect(taken.status).toBe(409);
+    expect(await holdOf()).toEqual(lifted);
+    await checkWithdrawPassword(db(), alice.user.id, withdrawPassword);
+
+    const started = Date.now();
+    const changed = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: `${alice.payload.username}@elsewhere.example.com` } });
+    expect(changed.status).toBe(200);
+    const until = await holdOf();
+    expect(until!.getTime()).toBeGreaterThanOrEqual(started + withdrawHoldMs());
+    expect(until!.getTime()).toBeLessThanOrEqual(Date.now() + withdrawHoldMs());
+    expect(changed.body).toMatchObject({
+      message: `Personal info saved. Your email changed, so for your security withdrawals are paused until ${until!.toISOString()}.`,
+      withdrawalsPausedUntil: until!.toISOString(),
+    });
+    // Seen where a new password's pause is seen: on the withdraw screen, in a refused withdrawal, in a notification.
+    expect((await call(withdrawPasswordRoute, { token: alice.token })).body.withdrawPassword).toMatchObject({ holdUntil: until!.toISOString() });
+    await expect(checkWithdrawPassword(db(), alice.user.id, withdrawPassword)).rejects.toMatchObject({ status: 422, code: "WITHDRAWALS_ON_HOLD" });
+    const inbox = await call(notificationsRoute, { token: alice.token });
+    expect(inbox.body.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "Your email was changed", message: expect.stringContaining(until!.toISOString()) })]));
   });
 });
 

@@ -36,7 +36,7 @@ export default async function WithdrawPage() {
         <>
           {password.holdUntil && (
             <p role="status" className="card border-gold/40 text-sm" data-testid="withdraw-hold">
-              For your security, withdrawals are paused until <strong>{when(password.holdUntil)}</strong> after a password change.
+              For your security, withdrawals are paused until <strong>{when(password.holdUntil)}</strong> after a change to your account&rsquo;s security (a new password, withdrawal password or email, or two-factor turned off).
             </p>
           )}
           {password.lockedUntil && (

@@ -7,6 +7,12 @@ export const GET = withUser(async ({ auth }) => NextResponse.json({ success: tru
 
 export const PUT = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, userInfoSchema);
-  const user = await updateUserInfo(db, auth.user.id, input);
-  return NextResponse.json({ success: true, message: "Personal info saved", user: publicUser(user) });
+  const { user, withdrawalsPausedUntil: until } = await updateUserInfo(db, auth.user.id, input);
+  if (!until) return NextResponse.json({ success: true, message: "Personal info saved", user: publicUser(user) });
+  return NextResponse.json({
+    success: true,
+    message: `Personal info saved. Your email changed, so for your security withdrawals are paused until ${until.toISOString()}.`,
+    user: publicUser(user),
+    withdrawalsPausedUntil: until.toISOString(),
+  });
 });
