@@ -1,4 +1,5 @@
 import { io, type Socket } from "socket.io-client";
+import { HANDSHAKE_REFUSED, UNAVAILABLE_RETRY_MS } from "@/lib/realtime/handshake";
 
 /** The socket factory's settings (SPEC.md section 9: the factory's reading, not the first setup's). */
 export const SOCKET_OPTIONS = {
@@ -51,8 +52,11 @@ export function realtimeSocket(session: RealtimeSession, { url, onRegistered }: 
     // A revoked session is then refused at the handshake, which ends it for good.
     if (reason === "io server disconnect") socket.connect();
   });
-  // Connection errors are ignored silently (SPEC.md section 8): no toast, no console noise.
-  socket.on("connect_error", () => {});
+  // Connection errors are ignored silently (SPEC.md section 8): no toast, no console noise. A
+  // handshake refused because the server's database is away is not retried by Socket.IO itself.
+  socket.on("connect_error", (err) => {
+    if (err.message === HANDSHAKE_REFUSED.unavailable) setTimeout(() => current?.socket === socket && socket.connect(), UNAVAILABLE_RETRY_MS);
+  });
   socket.connect();
   current = { socket, token, userId };
   return socket;

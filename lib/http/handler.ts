@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import type { ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
+import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
 import { authenticatesByCookie } from "@/lib/auth/token";
 import { isUuid } from "@/lib/ids";
@@ -13,6 +14,9 @@ import { AppError, forbidden, notFound, unauthorized } from "./errors";
 import { validate } from "./validate";
 
 type Params = Record<string, string>;
+
+/** A database restart or failover takes seconds: a client comes back after this long. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 type Context<P> = { params: Promise<P> };
 
 export function errorResponse(err: unknown): NextResponse {
@@ -20,6 +24,13 @@ export function errorResponse(err: unknown): NextResponse {
     return NextResponse.json(
       { success: false, message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) },
       { status: err.status, headers: err.headers },
+    );
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn({ requestId: currentRequest()?.requestId, cause: err instanceof Error ? (err.cause ?? err).toString() : String(err) }, "database unavailable: answered 503");
+    return NextResponse.json(
+      { success: false, message: "Aurum is briefly unavailable. Please try again in a moment.", code: "SERVICE_UNAVAILABLE" },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
     );
   }
   // Unknown failures are logged with their cause, and the client learns nothing about internals.

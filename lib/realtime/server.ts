@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { getDbHandle, type DbHandle } from "@/db/client";
+import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateToken } from "@/lib/auth/sessions";
 import { readEnv } from "@/lib/env";
 import { CHANNEL, envelopeReader } from "./channel";
 import { dispatchEnvelope } from "./dispatch";
+import { HANDSHAKE_REFUSED } from "./handshake";
 import { log } from "@/lib/log";
 import { originAllowed } from "./origin";
 import { RecentRevocations } from "./revocations";
@@ -63,8 +65,14 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 
   io.use(async (socket, next) => {
     const token = typeof socket.handshake.auth?.token === "string" ? socket.handshake.auth.token : null;
-    const auth = await authenticateToken(handle.db, token).catch(() => null);
-    if (!auth) return next(new Error("unauthorized"));
+    let auth: Awaited<ReturnType<typeof authenticateToken>>;
+    try {
+      auth = await authenticateToken(handle.db, token);
+    } catch (err) {
+      // A database that is away refuses no one: the client is told to come back, not that its session is over.
+      return next(new Error(isDatabaseUnavailable(err) ? HANDSHAKE_REFUSED.unavailable : HANDSHAKE_REFUSED.unauthorized));
+    }
+    if (!auth) return next(new Error(HANDSHAKE_REFUSED.unauthorized));
     socket.data = { userId: auth.user.id, sessionId: auth.session.id, expiresAt: auth.session.expiresAt.getTime() };
     next();
   });

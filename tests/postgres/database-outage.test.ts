@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as balanceRoute } from "@/app/api/auth/balance/route";
+import { closeDb, getDbHandle, installDb, openDatabase } from "@/db/client";
+import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
+import { readiness } from "@/lib/health";
+import { call } from "../support/http";
+import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
+import { outcome, openSocket } from "../support/sockets";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { trade } from "../support/trading";
+import { registerUser } from "../support/users";
+
+/**
+ * The app's database restarting under it, made by a TCP proxy between the two that drops every
+ * connection and refuses new ones for a while. Requests must fail at once with a 503 the client can
+ * retry, readiness must say so, and everything must come back without anyone restarting the app.
+ */
+const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
+const name = `aurum_t_${randomBytes(6).toString("hex")}`;
+const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
+let proxy: TcpProxy;
+let realtime: TestRealtimeServer;
+
+beforeAll(async () => {
+  await admin.unsafe(`create database ${name}`);
+  proxy = await startTcpProxy({ host: serverUrl.hostname, port: Number(serverUrl.port || 5432) });
+  const viaProxy = new URL(serverUrl);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  viaProxy.pathname = `/${name}`;
+  installDb(openDatabase(viaProxy.toString()));
+  realtime = await startRealtimeServer({ handle: await getDbHandle() });
+});
+
+afterAll(async () => {
+  await realtime?.close();
+  await closeDb();
+  await proxy?.close();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+const balance = (token: string) => call(balanceRoute, { token });
+
+describe("a database outage", () => {
+  it("is a quick 503 with Retry-After while it lasts, shows in readiness, and heals by itself", async () => {
+    const alice = await registerUser();
+    expect((await balance(alice.token)).status).toBe(200);
+    const db = (await getDbHandle()).db;
+    expect((await readiness(db)).checks.database).toBe(true);
+
+    const outage = proxy.cut(4_000);
+    const started = performance.now();
+    const refused = await balance(alice.token);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("2");
+    expect(refused.body).toEqual({ success: false, code: "SERVICE_UNAVAILABLE", message: "Aurum is briefly unavailable. Please try again in a moment." });
+    const order = await trade(alice.token, { side: "buy", type: "market", quantity: "0.01" }, { "Idempotency-Key": "outage-order-1" });
+    expect(order.status).toBe(503);
+    expect((await readiness(db)).checks.database).toBe(false);
+    await outage;
+
+    // No restart: the pool connects again on the next query.
+    expect((await balance(alice.token)).status).toBe(200);
+    expect((await readiness(db)).checks.database).toBe(true);
+  });
+
+  it("tells a socket's handshake to come back while the database is away, instead of refusing its session", async () => {
+    const bob = await registerUser();
+    const outage = proxy.cut(3_000);
+    const during = openSocket(realtime.url, bob.token);
+    expect(await outcome(during)).toBe("unavailable");
+    // The browser's socket is refused the same way, and tries again by itself until it is let in.
+    let registered = 0;
+    const browser = realtimeSocket({ token: bob.token, userId: bob.user.id }, { url: realtime.url, onRegistered: () => registered++ })!;
+    expect(await outcome(browser)).toBe("unavailable");
+    await outage;
+    await vi.waitFor(() => expect(registered).toBe(1), { timeout: 10_000 });
+    closeRealtimeSocket();
+    const after = openSocket(realtime.url, bob.token);
+    expect(await outcome(after)).toBe("connected");
+    const forged = openSocket(realtime.url, "forged");
+    expect(await outcome(forged)).toBe("unauthorized");
+    const sockets = [during, after, forged];
+    sockets.forEach((s) => s.close());
+  });
+});

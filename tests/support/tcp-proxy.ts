@@ -1,0 +1,40 @@
+import net from "node:net";
+
+export interface TcpProxy {
+  port: number;
+  /** Ends every connection through it and refuses new ones for `ms`, as a database restart does. */
+  cut(ms: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy on 127.0.0.1 to `target`: a database outage made on demand, without touching the server. */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const open = new Set<net.Socket>();
+  let downUntil = 0;
+  const server = net.createServer((client) => {
+    if (Date.now() < downUntil) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on("close", () => open.delete(socket));
+      socket.on("error", () => {});
+    }
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    async cut(ms) {
+      downUntil = Date.now() + ms;
+      for (const socket of open) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    },
+    async close() {
+      for (const socket of open) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
