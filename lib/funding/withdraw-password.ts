@@ -81,8 +81,17 @@ const wrongWithdrawPassword = () =>
 export async function checkWithdrawPassword(db: Db, userId: string, withdrawPassword: string, now = new Date()): Promise<void> {
   await checkCounted(db, userId, (u) => u.withdrawPasswordHash, withdrawPassword, wrongWithdrawPassword(), now);
   const [user] = await db.select({ holdUntil: users.withdrawHoldUntil }).from(users).where(eq(users.id, userId));
-  if (user?.holdUntil && user.holdUntil > now) {
-    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${user.holdUntil.toISOString()} after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).`);
+  assertNotOnHold(user?.holdUntil ?? null, now);
+}
+
+/**
+ * Refuses a withdrawal while the pause after a security change lasts. Checked with the password
+ * and again under the user's row lock in the withdrawal's transaction, so a change committed in
+ * between still stops it.
+ */
+export function assertNotOnHold(holdUntil: Date | null, now: Date): void {
+  if (holdUntil && holdUntil > now) {
+    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${holdUntil.toISOString()} after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).`);
   }
 }
 

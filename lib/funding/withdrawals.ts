@@ -16,7 +16,7 @@ import { addressProblem, NETWORK_NAMES } from "./networks";
 import { transitionOnce } from "./transition";
 import { openWallet } from "./wallets";
 import { assertDailyLimit } from "./withdrawal-limit";
-import { checkWithdrawPassword } from "./withdraw-password";
+import { assertNotOnHold, checkWithdrawPassword } from "./withdraw-password";
 
 export const withdrawalSchema = z
   .object({
@@ -81,14 +81,16 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
  * Holds amount + fee at once (available → on hold) and records the pending withdrawal, so the same
  * money cannot be traded or withdrawn twice while an administrator sends it. The two-factor code
  * is used up here, so any refusal after it (the account, the daily limit, the funds) rolls its use
- * back and the code still works. The user's row is locked next: their withdrawals are counted
- * against the daily limit one at a time.
+ * back and the code still works. The user's row is locked next: the account and the pause are
+ * checked again under it, and their withdrawals are counted against the daily limit one at a time.
  */
 export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdrawal, now = new Date()): Promise<Withdrawal> {
   await spendWithdrawalCode(tx, userId, w.twoFactorCode, now.getTime());
-  const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for("update");
-  // Under the lock: a request that authenticated just before the account was frozen or disabled stops here.
+  const [owner] = await tx.select({ status: users.status, holdUntil: users.withdrawHoldUntil }).from(users).where(eq(users.id, userId)).for("update");
+  // Under the lock: a request that authenticated just before the account was frozen or disabled, or
+  // before a security change paused withdrawals, stops here.
   if (owner?.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
+  assertNotOnHold(owner.holdUntil, now);
   const value = await assertDailyLimit(tx, userId, w, now);
   const id = newId();
   await post(tx, {

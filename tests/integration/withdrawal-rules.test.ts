@@ -9,8 +9,10 @@ import { POST as cancelRoute } from "@/app/api/withdrawals/[id]/cancel/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import type { FundingNetwork } from "@/db/schema";
 import { notifications, users, withdrawals } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
 import { addressProblem, isValidAddress } from "@/lib/funding/networks";
-import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { checkWithdrawPassword, startWithdrawalHold, withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { placeWithdrawal, prepareWithdrawal } from "@/lib/funding/withdrawals";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
 import { signInAdmin } from "../support/admin";
@@ -233,6 +235,18 @@ describe("the withdrawal pause after a security change", () => {
     expect((await call(resetWithdrawPasswordRoute, { method: "PUT", token: admin.token, params: { id: u.user.id }, body: { newWithdrawPassword: "support-vault-2" } })).status).toBe(200);
     await pausedFrom(u.user.id, before, Date.now());
     expect((await withdraw({ ...u, withdrawPassword: "support-vault-2" })).body).toMatchObject({ code: "WITHDRAWALS_ON_HOLD" });
+  });
+});
+
+describe("the pause, checked again in the money's transaction", () => {
+  it("a pause that starts after the password was checked still stops the withdrawal, holding nothing", async () => {
+    const u = await readyUser();
+    const prepared = await prepareWithdrawal(db(), u.user.id, { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20.5", withdrawPassword: u.withdrawPassword });
+    // A password change (or two-factor turned off) commits between the checks and the transaction.
+    await startWithdrawalHold(db(), u.user.id);
+    await expect(runTransaction(db(), (tx) => placeWithdrawal(tx, u.user.id, prepared))).rejects.toMatchObject({ code: "WITHDRAWALS_ON_HOLD" });
+    expect(await withdrawalsOf(u.user.id)).toBe(0);
+    expect(await balanceOf(db(), u.user.id, "USDT", "hold")).toBe(0n);
   });
 });
 
