@@ -76,6 +76,17 @@ describe("a plan's total cap", () => {
     expect((await subscribeVia(leaver, p.id, "1")).body).toMatchObject({ code: "CAP_REACHED" });
     expect(await checkLedger(db())).toEqual([]);
   });
+
+  it("is free again once a fixed term has matured", async () => {
+    const p = await plan({ aprBps: 611, termDays: 3, maxAmount: "500.123456", totalCap: "500.123456" });
+    const early = await saver("700.7");
+    const sub = await runTransaction(db(), (tx) => subscribe(tx, early.id, { planId: p.id, amount: "300.000001" }, new Date(Date.now() - 6 * DAY_MS)));
+    await accrueSavings(db());
+    expect((await db().select().from(savingSubscriptions).where(eq(savingSubscriptions.id, sub.id)))[0]).toMatchObject({ status: "matured" });
+    const late = await saver("700.7");
+    const whole = await subscribeVia(late, p.id, "500.123456");
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+  });
 });
 
 describe("redeeming a fixed term early", () => {
