@@ -98,6 +98,29 @@ describe("POST /api/auth/register", () => {
     expect(row!.referralCode).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
   });
 
+  it("counts refused sign-ups in the default limit of 20 an hour: after 20 refusals from one address, the 21st attempt is a 429 even for a free name", async () => {
+    expect(process.env.REGISTRATIONS_PER_IP_PER_HOUR).toBeUndefined();
+    const ip = "198.51.100.21";
+    const existing = await registerUser();
+    const refusals = [
+      ...Array.from({ length: 7 }, () => [registration({ username: existing.payload.username }), 409, "USERNAME_TAKEN"] as const),
+      ...Array.from({ length: 7 }, () => [registration({ email: existing.payload.email }), 409, "EMAIL_TAKEN"] as const),
+      ...Array.from({ length: 6 }, () => [registration({ referralCode: "NOPE1234" }), 400, "REFERRAL_NOT_FOUND"] as const),
+    ];
+    for (const [body, status, code] of refusals) {
+      const res = await call(registerRoute, { body, ip });
+      expect(res.status, code).toBe(status);
+      expect(res.body.code).toBe(code);
+    }
+    const users = await userCount();
+    const twentyFirst = await call(registerRoute, { body: registration(), ip });
+    expect(twentyFirst.status).toBe(429);
+    expect(twentyFirst.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
+    expect(Number(twentyFirst.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(registerRoute, { body: registration({ username: existing.payload.username }), ip })).status).toBe(429);
+    expect(await userCount()).toBe(users);
+  });
+
   it("limits the sign-ups one address makes per hour, taken names included: refused ones write nothing, other addresses carry on", async () => {
     const before = process.env.REGISTRATIONS_PER_IP_PER_HOUR;
     process.env.REGISTRATIONS_PER_IP_PER_HOUR = "3";
