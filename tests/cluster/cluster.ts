@@ -21,6 +21,8 @@ export interface Cluster {
   instances: Instance[];
   kill(index: number): void;
   start(index: number): Promise<void>;
+  /** SIGTERM, as an orchestrator rolling out a new version sends: it drains, exits, and starts again. */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,9 +89,12 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 
 const ready = (url: string) => fetch(`${url}/api/health/ready`).then((r) => r.ok);
 
-export async function startCluster(options: { serverUrl: string; name: string; basePort: number; size: number }): Promise<Cluster> {
+/** `databasePort`: the instances reach PostgreSQL through this port on 127.0.0.1 (a proxy the test can cut). */
+export async function startCluster(options: { serverUrl: string; name: string; basePort: number; size: number; databasePort?: number }): Promise<Cluster> {
   const databaseUrl = new URL(options.serverUrl);
   databaseUrl.pathname = `${databaseUrl.pathname}_${options.name}`;
+  const instanceDatabaseUrl = new URL(databaseUrl);
+  if (options.databasePort) instanceDatabaseUrl.host = `127.0.0.1:${options.databasePort}`;
   const admin = postgres(options.serverUrl, { max: 1, onnotice: () => {} });
   const database = databaseUrl.pathname.slice(1);
   await admin.unsafe(`drop database if exists ${database} with (force)`);
@@ -102,7 +107,7 @@ export async function startCluster(options: { serverUrl: string; name: string; b
     const instance = instances[index]!;
     // One process per instance (node with tsx's loader, no wrapper), so SIGKILL kills the server itself.
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      env: { ...process.env, ...ENV, PORT: String(instance.port), DATABASE_URL: databaseUrl.toString(), DATA_DIR: `.cluster-data-${index}` },
+      env: { ...process.env, ...ENV, PORT: String(instance.port), DATABASE_URL: instanceDatabaseUrl.toString(), DATA_DIR: `.cluster-data-${index}` },
       stdio: ["ignore", "pipe", "pipe"],
     });
     instance.process = child;
@@ -113,6 +118,13 @@ export async function startCluster(options: { serverUrl: string; name: string; b
     child.stderr!.on("data", () => {});
     await waitFor(() => ready(`http://127.0.0.1:${instance.port}`), `instance ${index} to be ready`);
   };
+
+  const stopInstance = (instance: Instance) =>
+    new Promise<void>((resolve) => {
+      if (!instance.process || instance.process.exitCode !== null) return resolve();
+      instance.process.once("exit", () => resolve());
+      instance.process.kill("SIGTERM");
+    });
 
   // One at a time: the first migrates the fresh database and writes the price history.
   for (let i = 0; i < instances.length; i++) await start(i);
@@ -132,18 +144,13 @@ export async function startCluster(options: { serverUrl: string; name: string; b
       instances[index]!.process = null;
     },
     start,
+    async restart(index) {
+      await stopInstance(instances[index]!);
+      await start(index);
+    },
     async stop() {
       nginx.kill("SIGTERM");
-      await Promise.all(
-        instances.map(
-          (i) =>
-            new Promise<void>((resolve) => {
-              if (!i.process || i.process.exitCode !== null) return resolve();
-              i.process.once("exit", () => resolve());
-              i.process.kill("SIGTERM");
-            }),
-        ),
-      );
+      await Promise.all(instances.map(stopInstance));
       const drop = postgres(options.serverUrl, { max: 1, onnotice: () => {} });
       await drop.unsafe(`drop database if exists ${database} with (force)`);
       await drop.end();

@@ -6,13 +6,17 @@ import { openDatabase, type DbHandle } from "@/db/client";
 import { idempotencyKeys, jobLeases, orders } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { PRICE_JOB } from "@/lib/market/ingest";
+import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { startCluster, type Cluster } from "./cluster";
 
 /**
- * Three instances behind nginx on one PostgreSQL. Many clients move money through nginx while the
- * instance holding the jobs' leases is killed with SIGKILL and later started again. Every request
- * a client got an answer to must have taken effect exactly once, the ledger must balance, the jobs
- * must carry on from the survivors, and sockets must come back and still receive.
+ * Three instances behind nginx on one PostgreSQL, reached through a proxy the test can cut. Many
+ * clients move money through nginx while (1) the instance holding the jobs' leases is killed with
+ * SIGKILL and started again, (2) the database goes away for a few seconds, (3) every instance is
+ * rolled over one by one as an upgrade does. Every request a client got an answer to must have
+ * taken effect exactly once, the ledger must balance, the jobs must carry on, and sockets must come
+ * back and miss nothing.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) throw new Error("TEST_DATABASE_URL is required for the cluster test");
@@ -22,23 +26,46 @@ const CLIENTS = 12;
 const RUN_MS = 12_000;
 
 let cluster: Cluster;
+let proxy: TcpProxy;
 let db: DbHandle;
+let admin: string;
+let users: { id: string; token: string }[];
+let sockets: Watcher[];
+// Every order answered 201 in any scenario: at the end each exists exactly once.
+const answered = new Map<string, { userId: string; orderId: string }>();
 
 beforeAll(async () => {
-  cluster = await startCluster({ serverUrl, name: `cluster_${BASE_PORT}`, basePort: BASE_PORT, size: 3 });
+  const direct = new URL(serverUrl);
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  cluster = await startCluster({ serverUrl, name: `cluster_${BASE_PORT}`, basePort: BASE_PORT, size: 3, databasePort: proxy.port });
+  // The test reads the books directly, not through the proxy it cuts.
   db = await openDatabase(cluster.databaseUrl);
+  const adminLogin = await until("/api/auth/login", { body: { usernameOrEmail: "admin", password: "cluster-admin-password" } });
+  admin = adminLogin.body.token as string;
+  users = await Promise.all(Array.from({ length: CLIENTS }, () => signUp()));
+  for (const u of users) {
+    const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "5000", operation: "credit", reason: "cluster test" } });
+    expect(credited.status).toBe(200);
+  }
+  sockets = users.slice(0, 6).map((u) => watch(u));
+  for (let waited = 0; !sockets.every((s) => s.socket.connected); waited += 250) {
+    if (waited > 20_000) throw new Error("the sockets did not connect");
+    await sleep(250);
+  }
 }, 240_000);
 
 afterAll(async () => {
+  sockets?.forEach((s) => s.socket.close());
   await db?.close();
   await cluster?.stop();
+  await proxy?.close();
 }, 60_000);
 
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** A call through nginx, sent again with the same Idempotency-Key until some instance answers it. */
 async function until(path: string, init: { method?: string; token?: string; body?: unknown; key?: string }): Promise<Answer> {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (let attempt = 0; attempt < 80; attempt++) {
     try {
       const res = await fetch(`${cluster.url}${path}`, {
         method: init.method ?? (init.body ? "POST" : "GET"),
@@ -49,8 +76,8 @@ async function until(path: string, init: { method?: string; token?: string; body
         },
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
-      // A gateway error means no instance answered: the request may or may not have landed, and
-      // only the key makes sending it again safe.
+      // A gateway error means no instance answered, a 503 that the database was away: the request
+      // may or may not have landed, and only the key makes sending it again safe.
       if (res.status === 502 || res.status === 503 || res.status === 504) throw new Error(`gateway ${res.status}`);
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     } catch {
@@ -69,57 +96,89 @@ async function signUp(): Promise<{ id: string; token: string }> {
   return { id: (res.body.user as { id: string }).id, token: res.body.token as string };
 }
 
-function socketFor(token: string, userId: string): { socket: Socket; titles: string[] } {
-  const titles: string[] = [];
-  const socket = connect(cluster.url, { path: "/socket.io", transports: ["websocket"], auth: { token }, forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000 });
-  socket.on("connect", () => socket.emit("register", userId));
-  socket.on("notification", (n: { title: string }) => titles.push(n.title));
-  return { socket, titles };
+interface Watcher {
+  socket: Socket;
+  /** Titles pushed live. */
+  pushed: string[];
+  /** Titles known to the client: pushed, or read from the list on each (re)connect, as the app does. */
+  known: Set<string>;
 }
 
-describe("three instances behind nginx, one killed mid-burst", () => {
-  it("answers every request exactly once, keeps the books, and carries jobs and sockets over to the survivors", async () => {
-    const adminLogin = await until("/api/auth/login", { body: { usernameOrEmail: "admin", password: "cluster-admin-password" } });
-    const admin = adminLogin.body.token as string;
-    const users = await Promise.all(Array.from({ length: CLIENTS }, () => signUp()));
-    for (const u of users) {
-      const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "5000", operation: "credit", reason: "cluster test" } });
-      expect(credited.status).toBe(200);
-    }
-    const sockets = users.slice(0, 6).map((u) => socketFor(u.token, u.id));
-    await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 20_000 }).toBe(true);
+/** A user's socket that behaves as the browser's does: back after a server hang-up, a re-read on each connect. */
+function watch(u: { id: string; token: string }): Watcher {
+  const watcher: Watcher = { socket: connect(cluster.url, { path: "/socket.io", transports: ["websocket"], auth: { token: u.token }, forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000 }), pushed: [], known: new Set() };
+  const { socket } = watcher;
+  socket.on("connect", () => {
+    socket.emit("register", u.id);
+    void until("/api/notifications?pageSize=100", { token: u.token }).then((res) => {
+      for (const n of (res.body.notifications ?? []) as { title: string }[]) watcher.known.add(n.title);
+    });
+  });
+  socket.on("disconnect", (reason) => reason === "io server disconnect" && socket.connect());
+  socket.on("connect_error", (err) => err.message === HANDSHAKE_REFUSED.unavailable && setTimeout(() => socket.connect(), 500));
+  socket.on("notification", (n: { title: string }) => {
+    watcher.pushed.push(n.title);
+    watcher.known.add(n.title);
+  });
+  return watcher;
+}
 
+/** Each client places orders for at least `ms` and until `during` is over, every one retried with its key until answered. */
+async function trading(ms: number, during: () => Promise<void>): Promise<number> {
+  const before = answered.size;
+  const stopAt = Date.now() + ms;
+  let over = false;
+  const chaos = during().finally(() => (over = true));
+  const client = async (u: { id: string; token: string }, n: number) => {
+    for (let i = 0; Date.now() < stopAt || !over; i++) {
+      const key = `c${n}-${i}-${randomUUID().slice(0, 8)}`;
+      const body = i % 3 === 2 ? { side: "sell", type: "market", quantity: "0.001" } : i % 3 === 1 ? { side: "buy", type: "limit", quantity: "0.01", price: "100" } : { side: "buy", type: "market", quantity: "0.002" };
+      const res = await until("/api/trades", { token: u.token, key, body });
+      if (res.status === 201) answered.set(key, { userId: u.id, orderId: (res.body.order as { id: string }).id });
+      else expect([422], `${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+    }
+  };
+  await Promise.all([...users.map((u, n) => client(u, n)), chaos]);
+  return answered.size - before;
+}
+
+/** Exactly once: every answered order exists, once, no order exists that nobody was answered, and the books balance. */
+async function expectExactlyOnce(): Promise<void> {
+  const placed = await db.db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, users.map((u) => u.id)));
+  expect(new Set(placed.map((o) => o.id))).toEqual(new Set([...answered.values()].map((a) => a.orderId)));
+  expect(placed).toHaveLength(answered.size);
+  const keys = await db.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(sql`${idempotencyKeys.scope} like 'trades:%'`);
+  expect(keys.filter((k) => answered.has(k.key))).toHaveLength(answered.size);
+  expect(await checkLedger(db.db)).toEqual([]);
+}
+
+/** A notification to each watched user; every socket must come to know its own, live or by re-reading. */
+async function expectNotificationsReach(label: string): Promise<void> {
+  await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 30_000 }).toBe(true);
+  for (const [i, u] of users.slice(0, 6).entries()) {
+    const sent = await until("/api/admin/notifications", { token: admin, body: { title: `${label} ${i}`, message: "still here", userId: u.id } });
+    expect(sent.status).toBe(201);
+  }
+  for (const [i, s] of sockets.entries()) await expect.poll(() => s.pushed, { timeout: 15_000 }).toContain(`${label} ${i}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("three instances behind nginx", () => {
+  it("killed mid-burst: answers every request exactly once, keeps the books, and carries jobs and sockets over to the survivors", async () => {
     // The instance holding the price ingestion lease is the one to kill: its jobs must move.
     const [lease] = await db.db.select().from(jobLeases).where(eq(jobLeases.name, PRICE_JOB));
     const victim = cluster.instances.findIndex((i) => i.id === lease?.holder);
     expect(victim, "some instance holds the price lease").toBeGreaterThanOrEqual(0);
 
-    const answered = new Map<string, { userId: string; orderId: string }>();
-    const stopAt = Date.now() + RUN_MS;
-    const client = async (u: { id: string; token: string }, n: number) => {
-      for (let i = 0; Date.now() < stopAt; i++) {
-        const key = `c${n}-${i}-${randomUUID().slice(0, 8)}`;
-        const body = i % 3 === 2 ? { side: "sell", type: "market", quantity: "0.001" } : i % 3 === 1 ? { side: "buy", type: "limit", quantity: "0.01", price: "100" } : { side: "buy", type: "market", quantity: "0.002" };
-        const res = await until("/api/trades", { token: u.token, key, body });
-        if (res.status === 201) answered.set(key, { userId: u.id, orderId: (res.body.order as { id: string }).id });
-        else expect([422], `${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-      }
-    };
-    const chaos = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, RUN_MS / 3));
+    const placed = await trading(RUN_MS, async () => {
+      await sleep(RUN_MS / 3);
       cluster.kill(victim);
-      await new Promise((resolve) => setTimeout(resolve, RUN_MS / 3));
+      await sleep(RUN_MS / 3);
       await cluster.start(victim);
-    })();
-    await Promise.all([...users.map((u, n) => client(u, n)), chaos]);
-
-    // Exactly once: every answered order exists, once, and no order exists that nobody was answered.
-    expect(answered.size).toBeGreaterThan(50);
-    const placed = await db.db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, users.map((u) => u.id)));
-    expect(new Set(placed.map((o) => o.id))).toEqual(new Set([...answered.values()].map((a) => a.orderId)));
-    const keys = await db.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(sql`${idempotencyKeys.scope} like 'trades:%'`);
-    expect(keys.filter((k) => answered.has(k.key))).toHaveLength(answered.size);
-    expect(await checkLedger(db.db)).toEqual([]);
+    });
+    expect(placed).toBeGreaterThan(50);
+    await expectExactlyOnce();
 
     // The jobs moved to a survivor: prices keep arriving under a lease someone else now holds.
     await expect
@@ -129,12 +188,52 @@ describe("three instances behind nginx, one killed mid-burst", () => {
     expect(ready).toMatchObject({ success: true, checks: { priceFeed: true } });
 
     // Sockets that were on the killed instance came back through nginx, and still receive.
-    await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 20_000 }).toBe(true);
-    for (const [i, u] of users.slice(0, 6).entries()) {
-      const sent = await until("/api/admin/notifications", { token: admin, body: { title: `after the kill ${i}`, message: "still here", userId: u.id } });
-      expect(sent.status).toBe(201);
+    await expectNotificationsReach("after the kill");
+  });
+
+  it("with the database gone for five seconds: 503s retried with their keys land once, readiness says so, and everything heals by itself", async () => {
+    const instance = `http://127.0.0.1:${cluster.instances[0]!.port}`;
+    const readinessDuringOutage: { status: number; database?: boolean }[] = [];
+    const placed = await trading(RUN_MS, async () => {
+      await sleep(RUN_MS / 3);
+      let over = false;
+      const outage = proxy.cut(5_000).finally(() => (over = true));
+      while (!over) {
+        const res = await fetch(`${instance}/api/health/ready`).catch(() => null);
+        if (res) readinessDuringOutage.push({ status: res.status, database: ((await res.json()) as { checks?: { database?: boolean } }).checks?.database });
+        await sleep(300);
+      }
+      await outage;
+    });
+    expect(placed).toBeGreaterThan(20);
+    expect(readinessDuringOutage).toContainEqual({ status: 503, database: false });
+    await expectExactlyOnce();
+
+    // Every instance is ready again (database, prices) without a restart, and LISTEN carries events again.
+    for (const { port } of cluster.instances) {
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.status), { timeout: 30_000 }).toBe(200);
     }
-    for (const [i, s] of sockets.entries()) await expect.poll(() => s.titles, { timeout: 15_000 }).toContain(`after the kill ${i}`);
-    sockets.forEach((s) => s.socket.close());
-  }, 240_000);
+    await expectNotificationsReach("after the outage");
+  });
+
+  it("rolled over one instance at a time, as an upgrade does: no order fails or doubles, and no notification is lost", async () => {
+    const sentDuringRoll: { user: number; title: string }[] = [];
+    const placed = await trading(RUN_MS, async () => {
+      for (const [index] of cluster.instances.entries()) {
+        const title = `during the roll ${index}`;
+        for (const [user, u] of users.slice(0, 6).entries()) {
+          const sent = await until("/api/admin/notifications", { token: admin, body: { title: `${title}/${user}`, message: "rolling", userId: u.id } });
+          expect(sent.status).toBe(201);
+          sentDuringRoll.push({ user, title: `${title}/${user}` });
+        }
+        await cluster.restart(index);
+      }
+    });
+    expect(placed).toBeGreaterThan(20);
+    await expectExactlyOnce();
+    // Sent while sockets were being moved between instances: each reached its user live or by the re-read on reconnect.
+    await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 30_000 }).toBe(true);
+    for (const { user, title } of sentDuringRoll) await expect.poll(() => sockets[user]!.known.has(title), { timeout: 15_000 }).toBe(true);
+    await expectNotificationsReach("after the roll");
+  });
 });
