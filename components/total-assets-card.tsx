@@ -1,11 +1,10 @@
 import { displayDecimal, readable } from "@/lib/format";
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { valuedBalances } from "@/lib/trading/valuation";
+import type { ValuedBalances } from "@/lib/trading/valuation";
 
 /** Everything the user holds, in USDT: XAUT at the bid, stablecoins at par; assets without a price named, not guessed. */
-export async function TotalAssetsCard({ userId }: { userId: string }) {
-  const { totalUsdt, valuation } = await valuedBalances(await getDb(), userId);
+export function TotalAssetsCard({ valued }: { valued: Pick<ValuedBalances, "totalUsdt" | "valuation"> }) {
+  const { totalUsdt, valuation } = valued;
   return (
     <section className="card" aria-labelledby="total-assets-heading">
       <div className="flex items-baseline justify-between">

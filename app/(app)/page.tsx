@@ -13,6 +13,7 @@ import { getTicker } from "@/lib/market/ticker";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
 import { BASE, QUOTE } from "@/lib/trading/market";
+import { valuedBalances } from "@/lib/trading/valuation";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Home" };
@@ -20,7 +21,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [all, ticker, plans, positions, networks] = await Promise.all([userBalances(db, user.id), getTicker(db), listPlans(db, { enabledOnly: true }), savingsOf(db, user.id), availableNetworks(db)]);
+  const [all, ticker, plans, positions, networks, valued] = await Promise.all([userBalances(db, user.id), getTicker(db), listPlans(db, { enabledOnly: true }), savingsOf(db, user.id), availableNetworks(db), valuedBalances(db, user.id)]);
   const fundable = new Set(networks.filter((c) => c.networks.some((n) => n.deposit)).map((c) => c.currency));
   const balances = balancesWorthShowing(all, [QUOTE, BASE], fundable);
   return (
@@ -36,7 +37,7 @@ export default async function HomePage() {
           <Link key={href} href={href!} className="btn-ghost py-3 text-center">{label}</Link>
         ))}
       </nav>
-      <TotalAssetsCard userId={user.id} />
+      <TotalAssetsCard valued={valued} />
       <LivePriceCard initial={ticker} />
       <BalancesCard balances={balances} />
       <SavingsCard plans={plans} positions={positions} />

@@ -54,3 +54,5 @@ export async function valuedBalances(db: Db, userId: string) {
     },
   };
 }
+
+export type ValuedBalances = Awaited<ReturnType<typeof valuedBalances>>;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts } from "@/db/schema";
 import { dashboardStats, type AssetBooks } from "@/lib/admin/dashboard";
-import { adjustBalance } from "@/lib/ledger/adjust";
+import { adjustBalance } from "@/lib/admin/adjust-balance";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";

@@ -1,3 +1,3 @@
-import { strategyActionRoute } from "@/lib/strategies/action-route";
+import { strategyActionRoute } from "@/app/api/strategies/[id]/action-route";
 
 export const POST = strategyActionRoute("stop");

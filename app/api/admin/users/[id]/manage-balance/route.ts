@@ -1,7 +1,7 @@
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { adjustBalance, manageBalanceSchema } from "@/lib/ledger/adjust";
+import { adjustBalance, manageBalanceSchema } from "@/lib/admin/adjust-balance";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const userId = uuidParam(params.id, "User not found");

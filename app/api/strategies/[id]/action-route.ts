@@ -1,10 +1,10 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
-import { USER_ACTIONS } from "./actions";
-import { strategyViews } from "./present";
+import { USER_ACTIONS } from "@/lib/strategies/actions";
+import { strategyViews } from "@/lib/strategies/present";
 
-/** POST /api/strategies/{id}/{action}: one handler for pause, resume and stop. */
+/** POST /api/strategies/{id}/{action}: one handler for pause, resume and stop (a route handler, so it lives under app/). */
 export function strategyActionRoute(action: keyof typeof USER_ACTIONS) {
   return withUser<{ id: string }>(async ({ req, params, db, auth }) => {
     const id = uuidParam(params.id, "Strategy not found");

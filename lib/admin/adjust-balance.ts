@@ -5,10 +5,10 @@ import { users } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/http/errors";
 import { publish } from "@/lib/realtime/publish";
-import { formatAmount } from "./amount";
-import { amountString } from "./amount-schema";
-import { amountIn, findAsset } from "./assets";
-import { post } from "./post";
+import { formatAmount } from "@/lib/ledger/amount";
+import { amountString } from "@/lib/ledger/amount-schema";
+import { amountIn, findAsset } from "@/lib/ledger/assets";
+import { post } from "@/lib/ledger/post";
 
 export const manageBalanceSchema = z.object({
   amount: amountString,
