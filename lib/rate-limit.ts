@@ -3,8 +3,6 @@ import type { Db } from "@/db/client";
 import { rateLimitHits } from "@/db/schema";
 import { tooManyRequests, type AppError } from "@/lib/http/errors";
 
-export const HOUR_MS = 60 * 60_000;
-
 export interface Limit {
   /** How many hits a window allows. */
   max: number;

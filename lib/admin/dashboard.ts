@@ -2,8 +2,9 @@ import { and, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, sessions, users } from "@/db/schema";
 import { formatAmount } from "@/lib/ledger/amount";
+import { DAY_MS } from "@/lib/time";
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
 
 /**
  * One asset's books: what users hold (the platform's liability) and where it came from. Every

@@ -11,6 +11,7 @@ import { consumeAll, limited, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { newResetToken, RESET_TOKEN_TTL_MS } from "./reset-tokens";
 import { findUserByName } from "./find-user";
+import { HOUR_MS } from "@/lib/time";
 
 export const forgotPasswordSchema = z.strictObject({
   usernameOrEmail: z
@@ -31,8 +32,8 @@ export const FORGOT_PASSWORD_ANSWER = "If an account matches, we have sent a lin
  * under its id would let a prober learn, from when the 429 comes, that a username and an email are
  * one account. So an account can get at most 10 links an hour (5 by username, 5 by email).
  */
-const PER_NAME: Limit = { max: 5, windowMs: 60 * 60_000 };
-const PER_ADDRESS: Limit = { max: 20, windowMs: 60 * 60_000 };
+const PER_NAME: Limit = { max: 5, windowMs: HOUR_MS };
+const PER_ADDRESS: Limit = { max: 20, windowMs: HOUR_MS };
 
 /**
  * Asks for a reset link for the account named by username or email. The caller learns nothing

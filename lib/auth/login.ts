@@ -11,6 +11,7 @@ import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { createSession } from "./sessions";
 import { issueChallenge } from "./two-factor/challenge";
 import { findUserByName } from "./find-user";
+import { HOUR_MS } from "@/lib/time";
 
 export const loginPayloadSchema = z.object({
   usernameOrEmail: z
@@ -40,7 +41,7 @@ export type LoginPayload = z.infer<typeof loginPayloadSchema>;
  * no more, so knowing the password buys no extra guesses at the code.
  */
 const PER_ADDRESS_AND_ACCOUNT: Limit = { max: 10, windowMs: 15 * 60_000 };
-const PER_ACCOUNT: Limit = { max: 100, windowMs: 60 * 60_000 };
+const PER_ACCOUNT: Limit = { max: 100, windowMs: HOUR_MS };
 const PER_ADDRESS: Limit = { max: 50, windowMs: 15 * 60_000 };
 
 export const INVALID_CREDENTIALS = "Invalid credentials";

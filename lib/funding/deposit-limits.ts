@@ -3,7 +3,8 @@ import type { Db } from "@/db/client";
 import { deposits, uploads, users } from "@/db/schema";
 import { readEnv } from "@/lib/env";
 import { AppError, notFound } from "@/lib/http/errors";
-import { consume, HOUR_MS, limited } from "@/lib/rate-limit";
+import { consume, limited } from "@/lib/rate-limit";
+import { HOUR_MS } from "@/lib/time";
 
 /**
  * Proof images of one user's deposits waiting for review, together: two full-size proofs. Proofs

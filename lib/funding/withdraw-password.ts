@@ -7,9 +7,10 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { readEnv } from "@/lib/env";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
+import { HOUR_MS } from "@/lib/time";
 
 /** After a new withdrawal password or login password, or two-factor turned off, withdrawals wait this long (WITHDRAW_HOLD_HOURS, 24 by default). */
-export const withdrawHoldMs = () => readEnv().WITHDRAW_HOLD_HOURS * 60 * 60_000;
+export const withdrawHoldMs = () => readEnv().WITHDRAW_HOLD_HOURS * HOUR_MS;
 /** This many wrong withdrawal passwords in a row lock withdrawals for LOCK_MS. */
 export const MAX_WITHDRAW_PASSWORD_FAILURES = 5;
 export const WITHDRAW_LOCK_MS = 15 * 60_000;

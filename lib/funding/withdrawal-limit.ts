@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { withdrawals } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
-import { dayStart, utcDay } from "@/lib/savings/days";
+import { dayStart, utcDay } from "@/lib/time";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
 import { BASE, currentQuote } from "@/lib/trading/market";

@@ -4,9 +4,9 @@ import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
 import { paginationSchema, queryParam } from "@/lib/http/query";
 import { formatAmount } from "./amount";
+import { DAY_MS } from "@/lib/time";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // JavaScript reads dates far beyond what a timestamp column holds; no record is older or newer.
 const EARLIEST = Date.UTC(1970, 0, 1);

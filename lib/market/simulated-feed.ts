@@ -4,6 +4,7 @@ import type { PriceFeed } from "./feed";
 import { MINUTE_MS } from "./intervals";
 import type { MinuteCandle } from "./store";
 import { minuteOf } from "./ticks";
+import { DAY_MS } from "@/lib/time";
 
 const SECONDS_PER_YEAR = 365.25 * 86_400;
 /** Gold's long-run annualised volatility. */
@@ -15,7 +16,6 @@ export const SIMULATED_TICK_MS = 1_500;
 const STEPS_PER_MINUTE = 6;
 // XAUT traded per minute at the busiest hours, about what the larger XAUT/USDT markets see.
 const MEAN_MINUTE_VOLUME = 4;
-const DAY_MS = 86_400_000;
 
 /** Gold trades most while London and New York overlap (about 14:30 UTC) and least in the Asian night. */
 const hourActivity = (utcHour: number) => 0.4 + 0.6 * Math.exp(-(((utcHour - 14.5) / 4) ** 2));

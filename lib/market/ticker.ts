@@ -4,8 +4,8 @@ import { candles } from "@/db/schema";
 import { formatAmount } from "@/lib/ledger/amount";
 import { isStale, lastTick, SYMBOL } from "./ticks";
 import { priceString, VOLUME_DECIMALS } from "./views";
+import { DAY_MS } from "@/lib/time";
 
-const DAY_MS = 86_400_000;
 
 /** The market at a glance: last price and its 24 hours, as the API sends it. */
 export interface Ticker {

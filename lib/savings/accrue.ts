@@ -7,7 +7,7 @@ import { formatAmount } from "@/lib/ledger/amount";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { createNotification } from "@/lib/notifications/create";
-import { daysBetween, utcDay } from "./days";
+import { daysBetween, utcDay } from "@/lib/time";
 import { dayInterest } from "./interest";
 import { closeSubscription } from "./subscriptions";
 

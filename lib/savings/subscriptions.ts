@@ -9,7 +9,7 @@ import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
-import { dayStart, utcDay } from "./days";
+import { dayStart, utcDay } from "@/lib/time";
 import { interestFor } from "./interest";
 
 export const subscribeSchema = z.object({ planId: z.string({ error: "Choose a plan" }).uuid("Choose a plan"), amount: amountString }).strict();

@@ -1,6 +1,7 @@
 import type { Period } from "./input";
+import { DAY_MS, HOUR_MS } from "@/lib/time";
 
-const PERIOD_MS: Record<Period, number> = { hourly: 3_600_000, daily: 86_400_000, weekly: 7 * 86_400_000 };
+const PERIOD_MS: Record<Period, number> = { hourly: HOUR_MS, daily: DAY_MS, weekly: 7 * DAY_MS };
 
 /**
  * The next round after the one due at `due`: one period on, or, when the service was down for

@@ -1,10 +1,7 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const utcDayStart = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+import { utcDayStart } from "@/lib/time";
 
 /**
  * USDT notional (quantity × price, before fees) of the orders a user placed this UTC day:
