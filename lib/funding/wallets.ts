@@ -91,7 +91,12 @@ export async function updateWallet(db: Db, id: string, input: WalletInput, actor
 /** Each asset's decimals, from the assets table: amounts are shown at their own asset's. */
 export async function decimalsByAsset(db: Db): Promise<(code: string) => number> {
   const map = new Map((await listAssets(db)).map((a) => [a.code, a.decimals]));
-  return (code) => map.get(code) ?? 8;
+  return (code) => {
+    const decimals = map.get(code);
+    // Guessing would show an amount ten or a hundred times off: an unknown asset is a bug to see.
+    if (decimals === undefined) throw new Error(`Unknown asset ${code}: it is not in the assets table`);
+    return decimals;
+  };
 }
 
 export function walletView(w: Wallet, decimals: number) {
