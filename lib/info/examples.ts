@@ -4,6 +4,7 @@ import { percentChange } from "@/lib/market/ticker";
 import { gridQuantity, levelPrices } from "@/lib/strategies/grid";
 import type { MarketAssets } from "@/lib/trading/market";
 import { BPS, askOf, bidOf, buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill } from "@/lib/trading/pricing";
+import { dayWithCarry } from "@/lib/savings/interest";
 
 /**
  * The worked examples of the information pages. Their inputs (prices, amounts) are fixed round
@@ -197,7 +198,6 @@ export function quoteExample(terms: TradingTerms, m: MarketAssets) {
 }
 
 export const STORED = { amount: "10" } as const;
-const YEAR = BPS * 365n;
 
 /**
  * 10 XAUt kept in the vault at `rateBps` a year: each day earns the least held that day times the
@@ -212,9 +212,9 @@ export function storageExample(rateBps: number, m: MarketAssets) {
   let carry = 0n;
   const after: Record<number, bigint> = {};
   for (let day = 1; day <= 365; day++) {
-    const owed = held * BigInt(rateBps) + carry;
-    held += owed / YEAR;
-    carry = owed % YEAR;
+    const earned = dayWithCarry(held, rateBps, carry);
+    held += earned.amount;
+    carry = earned.carry;
     if (day === 1 || day === 30 || day === 365) after[day] = held - start;
   }
   return { amount: f.xaut(start), firstDay: f.xaut(after[1]!), month: f.xaut(after[30]!), year: f.xaut(after[365]!) };

@@ -13,3 +13,12 @@ export const interestFor = (principal: bigint, aprBps: number, days: number): bi
  * to any day add up to the closed form for that many days, to the unit.
  */
 export const dayInterest = (principal: bigint, aprBps: number, k: number): bigint => interestFor(principal, aprBps, k) - interestFor(principal, aprBps, k - 1);
+
+/**
+ * One day's earnings on `basis` at `rateBps` a year (365 days), rounded down, with the remainder
+ * below one smallest unit carried into the next day, so nothing is lost or invented over a year.
+ */
+export function dayWithCarry(basis: bigint, rateBps: number, carry: bigint): { amount: bigint; carry: bigint } {
+  const owed = basis * BigInt(rateBps) + carry;
+  return { amount: owed / YEAR, carry: owed % YEAR };
+}

@@ -7,8 +7,8 @@ import { post } from "@/lib/ledger/post";
 import { dayStart, utcDay } from "@/lib/time";
 import { getSettings } from "@/lib/settings";
 import { BASE } from "@/lib/trading/market";
+import { dayWithCarry } from "@/lib/savings/interest";
 
-const YEAR = 10_000n * 365n;
 
 /**
  * The least the vault held during `day`: its balance when the day began and after each entry in it.
@@ -52,9 +52,9 @@ async function settleVault(db: Db, account: { id: string; userId: string }, rate
     let settled = 0;
     for (let day = last?.day ? utcDay(dayStart(last.day, 1)) : utcDay(new Date(first.at)); day < today; day = utcDay(dayStart(day, 1))) {
       const basis = await leastHeldOn(tx, account.id, day);
-      const owed = basis * BigInt(rateBps) + carry;
-      const amount = owed / YEAR;
-      carry = owed % YEAR;
+      const earned = dayWithCarry(basis, rateBps, carry);
+      const amount = earned.amount;
+      carry = earned.carry;
       const [fresh] = await tx.insert(storageAccruals).values({ userId: account.userId, day, basis, amount, carry }).onConflictDoNothing().returning();
       if (!fresh) continue;
       if (amount > 0n) {
