@@ -16,11 +16,16 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   base: string;
+  /** The process started (`tsx`, the leader of the server's process group). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-/** The production build (`npm run build`) served by server.ts on 127.0.0.1, against `databaseUrl`. */
-export async function startServer(databaseUrl: string, env: Record<string, string>): Promise<RunningServer> {
+/**
+ * The production build (`npm run build`) served by server.ts on 127.0.0.1, against `databaseUrl`;
+ * `onLine`, if given, sees every line the server writes (stdout and stderr).
+ */
+export async function startServer(databaseUrl: string, env: Record<string, string>, onLine?: (line: string) => void): Promise<RunningServer> {
   if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) throw new Error("No production build: run `npm run build` first");
   const port = await freePort();
   const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["server.ts"], {
@@ -29,8 +34,19 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     detached: true,
   });
   const log: string[] = [];
-  const keep = (chunk: Buffer) => log.push(...chunk.toString().split("\n").filter(Boolean).slice(-20));
+  const keep = (chunk: Buffer) => {
+    log.push(...chunk.toString().split("\n").filter(Boolean).slice(-20));
+    log.splice(0, log.length - 20);
+  };
   child.stdout?.on("data", keep);
+  for (const stream of onLine ? [child.stdout, child.stderr] : []) {
+    let rest = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) if (line) onLine!(line);
+    });
+  }
   child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
@@ -46,6 +62,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
 
   return {
     base,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       process.kill(-child.pid!, "SIGTERM");
