@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
@@ -98,9 +98,13 @@ export function assertNotOnHold(holdUntil: Date | null, now: Date): void {
 
 /** Starts (or extends) the 24-hour pause on withdrawals that follows any password change, an email change, and turning two-factor off. */
 export async function startWithdrawalHold(tx: Db, userId: string, now = new Date()): Promise<Date> {
-  const until = new Date(now.getTime() + withdrawHoldMs());
-  await tx.update(users).set({ withdrawHoldUntil: until }).where(eq(users.id, userId));
-  return until;
+  // A pause already running longer (WITHDRAW_HOLD_HOURS was lowered since) is kept, never shortened.
+  const [row] = await tx
+    .update(users)
+    .set({ withdrawHoldUntil: sql`greatest(${users.withdrawHoldUntil}, ${new Date(now.getTime() + withdrawHoldMs()).toISOString()}::timestamptz)` })
+    .where(eq(users.id, userId))
+    .returning({ until: users.withdrawHoldUntil });
+  return row!.until!;
 }
 
 /**

@@ -261,3 +261,17 @@ describe("the withdrawal password's failure count", () => {
     expect((await withdraw(u, { withdrawPassword: "last-guess" })).body).toMatchObject({ code: "WITHDRAWALS_LOCKED" });
   });
 });
+
+describe("the withdrawal pause", () => {
+  it("starts from now, and never shortens a pause already running longer", async () => {
+    const { user } = await registerUser();
+    const now = new Date("2026-11-25T10:00:00.000Z");
+    const started = await runTransaction(db(), (tx) => startWithdrawalHold(tx, user.id, now));
+    expect(started.getTime()).toBe(now.getTime() + withdrawHoldMs());
+    const longer = new Date(now.getTime() + 3 * withdrawHoldMs() + 1);
+    await db().update(users).set({ withdrawHoldUntil: longer }).where(eq(users.id, user.id));
+    expect((await runTransaction(db(), (tx) => startWithdrawalHold(tx, user.id, now))).getTime()).toBe(longer.getTime());
+    const [row] = await db().select({ until: users.withdrawHoldUntil }).from(users).where(eq(users.id, user.id));
+    expect(row!.until!.getTime()).toBe(longer.getTime());
+  });
+});
