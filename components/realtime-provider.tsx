@@ -3,6 +3,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
 import { storedToken, storedUserId, subscribeSession } from "@/lib/client/session";
+import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 
 type Listener = (data: unknown) => void;
 type Subscribe = (event: string, listener: Listener) => () => void;
@@ -39,9 +40,10 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     const socket = realtimeSocket({ token, userId }, { onRegistered: () => setStatus("live") });
     if (!socket) return;
     const reconnecting = () => setStatus("connecting");
-    // A refused handshake (socket no longer active) or spent reconnection attempts: nothing more will come.
-    const refused = () => {
-      if (!socket.active) setStatus("offline");
+    // A refused handshake (socket no longer active) or spent reconnection attempts: nothing more will
+    // come, unless the server's database was away, when the socket tries again by itself.
+    const refused = (err: Error) => {
+      if (!socket.active) setStatus(err.message === HANDSHAKE_REFUSED.unavailable ? "connecting" : "offline");
     };
     const gaveUp = () => setStatus("offline");
     socket.onAny(hub.dispatch);

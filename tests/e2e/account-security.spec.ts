@@ -5,6 +5,8 @@ test("an anti-phishing code set in the security centre shows in a notification f
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
+  // The notice of the change comes over the socket: it must be registered before the change is made.
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   const section = page.getByRole("region", { name: "Anti-phishing code" });
   await section.getByLabel("Code", { exact: true }).fill("Gold Key-42");
   await section.getByRole("button", { name: "Save" }).click();
