@@ -39,17 +39,13 @@ export async function proxy(req: NextRequest) {
   if (PUBLIC_PAGES.has(pathname)) return withPolicy(req);
   const token = sessionCookieValue((name) => req.cookies.get(name)?.value);
   const claims = token ? await readToken(token) : null;
-  if (!claims) return redirectTo(pathname === "/" ? "/login" : `/login?${new URLSearchParams({ next: pathname + search })}`);
-  if (pathname.startsWith("/admin") && claims.role !== "admin") return redirectTo("/");
+  if (!claims) {
+    const login = new URL("/login", req.nextUrl);
+    if (pathname !== "/") login.searchParams.set("next", pathname + search);
+    return NextResponse.redirect(login);
+  }
+  if (pathname.startsWith("/admin") && claims.role !== "admin") return NextResponse.redirect(new URL("/", req.nextUrl));
   return withPolicy(req);
-}
-
-/**
- * A redirect by path alone: an absolute one would be built from the request's Host header, which
- * a client chooses, and a cache between it and us could hand that Location to everyone.
- */
-function redirectTo(path: string): NextResponse {
-  return new NextResponse(null, { status: 307, headers: { Location: path } });
 }
 
 export const config = {
