@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { withdrawals } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
-import { dayStart, utcDay } from "@/lib/time";
+import { utcDayStart } from "@/lib/time";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
 import { BASE, currentQuote } from "@/lib/trading/market";
@@ -37,7 +37,7 @@ export async function assertDailyLimit(tx: Db, userId: string, w: { currency: st
   const [today] = await tx
     .select({ total: sql<string>`coalesce(sum(${withdrawals.valueUsdt}), 0)::text` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, dayStart(utcDay(now))), inArray(withdrawals.status, ["pending", "sent"])));
+    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, utcDayStart(now)), inArray(withdrawals.status, ["pending", "sent"])));
   const used = BigInt(today?.total ?? "0");
   if (used + value > limit) {
     const left = limit > used ? limit - used : 0n;
