@@ -15,3 +15,4 @@ export * from "./strategies";
 export * from "./mail";
 export * from "./password-resets";
 export * from "./two-factor";
+export * from "./approvals";
