@@ -16,3 +16,4 @@ export * from "./mail";
 export * from "./password-resets";
 export * from "./two-factor";
 export * from "./approvals";
+export * from "./activity";

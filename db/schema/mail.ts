@@ -15,6 +15,8 @@ export const outbox = pgTable(
     text: text("text"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // Taken by whoever is sending it (lib/mail deliver), so two senders never send one message twice.
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
     error: text("error"),
   },
   (t) => [index("outbox_created_idx").on(t.createdAt)],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRole = pgEnum("user_role", ["user", "admin"]);
 export const userStatus = pgEnum("user_status", ["active", "disabled"]);
@@ -28,6 +28,8 @@ export const users = pgTable(
     frozenBy: uuid("frozen_by").references((): AnyPgColumn => users.id),
     // Shown in every notification Aurum sends the user, so a message without it is not from Aurum.
     antiPhishingCode: text("anti_phishing_code"),
+    // Mail about deposits and withdrawals sent (lib/activity's "optional" kinds); security mail always goes.
+    optionalMail: boolean("optional_mail").notNull().default(true),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
