@@ -10,9 +10,11 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { strategies } from "./strategies";
 import { users } from "./users";
 
 export const assets = pgTable(
@@ -25,8 +27,12 @@ export const assets = pgTable(
   (t) => [check("assets_decimals_range", sql`${t.decimals} between 0 and 8`)],
 );
 
-/** User kinds hold a person's money; system kinds are the platform's side of every journal. */
-export const USER_ACCOUNT_KINDS = ["spot", "hold", "storage", "savings"] as const;
+/**
+ * User kinds hold a person's money; system kinds are the platform's side of every journal. A
+ * `reserve` is one strategy's budget, one account per strategy and asset, so the ledger refuses a
+ * strategy spending more than it holds as it refuses any overdraft.
+ */
+export const USER_ACCOUNT_KINDS = ["spot", "hold", "storage", "savings", "reserve"] as const;
 export const SYSTEM_ACCOUNT_KINDS = ["house", "fees", "external", "interest", "adjustments"] as const;
 export const accountKind = pgEnum("account_kind", [...USER_ACCOUNT_KINDS, ...SYSTEM_ACCOUNT_KINDS]);
 
@@ -43,6 +49,8 @@ export const accounts = pgTable(
       .notNull()
       .references(() => assets.code),
     kind: accountKind("kind").notNull(),
+    // The strategy whose budget a `reserve` account holds; null for every other kind.
+    strategyId: uuid("strategy_id").references(() => strategies.id),
     // Kept for user accounts only. System accounts are touched by nearly every journal; keeping
     // a balance row for them would make every posting wait on the same lock. Theirs is the sum
     // of their entries.
@@ -50,7 +58,8 @@ export const accounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("accounts_user_asset_kind_key").on(t.userId, t.asset, t.kind).where(sql`${t.userId} is not null`),
+    // One account per user, asset and kind, and per strategy for reserves (a null strategy counts as one value).
+    unique("accounts_user_asset_kind_strategy_key").on(t.userId, t.asset, t.kind, t.strategyId).nullsNotDistinct(),
     uniqueIndex("accounts_system_asset_kind_key").on(t.asset, t.kind).where(sql`${t.userId} is null`),
     check("accounts_user_balance_non_negative", sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
@@ -58,6 +67,8 @@ export const accounts = pgTable(
       sql`(${t.userId} is null) = (${t.kind} in ('house', 'fees', 'external', 'interest', 'adjustments'))`,
     ),
     check("accounts_system_balance_unused", sql`${t.userId} is not null or ${t.balance} = 0`),
+    // Compared as text: a value added to an enum cannot be used in the transaction that adds it.
+    check("accounts_reserve_has_strategy", sql`(${t.strategyId} is not null) = (${t.kind}::text = 'reserve')`),
   ],
 );
 
