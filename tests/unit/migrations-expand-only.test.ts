@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  */
 const DIR = path.join(process.cwd(), "db", "migrations");
 const CONTRACT_MARK = /^--\s*contract:/m;
-const TAKES_AWAY = /\bDROP\s+(TABLE|COLUMN|INDEX|CONSTRAINT|TYPE|SCHEMA|VIEW|FUNCTION)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b|\bDROP\s+DEFAULT\b|\bTRUNCATE\b|\bDELETE\s+FROM\b/i;
+const TAKES_AWAY = /\bDROP\s+(TABLE|COLUMN|INDEX|CONSTRAINT|TYPE|SCHEMA|VIEW|FUNCTION)\b|\bRENAME\b|\bALTER\s+COLUMN\s+"?\w+"?\s+(SET\s+DATA\s+)?TYPE\b|\bSET\s+NOT\s+NULL\b|\bDROP\s+DEFAULT\b|^TRUNCATE\b|\bDELETE\s+FROM\b/i;
 // A new NOT NULL column without a default makes the old code's inserts fail.
 const REQUIRED_WITHOUT_DEFAULT = /\bADD\s+COLUMN\b(?![^;]*\bDEFAULT\b)[^;]*\bNOT\s+NULL\b/i;
 
@@ -40,10 +40,13 @@ describe("migrations", () => {
       'ALTER TABLE "orders" ALTER COLUMN "price" SET DATA TYPE numeric;',
       'ALTER TABLE "users" ALTER COLUMN "phone_code" SET NOT NULL;',
       'ALTER TABLE "users" ADD COLUMN "tier" integer NOT NULL;',
+      'TRUNCATE "outbox";',
     ]) {
       expect(migrationProblems("9999_x.sql", sql), sql).toHaveLength(1);
     }
     expect(migrationProblems("9999_x.sql", '-- contract: 0020 stopped reading it\nALTER TABLE "users" DROP COLUMN "country";')).toEqual([]);
     expect(migrationProblems("9999_x.sql", 'ALTER TABLE "users" ADD COLUMN "tier" integer DEFAULT 0 NOT NULL;')).toEqual([]);
+    // A trigger that refuses TRUNCATE takes nothing away.
+    expect(migrationProblems("9999_x.sql", 'CREATE TRIGGER "t" BEFORE TRUNCATE ON "outbox" FOR EACH STATEMENT EXECUTE FUNCTION "f"();')).toEqual([]);
   });
 });
