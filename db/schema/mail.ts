@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
@@ -19,7 +20,11 @@ export const outbox = pgTable(
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     error: text("error"),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_created_idx").on(t.createdAt),
+    // What is still to send, for the delivery job (lib/mail deliverQueued), however long the outbox grows.
+    index("outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.error} is null`),
+  ],
 );
 
 export type OutboxMessage = typeof outbox.$inferSelect;

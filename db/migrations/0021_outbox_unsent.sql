@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_unsent_idx" ON "outbox" USING btree ("created_at") WHERE "outbox"."sent_at" is null and "outbox"."error" is null;
