@@ -1,0 +1,27 @@
+/**
+ * The proof file: what `GET /api/proof/snapshots/{id}/me` answers, what "Download my proof" saves,
+ * and what the page and scripts/proof-verify.ts check. Amounts are decimal strings with the asset's
+ * decimals; hashes and nonces are lowercase hex.
+ */
+export const PROOF_FORMAT = "aurum-proof-of-liabilities/1";
+
+export type Amounts = Record<string, string>;
+
+export interface ProofStep {
+  /** Which side of the running node the sibling sits on. */
+  side: "left" | "right";
+  /** The sibling's hash and per-asset sums. */
+  hash: string;
+  sums: Amounts;
+  /** The hash of the parent this step makes (the last one is the root). */
+  result: string;
+}
+
+export interface ProofFile {
+  format: typeof PROOF_FORMAT;
+  snapshot: { id: string; takenAt: string; rootHash: string; totals: Amounts; accountCount: number };
+  /** The snapshot's assets in encoding order. */
+  assets: { code: string; decimals: number }[];
+  account: { id: string; nonce: string; balances: Amounts; hash: string };
+  path: ProofStep[];
+}

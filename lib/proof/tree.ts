@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+import { addSums, EMPTY_TREE_PREIMAGE, leafPreimage, nodePreimage, type TreeNode } from "./encoding";
+
+export interface LeafInput {
+  nonce: Uint8Array;
+  accountId: string;
+  balances: bigint[];
+}
+
+/** One step of a path: the sibling met at a level, on its side of the running node. */
+export interface PathStep {
+  side: "left" | "right";
+  sibling: TreeNode;
+}
+
+const sha256 = (bytes: Uint8Array): Uint8Array => createHash("sha256").update(bytes).digest();
+
+export function leafNode(leaf: LeafInput): TreeNode {
+  return { hash: sha256(leafPreimage(leaf.nonce, leaf.accountId, leaf.balances)), sums: leaf.balances };
+}
+
+export function parentNode(left: TreeNode, right: TreeNode): TreeNode {
+  const sums = addSums(left.sums, right.sums);
+  return { hash: sha256(nodePreimage(left, right)), sums };
+}
+
+export function emptyRoot(assetCount: number): TreeNode {
+  return { hash: sha256(EMPTY_TREE_PREIMAGE), sums: Array.from({ length: assetCount }, () => 0n) };
+}
+
+/**
+ * Every level of the tree over `nodes`, from `nodes` itself up to the single root: pairs (0,1),
+ * (2,3), … are hashed together, an odd last node moves up unchanged.
+ */
+export function buildLevels(nodes: TreeNode[]): TreeNode[][] {
+  const levels = [nodes];
+  for (let level = nodes; level.length > 1; ) {
+    const next: TreeNode[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? parentNode(level[i]!, level[i + 1]!) : level[i]!);
+    levels.push(next);
+    level = next;
+  }
+  return levels;
+}
+
+/** The siblings from node `index` of the lowest level up to the root; a level where it has none adds no step. */
+export function pathIn(levels: TreeNode[][], index: number): PathStep[] {
+  const steps: PathStep[] = [];
+  for (let l = 0, i = index; l < levels.length - 1; l++, i >>= 1) {
+    const siblingIndex = i ^ 1;
+    const sibling = levels[l]![siblingIndex];
+    if (sibling) steps.push({ side: siblingIndex < i ? "left" : "right", sibling });
+  }
+  return steps;
+}
+
+/** The running node after each step, starting from `from`: the last one is the root. */
+export function foldPath(from: TreeNode, steps: PathStep[]): TreeNode[] {
+  const out: TreeNode[] = [];
+  let node = from;
+  for (const step of steps) {
+    node = step.side === "left" ? parentNode(step.sibling, node) : parentNode(node, step.sibling);
+    out.push(node);
+  }
+  return out;
+}
