@@ -17,3 +17,4 @@ export * from "./password-resets";
 export * from "./two-factor";
 export * from "./approvals";
 export * from "./activity";
+export * from "./proof";
