@@ -1,6 +1,8 @@
 import type { Db } from "@/db/client";
-import { auditLogs } from "@/db/schema";
+import { isTransaction, runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
+import { appendToChain } from "./chain";
+import { asStoredJson } from "./encoding";
 
 export interface AuditEntry {
   actorId: string;
@@ -12,15 +14,22 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-/** Records an admin action; call it with the transaction that performs the action, so both or neither happen. */
+/**
+ * Records an admin action at the end of the audit chain; call it with the transaction that performs
+ * the action, so both or neither happen. It holds the chain's lock until that transaction ends, so
+ * call it after the action's own writes: audited transactions queue for it one after another.
+ */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLogs).values({
+  if (!isTransaction(db)) return runTransaction(db, (tx) => audit(tx, entry));
+  await appendToChain(db, {
     id: newId(),
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,
-    detail: entry.detail ?? {},
     ip: entry.ip ?? null,
+    detail: asStoredJson(entry.detail ?? {}),
   });
 }
+
+export { auditChainHead } from "./chain";

@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { auditLogs } from "@/db/schema";
+import { type ChainedRow, chainTime, GENESIS, type Json, rowHash } from "./encoding";
+
+// Any constant works; it only has to be the same for every instance of the app (the migrations use 7_272_011).
+const CHAIN_LOCK = 7_272_012;
+
+export interface ChainLink {
+  seq: number;
+  hash: string;
+}
+
+/** The chain's columns as the encoding reads them: created_at printed by the database to the microsecond, so no driver rounds it. */
+export const chainedColumns = {
+  seq: auditLogs.seq,
+  id: auditLogs.id,
+  createdAt: sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  actorId: auditLogs.actorId,
+  action: auditLogs.action,
+  targetType: auditLogs.targetType,
+  targetId: auditLogs.targetId,
+  ip: auditLogs.ip,
+  detail: auditLogs.detail,
+  prevHash: auditLogs.prevHash,
+  hash: auditLogs.hash,
+};
+
+type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
+
+/** A stored row as the encoding takes it (a waiting row is given the seq it is about to take). */
+export const chained = (row: StoredRow, seq = row.seq!): ChainedRow => ({ ...row, seq, detail: row.detail as Json });
+
+/**
+ * Takes the chain's lock for the rest of `tx`, so appends from every instance form one chain; it
+ * is released at commit or rollback, and a rolled-back append leaves no gap.
+ */
+export async function lockChain(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+}
+
+async function lastLink(db: Db): Promise<ChainLink | null> {
+  const [head] = await db.select({ seq: auditLogs.seq, hash: auditLogs.hash }).from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(desc(auditLogs.seq)).limit(1);
+  return head ? { seq: head.seq!, hash: head.hash! } : null;
+}
+
+/**
+ * Gives rows written without a place in the chain (before it existed, or by the previous version
+ * during a rolling upgrade) theirs, in (created_at, id) order; the trigger lets an update set only
+ * these three columns, and only on such a row. Call it holding the lock.
+ */
+async function sealWaiting(tx: Db, head: ChainLink | null): Promise<ChainLink | null> {
+  const waiting = await tx.select(chainedColumns).from(auditLogs).where(isNull(auditLogs.seq)).orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
+  let link = head;
+  for (const row of waiting) {
+    const seq = (link?.seq ?? 0) + 1;
+    const prevHash = link?.hash ?? GENESIS;
+    const hash = rowHash(prevHash, chained(row, seq));
+    await tx.update(auditLogs).set({ seq, prevHash, hash }).where(and(eq(auditLogs.id, row.id), isNull(auditLogs.seq)));
+    link = { seq, hash };
+  }
+  return link;
+}
+
+/** Appends one row at the chain's end. Call it inside the caller's transaction. */
+export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "createdAt">): Promise<ChainLink> {
+  await lockChain(tx);
+  const head = await sealWaiting(tx, await lastLink(tx));
+  // Taken under the lock, so the chain's order is also the order of its times on one clock; whole
+  // milliseconds, so what is stored reads back exactly as it was hashed.
+  const at = new Date();
+  const seq = (head?.seq ?? 0) + 1;
+  const prevHash = head?.hash ?? GENESIS;
+  const hash = rowHash(prevHash, { ...row, seq, createdAt: chainTime(at) });
+  await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash });
+  return { seq, hash };
+}
+
+/**
+ * The chain's last row: `seq` is also how many rows it holds (they are numbered from 1 without a
+ * gap). Read in a transaction, it is the head as of that transaction's snapshot. Null when empty.
+ * Whoever publishes it (the proof of liabilities) lets anyone later check that the chain still
+ * holds that hash at that seq, which a rewrite of the whole chain cannot fake.
+ */
+export async function auditChainHead(db: Db): Promise<{ seq: number; hash: string; entries: number } | null> {
+  const head = await lastLink(db);
+  return head ? { ...head, entries: head.seq } : null;
+}
+
+/** Sealed rows after `seq`, in chain order, `limit` at a time. */
+export function rowsAfter(db: Db, seq: number, limit: number) {
+  return db.select(chainedColumns).from(auditLogs).where(gt(auditLogs.seq, seq)).orderBy(asc(auditLogs.seq)).limit(limit);
+}
