@@ -21,7 +21,7 @@ export const rejectWithdrawalSchema = z
 type Actor = { id: string; ip: string | null };
 
 /** The hash must look like one of the withdrawal's network: checked before anything is written. */
-async function assertTxHash(tx: Db, id: string, txHash: string): Promise<void> {
+export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<void> {
   const [w] = await tx.select({ network: withdrawals.network }).from(withdrawals).where(eq(withdrawals.id, id));
   if (!w) throw notFound("Withdrawal not found");
   if (!isValidTxHash(w.network, txHash)) {

@@ -40,7 +40,7 @@ function unitsOf(asset: Asset, value: string, field: string): bigint {
 }
 
 /** The row an admin's input makes, checked: a supported pair, an address valid on its network. */
-async function walletValues(db: Db, input: WalletInput) {
+export async function checkedWallet(db: Db, input: WalletInput) {
   if (!isSupported(input.currency, input.network)) {
     const message = `${input.currency} is not offered on ${input.network}`;
     throw badRequest(message, { network: [message] }, "UNSUPPORTED_NETWORK");
@@ -64,7 +64,7 @@ async function walletValues(db: Db, input: WalletInput) {
 }
 
 export async function createWallet(db: Db, input: WalletInput, actor: Actor): Promise<Wallet> {
-  const { decimals, ...values } = await walletValues(db, input);
+  const { decimals, ...values } = await checkedWallet(db, input);
   return runTransaction(db, async (tx) => {
     const [row] = await tx.insert(wallets).values({ id: newId(), ...values }).onConflictDoNothing().returning();
     if (!row) throw conflict(`There is already a ${values.currency} wallet on ${values.network}: edit it instead`, "WALLET_EXISTS");
@@ -74,7 +74,7 @@ export async function createWallet(db: Db, input: WalletInput, actor: Actor): Pr
 }
 
 export async function updateWallet(db: Db, id: string, input: WalletInput, actor: Actor): Promise<Wallet> {
-  const { decimals, ...values } = await walletValues(db, input);
+  const { decimals, ...values } = await checkedWallet(db, input);
   return runTransaction(db, async (tx) => {
     const [before] = await tx.select().from(wallets).where(eq(wallets.id, id)).for("update");
     if (!before) throw notFound("Wallet not found");

@@ -53,6 +53,7 @@ export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: 
       withdrawals: { ...before.withdrawals, ...patch.withdrawals },
       storage: { ...before.storage, ...patch.storage },
       referral: { ...before.referral, ...patch.referral },
+      approvals: { ...before.approvals, ...patch.approvals },
     };
     const after = validate(schema, merged);
     await save(tx, after, actor.id);

@@ -42,6 +42,8 @@ export const settingsSchema = z.object({
     .prefault({}),
   storage: z.object({ annualRateBps: bps("The storage rate", 1_000).default(0) }).prefault({}),
   referral: z.object({ rewardUsdt: decimal("The referral reward").default("0") }).prefault({}),
+  // From this USDT value a balance change or a withdrawal sent needs a second administrator.
+  approvals: z.object({ thresholdUsdt: decimal("The approval threshold").default("1000") }).prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -55,6 +57,7 @@ const AMOUNTS = [
   ["withdrawals", "fee", "any"],
   ["withdrawals", "dailyLimit", "any"],
   ["referral", "rewardUsdt", "USDT"],
+  ["approvals", "thresholdUsdt", "USDT"],
 ] as const;
 
 /**
@@ -95,6 +98,7 @@ export const settingsPatchSchema = z
     withdrawals: z.record(z.string(), z.unknown()),
     storage: z.record(z.string(), z.unknown()),
     referral: z.record(z.string(), z.unknown()),
+    approvals: z.record(z.string(), z.unknown()),
   })
   .partial()
   .strict();

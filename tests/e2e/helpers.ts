@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
 export const uniqueName = (prefix = "e2e") => `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -30,23 +30,55 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Credits a user's USDT through the admin API, as an administrator would from the user page. */
-export async function credit(request: APIRequestContext, username: string, amount: string) {
+/** A second administrator ("checker"), made once, for what needs two (maker–checker); their token. */
+export async function checkerToken(request: APIRequestContext): Promise<string> {
+  const checker = { usernameOrEmail: "checker", password: "e2e-checker-password" };
+  const login = async () => request.post("/api/auth/login", { data: checker });
+  let res = await login();
+  if (res.status() !== 200) {
+    const registered = await request.post("/api/auth/register", {
+      data: { username: "checker", email: "checker@example.com", password: checker.password, country: "GB", phoneCode: "+44", phoneNumber: "7700900124", referralCode: "" },
+    });
+    // The other worker may have registered it a moment ago.
+    expect([201, 409]).toContain(registered.status());
+    res = await login();
+  }
+  const { token, user } = (await res.json()) as { token: string; user: { id: string; role: string } };
+  if (user.role === "admin") return token;
+  // While the bootstrap administrator is the only one, they appoint the second alone.
+  const granted = await request.put(`/api/admin/users/${user.id}/role`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { role: "admin" } });
+  expect(granted.status()).toBe(200);
+  // The grant ended the checker's sessions: sign in again with the new role.
+  return ((await (await login()).json()) as { token: string }).token;
+}
+
+/** Has the checker approve a proposal that an answer of 202 announced; the approval's status. */
+export async function approveAsChecker(request: APIRequestContext, proposed: APIResponse): Promise<number> {
+  const { proposal } = (await proposed.json()) as { proposal: { id: string } };
+  const res = await request.post(`/api/admin/approvals/${proposal.id}/approve`, { headers: { Authorization: `Bearer ${await checkerToken(request)}` } });
+  return res.status();
+}
+
+/** Credits a user (USDT unless told) through the admin API, as an administrator would from the user page (and a second one approves from 1,000 USDT). */
+export async function credit(request: APIRequestContext, username: string, amount: string, asset = "USDT") {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const found = await request.get(`/api/admin/users?q=${username}`, { headers });
   const [user] = (await found.json()).users as { id: string }[];
-  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, { headers, data: { amount, operation: "credit", reason: "e2e funding" } });
-  expect(res.status()).toBe(200);
+  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, { headers, data: { amount, operation: "credit", reason: "e2e funding", asset } });
+  if (res.status() === 202) expect(await approveAsChecker(request, res)).toBe(200);
+  else expect(res.status()).toBe(200);
   return user!.id;
 }
 
-/** The USDT wallet on TRC20 that funding flows use (created once; a second try is a harmless 409). */
+/** The USDT wallet on TRC20 that funding flows use (proposed and approved once; a second try is a harmless 409). */
 export async function ensureUsdtWallet(request: APIRequestContext) {
   const res = await request.post("/api/admin/wallets", {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
     data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true },
   });
-  expect([201, 409]).toContain(res.status());
+  expect([202, 409]).toContain(res.status());
+  // Both projects may propose it at once: the approval that comes second fails as the wallet exists.
+  if (res.status() === 202) expect([200, 409]).toContain(await approveAsChecker(request, res));
 }
 
 /** A flexible USDT saving plan the tests can subscribe to; its id. */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { apiRegister, signIn } from "./helpers";
 
-test("an admin credits a user, who sees the balance on Home and the entry in Transaction Records", async ({ browser, request }) => {
+test("an admin credits a user below the approval threshold, who sees the balance on Home and the entry in Transaction Records", async ({ browser, request }) => {
   const user = await apiRegister(request);
 
   const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -15,17 +15,17 @@ test("an admin credits a user, who sees the balance on Home and the entry in Tra
 
   await adminPage.getByLabel("Asset").selectOption("USDT");
   await adminPage.getByLabel("Operation").selectOption("credit");
-  await adminPage.getByLabel("Amount").fill("1250.75");
+  await adminPage.getByLabel("Amount").fill("750.25");
   await adminPage.getByLabel("Reason (kept in the ledger)").fill("Launch bonus");
   await adminPage.getByRole("button", { name: "Review" }).click();
-  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 1250.75 USDT to ${user.username}?` })).toBeVisible();
+  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 750.25 USDT to ${user.username}?` })).toBeVisible();
   await adminPage.getByRole("button", { name: "Confirm credit" }).click();
-  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 1250.750000 USDT. Available now: 1250.750000 USDT");
-  await expect(adminPage.getByTestId("balance-USDT")).toContainText("1,250.75");
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 750.250000 USDT. Available now: 750.250000 USDT");
+  await expect(adminPage.getByTestId("balance-USDT")).toContainText("750.25");
 
   // A debit beyond the balance is refused and changes nothing.
   await adminPage.getByLabel("Operation").selectOption("debit");
-  await adminPage.getByLabel("Amount").fill("5000");
+  await adminPage.getByLabel("Amount").fill("900");
   await adminPage.getByLabel("Reason (kept in the ledger)").fill("Too much");
   await adminPage.getByRole("button", { name: "Review" }).click();
   await adminPage.getByRole("button", { name: "Confirm debit" }).click();
@@ -33,12 +33,12 @@ test("an admin credits a user, who sees the balance on Home and the entry in Tra
 
   const userPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signIn(userPage, user.username, user.password);
-  await expect(userPage.getByTestId("balance-USDT")).toContainText("1,250.75");
+  await expect(userPage.getByTestId("balance-USDT")).toContainText("750.25");
 
   await userPage.goto("/records");
   const record = userPage.getByTestId("record").first();
   await expect(record).toContainText("Adjustment");
-  await expect(record).toContainText("+1,250.750000");
+  await expect(record).toContainText("+750.250000");
   await expect(record).toContainText("Launch bonus");
   await expect(userPage.getByTestId("record")).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { adminToken, apiRegister, credit, ensureSavingPlan, signIn } from "./helpers";
+import { apiRegister, credit, ensureSavingPlan, signIn } from "./helpers";
 
 test("subscribe to a plan from Home, see its next interest, and redeem it after seeing what comes back", async ({ page, request }) => {
   const planId = await ensureSavingPlan(request);
@@ -33,10 +33,7 @@ test("subscribe to a plan from Home, see its next interest, and redeem it after 
 
 test("store XAUt in the vault and retrieve part of it", async ({ page, request }) => {
   const user = await apiRegister(request);
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const found = await request.get(`/api/admin/users?q=${user.username}`, { headers });
-  const [row] = (await found.json()).users as { id: string }[];
-  expect((await request.put(`/api/admin/users/${row!.id}/manage-balance`, { headers, data: { amount: "2.5", operation: "credit", reason: "e2e gold", asset: "XAUT" } })).status()).toBe(200);
+  await credit(request, user.username, "2.5", "XAUT");
   await signIn(page, user.username, user.password);
 
   await page.goto("/storage");

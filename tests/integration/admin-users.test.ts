@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as auditRoute } from "@/app/api/admin/audit/route";
 import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
 import { PUT as resetWithdrawRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
 import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
 import { GET as userDetailRoute } from "@/app/api/admin/users/[id]/route";
 import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
@@ -86,10 +87,13 @@ describe("admin user actions", () => {
     expect(demote.body).toMatchObject({ code: "LAST_ADMIN", message: "The last active administrator cannot be demoted or disabled" });
     expect((await put(statusRoute, admin.user.id, { status: "disabled" })).status).toBe(422);
 
-    // With a second admin, the first may step down.
+    // The only admin appoints a second alone; with two, the first may step down once the other agrees.
     expect((await put(roleRoute, other.user.id, { role: "admin" })).body).toMatchObject({ user: { role: "admin" } });
     const promotedToken = (await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password } })).body.token as string;
-    expect((await put(roleRoute, admin.user.id, { role: "user" }, promotedToken)).status).toBe(200);
+    const stepDown = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
+    expect(stepDown.status).toBe(202);
+    const approved = await call(approveRoute, { token: admin.token, params: { id: (stepDown.body.proposal as { id: string }).id } });
+    expect(approved.body).toMatchObject({ proposal: { status: "approved", result: { role: "user" } } });
     expect((await put(roleRoute, other.user.id, { role: "user" }, promotedToken)).status).toBe(422);
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
     admin = await signInAdminAgain();

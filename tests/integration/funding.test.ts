@@ -17,7 +17,7 @@ import { deposits, notifications, users, withdrawals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { isValidAddress } from "@/lib/funding/networks";
 import { checkWithdrawPassword, setWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
-import { signInAdmin } from "../support/admin";
+import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, PNG, readyToWithdraw, submitDeposit, txHash } from "../support/funding";
 import { call } from "../support/http";
@@ -74,9 +74,15 @@ describe("wallets", () => {
     expect(created.status).toBe(201);
     expect((await offered()).map((c) => c.currency)).not.toContain("USDC");
     const id = (created.body.wallet as { id: string }).id;
-    const enabled = await call(updateWalletRoute, { method: "PUT", token: admin, params: { id }, body: { currency: "USDC", network: "ERC20", address: ADDRESSES.ERC20, minDeposit: "5", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: false } });
-    expect(enabled.status).toBe(200);
+    const body = { currency: "USDC", network: "ERC20", address: ADDRESSES.ERC20, minDeposit: "5", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: false };
+    // Switching a wallet on sends users' money to it: it waits for a second administrator.
+    const enabled = await call(updateWalletRoute, { method: "PUT", token: admin, params: { id }, body });
+    expect(enabled.status).toBe(202);
+    expect((await offered()).map((c) => c.currency)).not.toContain("USDC");
+    expect((await approvedBySecondAdmin(db(), enabled)).status).toBe(200);
     expect((await offered()).find((c) => c.currency === "USDC")?.networks).toEqual([expect.objectContaining({ network: "ERC20", deposit: expect.objectContaining({ minDeposit: "5.000000" }), withdraw: null })]);
+    // A minimum or a fee redirects nothing: it applies at once.
+    expect((await call(updateWalletRoute, { method: "PUT", token: admin, params: { id }, body: { ...body, minDeposit: "6" } })).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
+import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
@@ -50,8 +51,9 @@ function sourceOf(specifier: string): string | null {
 /** Whether a route file calls onceFor itself, or through a helper it imports (a shared route such as the strategy actions). */
 function usesOnceFor(file: string): boolean {
   const text = readFileSync(path.join(ROOT, file), "utf8");
-  if (/\bonceFor\(/.test(text)) return true;
-  return [...text.matchAll(/from "(@\/[^"]+)"/g)].some(([, specifier]) => specifier !== "@/lib/idempotency" && /\bonceFor\(/.test(sourceOf(specifier!) ?? ""));
+  const calls = /\bonceFor(<[^(]*>)?\(/;
+  if (calls.test(text)) return true;
+  return [...text.matchAll(/from "(@\/[^"]+)"/g)].some(([, specifier]) => specifier !== "@/lib/idempotency" && calls.test(sourceOf(specifier!) ?? ""));
 }
 
 const onceForRoutes = Object.keys(routeFiles).filter(usesOnceFor).sort();
@@ -182,6 +184,17 @@ const CASES: Record<string, Case> = {
   "/app/api/admin/deposits/[id]/reject/route.ts": { method: "POST", as: "admin", status: 200, prepare: async () => ({ params: { id: await pendingDeposit() }, body: { reason: "Not found on chain" } }) },
   "/app/api/admin/withdrawals/[id]/send/route.ts": { method: "POST", as: "admin", status: 200, prepare: async () => ({ params: { id: await pendingWithdrawal() }, body: { txHash: txHash("TRC20") } }) },
   "/app/api/admin/withdrawals/[id]/reject/route.ts": { method: "POST", as: "admin", status: 200, prepare: async () => ({ params: { id: await pendingWithdrawal() }, body: { reason: "Address on a sanctions list" } }) },
+  "/app/api/admin/approvals/[id]/approve/route.ts": {
+    method: "POST",
+    as: "admin",
+    status: 200,
+    prepare: async () => {
+      // Proposed by another administrator: the approver never is the proposer.
+      const proposed = await call(manageBalanceRoute, { method: "PUT", token: adminToken, params: { id: (await user()).id }, body: { amount: "5000", operation: "credit", reason: "Scope check" } });
+      expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+      return { params: { id: (proposed.body.proposal as { id: string }).id } };
+    },
+  },
 };
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { POST as createWalletRoute } from "@/app/api/admin/wallets/route";
+import { GET as listWalletsRoute, POST as createWalletRoute } from "@/app/api/admin/wallets/route";
 import { POST as depositRoute } from "@/app/api/deposits/route";
 import { POST as setWithdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
-import type { Db } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { accounts, entries, journals, users } from "@/db/schema";
-import { call } from "./http";
+import { approvedBySecondAdmin } from "./admin";
+import { call, type CallResult } from "./http";
 
 /** Valid addresses, checksums included, for each network (public, well-known ones). */
 export const ADDRESSES = {
@@ -23,9 +24,23 @@ export const txHash = (network: string) => {
   return network === "TRC20" || network === "BTC" ? hex : `0x${hex}`;
 };
 
+export const walletInput = (overrides: Record<string, unknown> = {}) => ({
+  currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true, ...overrides,
+});
+
+/**
+ * Adds a wallet as two administrators do: `adminToken`'s proposal, approved by a second one. Answers
+ * as the direct creation would (201 with the wallet), or the refusal of either step.
+ */
 export async function createWallet(adminToken: string, overrides: Record<string, unknown> = {}) {
-  const body = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true, ...overrides };
-  return call(createWalletRoute, { token: adminToken, body });
+  const proposed = await call(createWalletRoute, { token: adminToken, body: walletInput(overrides) });
+  if (proposed.status !== 202) return proposed;
+  const approved = await approvedBySecondAdmin(await getDb(), proposed);
+  if (approved.status !== 200) return approved;
+  const { walletId } = (approved.body.proposal as { result: { walletId: string } }).result;
+  const listed = await call(listWalletsRoute, { token: adminToken });
+  const wallet = (listed.body.wallets as { id: string }[]).find((w) => w.id === walletId);
+  return { ...approved, status: 201, body: { success: true, wallet } as CallResult["body"] };
 }
 
 /** Submits a deposit as the browser's form does (multipart), through the route handler. */

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { api } from "@/lib/client/session";
 
-type Answer = { success: boolean; message: string; available?: string; asset?: string };
+type Answer = { success: boolean; message: string; available?: string; asset?: string; proposal?: { id: string } };
 
 const newKey = () => `manage-balance-${crypto.randomUUID()}`;
 
@@ -37,7 +37,9 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
         headers: { "Idempotency-Key": key.current },
         body: JSON.stringify(form),
       });
-      setResult({ ok: body.success, text: body.success ? `${body.message}. Available now: ${body.available} ${body.asset}` : body.message });
+      // From the approval threshold on, the change waits in Approvals for a second administrator.
+      const done = body.proposal ? `${body.message}. It is in Approvals until then.` : `${body.message}. Available now: ${body.available} ${body.asset}`;
+      setResult({ ok: body.success, text: body.success ? done : body.message });
       key.current = newKey();
       setReviewing(false);
       if (body.success) {

@@ -1,5 +1,7 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
+import { runTransaction } from "@/db/transaction";
+import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
 import { authenticateRequest } from "@/lib/auth/sessions";
 import { clientIp, parseBody, route, withAdmin } from "@/lib/http/handler";
 import { getSettings, updateSettings } from "@/lib/settings";
@@ -13,8 +15,14 @@ export const GET = route(async (req) => {
   return NextResponse.json({ success: true, config });
 });
 
+/** A change of the approval rules (`approvals.*`) waits, with the rest of its patch, for a second administrator. */
 export const PUT = withAdmin(async ({ req, db, auth }) => {
   const patch = await parseBody(req, settingsPatchSchema);
-  const config = await updateSettings(db, patch, { id: auth.user.id, ip: clientIp(req) });
-  return NextResponse.json({ success: true, message: "Settings saved", config });
+  const actor = { id: auth.user.id, ip: clientIp(req) };
+  const answer = await runTransaction(db, async (tx) => {
+    const proposal = await proposalFor(tx, "settings.update", patch, actor);
+    if (proposal) return proposedAnswer(proposal);
+    return { status: 200, body: { success: true, message: "Settings saved", config: await updateSettings(tx, patch, actor) } };
+  });
+  return NextResponse.json(answer.body, { status: answer.status });
 });

@@ -1,3 +1,4 @@
+import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
 import { sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
 import { withdrawalView } from "@/lib/funding/views";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
@@ -8,8 +9,11 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
   const id = uuidParam(params.id, "Withdrawal not found");
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, sendWithdrawalSchema);
-  const outcome = await onceFor(db, { scope: `withdrawal-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    const w = await sendWithdrawal(tx, id, input, { id: auth.user.id, ip: clientIp(req) });
+  const actor = { id: auth.user.id, ip: clientIp(req) };
+  const outcome = await onceFor<Record<string, unknown>>(db, { scope: `withdrawal-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
+    const proposal = await proposalFor(tx, "withdrawal.send", { ...input, withdrawalId: id }, actor);
+    if (proposal) return proposedAnswer(proposal);
+    const w = await sendWithdrawal(tx, id, input, actor);
     return { status: 200, body: { success: true, message: "Withdrawal marked sent", withdrawal: withdrawalView(w, w.decimals) } };
   });
   return outcomeResponse(outcome);
