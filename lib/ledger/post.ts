@@ -14,8 +14,10 @@ import {
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 
+/** A user's account of a kind, a strategy's reserve (one per strategy and asset), or a system account. */
 export type AccountRef =
-  | { userId: string; asset: string; kind: UserAccountKind }
+  | { userId: string; asset: string; kind: Exclude<UserAccountKind, "reserve"> }
+  | { userId: string; asset: string; kind: "reserve"; strategyId: string }
   | { system: SystemAccountKind; asset: string };
 
 export interface Leg {
@@ -44,7 +46,9 @@ export interface Posted {
 export const insufficientFunds = (asset: string) =>
   new AppError(422, "INSUFFICIENT_FUNDS", `Insufficient ${asset} balance`);
 
-const refKey = (ref: AccountRef) => ("system" in ref ? `system:${ref.system}:${ref.asset}` : `${ref.userId}:${ref.kind}:${ref.asset}`);
+const strategyOf = (ref: AccountRef) => ("strategyId" in ref ? ref.strategyId : null);
+const key = (owner: string, kind: string, asset: string, strategyId: string | null) => `${owner}:${kind}:${asset}${strategyId ? `:${strategyId}` : ""}`;
+const refKey = (ref: AccountRef) => ("system" in ref ? key("system", ref.system, ref.asset, null) : key(ref.userId, ref.kind, ref.asset, strategyOf(ref)));
 
 /** A journal whose legs do not balance is a bug in the caller, never something to post. */
 function assertBalanced(input: JournalInput): void {
@@ -62,18 +66,22 @@ function assertBalanced(input: JournalInput): void {
 function matchRef(ref: AccountRef): SQL {
   return "system" in ref
     ? and(isNull(accounts.userId), eq(accounts.kind, ref.system), eq(accounts.asset, ref.asset))!
-    : and(eq(accounts.userId, ref.userId), eq(accounts.kind, ref.kind), eq(accounts.asset, ref.asset))!;
+    : and(
+        eq(accounts.userId, ref.userId),
+        eq(accounts.kind, ref.kind),
+        eq(accounts.asset, ref.asset),
+        "strategyId" in ref ? eq(accounts.strategyId, ref.strategyId) : isNull(accounts.strategyId),
+      )!;
 }
 
-function ownerOf(account: Account): string {
-  return account.userId ? `${account.userId}:${account.kind}:${account.asset}` : `system:${account.kind}:${account.asset}`;
-}
+const ownerOf = (account: Account) => key(account.userId ?? "system", account.kind, account.asset, account.strategyId);
 
 const newAccount = (ref: AccountRef) => ({
   id: newId(),
   userId: "system" in ref ? null : ref.userId,
   kind: "system" in ref ? ref.system : ref.kind,
   asset: ref.asset,
+  strategyId: strategyOf(ref),
 });
 
 /**

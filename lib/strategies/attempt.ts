@@ -25,25 +25,25 @@ export async function skip(db: Db, s: Strategy, key: string, reason: string): Pr
   return { strategy: await saveStrategy(db, s.id, { roundsSkipped: s.roundsSkipped + 1, lastSkipReason: reason }), skipped: reason };
 }
 
+/** Why a strategy's order was refused, as the user reads it: its reserve is all it can spend. */
+const skipReason = (err: AppError) => (err.code === "INSUFFICIENT_FUNDS" ? "Its remaining budget does not cover the order" : err.message.replace(/\.$/, ""));
+
 /**
  * One order of a strategy's, through the trading service like any other (rules, daily limit,
- * stale-price halt), paid from what the strategy holds. A refusal writes nothing but the skip; the
- * run's key, unique per strategy, is written with the order, so the round happens once.
+ * stale-price halt), paid from the strategy's reserve account: the ledger refuses an order its
+ * budget does not cover. A refusal writes nothing but the skip; the run's key, unique per
+ * strategy, is written with the order, so the round happens once.
  */
 export async function attempt(db: Db, s: Strategy, key: string, request: OrderRequest, gridLevel: number | null = null): Promise<Attempt> {
-  // What an order takes of the strategy's budget: a market buy what it paid, a limit order what it holds.
+  // What an order took from the strategy's reserve: a market buy what it paid, a limit order what it holds.
   const spentBy = (o: Order) => (o.type === "market" ? o.cost! + o.fee! : o.held);
   const budget = (o: Order) => (o.side === "sell" ? s.reservedBase : s.reservedQuote);
   const name = strategyName(s, await marketAssets(db));
   let order: Order;
   try {
-    order = await inSavepoint(db, async (sp) => {
-      const { order: placed } = await placeOrder(sp, s.userId, request, { strategyId: s.id, name, gridLevel });
-      if (spentBy(placed) > budget(placed)) throw new AppError(422, "STRATEGY_BUDGET", "Its remaining budget does not cover the order");
-      return placed;
-    });
+    order = (await inSavepoint(db, (sp) => placeOrder(sp, s.userId, request, { strategyId: s.id, name, gridLevel }))).order;
   } catch (err) {
-    if (err instanceof AppError && err.status < 500) return skip(db, s, key, err.message.replace(/\.$/, ""));
+    if (err instanceof AppError && err.status < 500) return skip(db, s, key, skipReason(err));
     throw err;
   }
   await db.insert(strategyRuns).values({ id: newId(), strategyId: s.id, key, outcome: "ran", orderId: order.id });

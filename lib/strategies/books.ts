@@ -1,17 +1,41 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, strategies, type Strategy } from "@/db/schema";
+import { accounts, orders, strategies, type Strategy } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
+import type { Leg } from "@/lib/ledger/post";
 import { post } from "@/lib/ledger/post";
-import { holdLegs } from "@/lib/trading/legs";
+import { moveLegs, type Place } from "@/lib/trading/legs";
 import { BASE, marketAssets, QUOTE } from "@/lib/trading/market";
 import { strategyName } from "./view";
 
-/** Journals that move a strategy's budget between spot and hold; records list them with trades. */
+/**
+ * Journals that move a strategy's budget between spot and its reserve (and its orders' holds back
+ * to it); records list them with trades.
+ */
 export const STRATEGY_JOURNAL = "strategy";
 
 const byId = (id: string, userId?: string) => and(eq(strategies.id, id), userId ? eq(strategies.userId, userId) : undefined);
 const missing = () => notFound("Strategy not found");
+const reserveOf = (s: Strategy): Place => ({ reserve: s.id });
+
+async function postFor(db: Db, s: Strategy, memo: (name: string) => string, legs: Leg[]): Promise<void> {
+  if (!legs.length) return;
+  await post(db, { kind: STRATEGY_JOURNAL, reference: s.id, actorId: s.userId, memo: memo(strategyName(s, await marketAssets(db))), legs });
+}
+
+/**
+ * A strategy started before reserve accounts existed, or by the previous version during a rolling
+ * upgrade, holds its budget in the user's hold account. The first time it is locked after (the
+ * caller holds its row lock), that budget moves to its own reserve accounts, once: from then on it
+ * has a reserve account.
+ */
+export async function moveLegacyBudget(db: Db, s: Strategy): Promise<void> {
+  if ((s.status !== "running" && s.status !== "paused") || (s.reservedQuote === 0n && s.reservedBase === 0n)) return;
+  const [own] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.strategyId, s.id)).limit(1);
+  if (own) return;
+  const legs = [...moveLegs(s.userId, QUOTE, s.reservedQuote, "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, s.reservedBase, "hold", reserveOf(s))];
+  await postFor(db, s, (name) => `Moved from hold to the reserve of ${name}`, legs);
+}
 
 /** The strategy; 404 when it is not there or (given `userId`) not theirs. */
 export async function findStrategy(db: Db, id: string, userId?: string): Promise<Strategy> {
@@ -20,10 +44,11 @@ export async function findStrategy(db: Db, id: string, userId?: string): Promise
   return s;
 }
 
-/** The strategy, locked for this transaction; 404 as findStrategy. */
+/** The strategy, locked for this transaction, its budget in its reserve accounts; 404 as findStrategy. */
 export async function lockStrategy(db: Db, id: string, userId?: string): Promise<Strategy> {
   const [s] = await db.select().from(strategies).where(byId(id, userId)).for("update");
   if (!s) throw missing();
+  await moveLegacyBudget(db, s);
   return s;
 }
 
@@ -32,14 +57,13 @@ export async function saveStrategy(db: Db, id: string, changes: Partial<Strategy
   return s!;
 }
 
-/** Moves `amount` USDT of the user's into the strategy's hold (422 INSUFFICIENT_FUNDS when spot lacks it). */
+/** Moves `amount` USDT of the user's spot into the strategy's reserve (422 INSUFFICIENT_FUNDS when spot lacks it). */
 export async function reserve(db: Db, s: Strategy, amount: bigint): Promise<Strategy> {
-  const memo = `Reserved for ${strategyName(s, await marketAssets(db))}`;
-  await post(db, { kind: STRATEGY_JOURNAL, reference: s.id, actorId: s.userId, memo, legs: holdLegs(s.userId, QUOTE, amount, "reserve") });
+  await postFor(db, s, (name) => `Reserved for ${name}`, moveLegs(s.userId, QUOTE, amount, "spot", reserveOf(s)));
   return saveStrategy(db, s.id, { reservedQuote: s.reservedQuote + amount, funded: s.funded + amount });
 }
 
-/** Cancels the strategy's open orders, their reservations going back to the strategy's. */
+/** Cancels the strategy's open orders, their holds going back to its reserve. */
 export async function cancelOpenOrders(db: Db, s: Strategy): Promise<Strategy> {
   const open = await db
     .select()
@@ -52,13 +76,14 @@ export async function cancelOpenOrders(db: Db, s: Strategy): Promise<Strategy> {
     .set({ status: "cancelled", cancelledAt: new Date() })
     .where(and(eq(orders.strategyId, s.id), eq(orders.status, "open")));
   const back = (side: "buy" | "sell") => open.filter((o) => o.side === side).reduce((sum, o) => sum + o.held, 0n);
+  const legs = [...moveLegs(s.userId, QUOTE, back("buy"), "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, back("sell"), "hold", reserveOf(s))];
+  await postFor(db, s, (name) => `Orders of ${name} cancelled`, legs);
   return saveStrategy(db, s.id, { reservedQuote: s.reservedQuote + back("buy"), reservedBase: s.reservedBase + back("sell") });
 }
 
-/** Returns all the strategy holds to the user's spot balances. */
+/** Returns everything in the strategy's reserve to the user's spot balances. */
 export async function releaseAll(db: Db, s: Strategy): Promise<Strategy> {
-  const legs = [...holdLegs(s.userId, QUOTE, s.reservedQuote, "release"), ...holdLegs(s.userId, BASE, s.reservedBase, "release")];
-  if (legs.length) await post(db, { kind: STRATEGY_JOURNAL, reference: s.id, actorId: s.userId, memo: `Released from ${strategyName(s, await marketAssets(db))}`, legs });
+  const legs = [...moveLegs(s.userId, QUOTE, s.reservedQuote, reserveOf(s), "spot"), ...moveLegs(s.userId, BASE, s.reservedBase, reserveOf(s), "spot")];
+  await postFor(db, s, (name) => `Released from ${name}`, legs);
   return saveStrategy(db, s.id, { reservedQuote: 0n, reservedBase: 0n });
 }
-

@@ -11,7 +11,7 @@ import { rulesFor } from "@/lib/trading/config";
 import { currentQuote, marketAssets } from "@/lib/trading/market";
 import type { Fill } from "@/lib/trading/pricing";
 import { attempt, skip, type Attempt } from "./attempt";
-import { releaseAll, reserve, saveStrategy } from "./books";
+import { moveLegacyBudget, releaseAll, reserve, saveStrategy } from "./books";
 import { levelPrices } from "./grid";
 import { nextRound } from "./schedule";
 import { strategyName } from "./view";
@@ -88,6 +88,7 @@ export async function runDueRounds(db: Db, now: Date = new Date()): Promise<numb
         .where(and(eq(strategies.id, id), eq(strategies.status, "running"), lte(strategies.nextRunAt, now)))
         .for("update", { skipLocked: true });
       if (!s) return false;
+      await moveLegacyBudget(tx, s);
       await runRound(tx, s, now);
       return true;
     });

@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { orders, type Order } from "@/db/schema";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
-import { fillLegs, holdLegs } from "./legs";
-import { BASE, QUOTE, type MarketAssets, type Quote } from "./market";
+import { fillLegs, moveLegs, type Place } from "./legs";
+import { QUOTE, type MarketAssets, type Quote } from "./market";
 import { buyFill, sellFill, type Fill } from "./pricing";
 
 /** The feed has reached the order's price: the ask at or below a buy's limit, the bid at or above a sell's. */
@@ -14,16 +14,16 @@ export function crosses(order: Pick<Order, "side" | "limitPrice">, quote: Pick<Q
 }
 
 /**
- * A fill's legs out of the order's reservation. An order of the user's own returns what a buy did
- * not need to spot and pays the proceeds to spot; a strategy's order leaves both in hold, where
- * they stay the strategy's (a recurring buy's XAUt, bought at market, is the user's at once).
+ * A fill's legs out of the order's reservation: the proceeds, and what a buy did not need, go to
+ * spot for an order of the user's own, or back to the reserve of the strategy whose order it was
+ * (a recurring buy's XAUt, bought at market, is the user's at once).
  */
 function limitFillLegs(order: Order, fill: Fill) {
   if (order.side === "sell" && order.held !== fill.quantity) throw new Error(`sell of ${fill.quantity} but order ${order.id} holds ${order.held}`);
   if (order.side === "buy" && order.held < fill.net) throw new Error(`fill needs ${fill.net} but order ${order.id} holds ${order.held}`);
-  if (order.strategyId !== null) return fillLegs(order.userId, order.side, fill, { from: "hold", to: "hold" });
+  const back: Place = order.strategyId === null ? "spot" : { reserve: order.strategyId };
   const unused = order.side === "buy" ? order.held - fill.net : 0n;
-  return [...fillLegs(order.userId, order.side, fill, { from: "hold", to: "spot" }), ...holdLegs(order.userId, order.side === "buy" ? QUOTE : BASE, unused, "release")];
+  return [...fillLegs(order.userId, order.side, fill, { from: "hold", to: back }), ...moveLegs(order.userId, QUOTE, unused, "hold", back)];
 }
 
 /**

@@ -9,7 +9,7 @@ import { publish } from "@/lib/realtime/publish";
 import { rulesFor, type TradingRules } from "./config";
 import { dailyUsed } from "./daily";
 import { crosses, fillLimitOrder } from "./fill-limit";
-import { fillLegs, holdLegs } from "./legs";
+import { fillLegs, moveLegs } from "./legs";
 import { BASE, QUOTE, tradableQuote, type MarketAssets } from "./market";
 import type { OrderRequest } from "./order-input";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "./pricing";
@@ -18,8 +18,8 @@ import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } fro
 export const MAX_OPEN_ORDERS = 50;
 
 /**
- * An order a strategy places for its user: paid from the budget the strategy holds in hold (the
- * strategy's own books say how much of hold is its), not from spot.
+ * An order a strategy places for its user: paid from the strategy's own reserve account, not from
+ * spot, so the ledger refuses an order its budget does not cover as it refuses any overdraft.
  */
 export interface StrategySource {
   strategyId: string;
@@ -109,7 +109,7 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
     reference: id,
     actorId: userId,
     memo: memoOf(`Market ${request.side}`, source),
-    legs: fillLegs(userId, request.side, fill, { from: source ? "hold" : "spot", to: "spot" }),
+    legs: fillLegs(userId, request.side, fill, { from: source ? { reserve: source.strategyId } : "spot", to: "spot" }),
   });
   const now = new Date();
   const [[order]] = await Promise.all([
@@ -154,16 +154,14 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
   // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
   const held = side === "buy" ? buyDebit(quantity, limitPrice, rules.feeBps, m.unit) : quantity;
   const id = newId();
-  // A strategy's budget is already in hold: its order only takes its part of it.
-  if (!source) {
-    await post(db, {
-      kind: "trade",
-      reference: id,
-      actorId: userId,
-      memo: `Limit ${side} placed`,
-      legs: holdLegs(userId, side === "buy" ? QUOTE : BASE, held, "reserve"),
-    });
-  }
+  // Held from spot, or from the strategy's reserve for a strategy's order.
+  await post(db, {
+    kind: "trade",
+    reference: id,
+    actorId: userId,
+    memo: memoOf(`Limit ${side} placed`, source),
+    legs: moveLegs(userId, side === "buy" ? QUOTE : BASE, held, source ? { reserve: source.strategyId } : "spot", "hold"),
+  });
   const [order] = await db
     .insert(orders)
     .values({ id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null })

@@ -28,7 +28,7 @@ describe("the posting function", () => {
       kind: "transfer",
       legs: [
         { account: { userId: user.id, asset: "USDT", kind: "spot" }, amount: -40_000_000n },
-        { account: { userId: user.id, asset: "USDT", kind: "hold" }, amount: 40_000_000n },
+        { account: { userId: user.id, asset: "USDT", kind: "savings" }, amount: 40_000_000n },
       ],
     });
     expect(await spot(user.id)).toBe(60_000_000n);
@@ -82,7 +82,7 @@ describe("the posting function", () => {
     const people = await Promise.all([registerUser(), registerUser(), registerUser()]);
     const ids = people.map((p) => p.user.id);
     const assetsUsed = ["USDT", "XAUT", "BTC"];
-    const kinds = ["spot", "hold", "savings"] as const;
+    const kinds = ["spot", "storage", "savings"] as const;
     const model = new Map<string, bigint>();
     const key = (u: string, k: string, a: string) => `${u}:${k}:${a}`;
 

@@ -13,7 +13,7 @@ import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
-import { acceptSetup, createStrategy, listStrategies, pauseStrategy, resumeStrategy, stopStrategy, strategyDetail, testClock } from "../support/strategies";
+import { acceptSetup, createStrategy, listStrategies, pauseStrategy, reserveOf, resumeStrategy, stopStrategy, strategyDetail, testClock } from "../support/strategies";
 import { balanceOf, cancel, trade, writes } from "../support/trading";
 import { registerUser } from "../support/users";
 
@@ -55,7 +55,9 @@ describe("recurring buy", () => {
     const q1 = quantityForTotal(units("100"), ask("2650"), 20, 1_000_000n);
     const net1 = buyDebit(q1, ask("2650"), 20, 1_000_000n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("700"));
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("300") - net1);
+    // The budget sits in the strategy's own reserve, not in the user's hold.
+    expect(await reserveOf(db(), s.id, "USDT")).toBe(units("300") - net1);
+    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(q1);
     expect((await listStrategies(u.token)).body.riskAccepted).toBe(true);
 
@@ -73,7 +75,7 @@ describe("recurring buy", () => {
     const spent = net1 + buyDebit(q2, ask("2600"), 20, 1_000_000n) + buyDebit(q3, ask("2700"), 20, 1_000_000n);
     const detail = (await strategyDetail(u.token, s.id)).body.strategy as Record<string, unknown>;
     expect(detail).toMatchObject({ status: "completed", roundsRun: 3, roundsSkipped: 0, results: { fills: 3, invested: (Number(spent) / 1e6).toFixed(6) } });
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
+    expect(await reserveOf(db(), s.id, "USDT")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000") - spent);
     expect((await noticesOf(u.id)).map((n) => n.title)).toContain("Strategy completed");
     await setPrice(db(), "2700", clock.advance(DAY + 60_000));
@@ -93,7 +95,7 @@ describe("recurring buy", () => {
     const id = (created.body.strategy as { id: string }).id;
     expect(created.body.strategy).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: expect.stringContaining("above your ceiling of 2,600.00 USDT") });
     // Open-ended: one round's amount stays reserved ahead.
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("50"));
+    expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
     await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
     expect(await runDueRounds(db(), clock.now())).toBe(1);
     expect((await noticesOf(u.id)).filter((n) => n.title === "A strategy round was skipped")).toHaveLength(1);
@@ -102,13 +104,13 @@ describe("recurring buy", () => {
     expect(await runDueRounds(db(), clock.now())).toBe(1);
     const bought = quantityForTotal(units("50"), ask("2500"), 20, 1_000_000n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(bought);
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("50"));
+    expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
     const runs = await db().select().from(strategyRuns).where(eq(strategyRuns.strategyId, id)).orderBy(strategyRuns.key);
     expect(runs.map((r) => [r.key, r.outcome])).toEqual([["round:1", "skipped"], ["round:2", "skipped"], ["round:3", "ran"]]);
 
     const stopped = await stopStrategy(u.token, id);
     expect(stopped.body.strategy).toMatchObject({ status: "stopped" });
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
+    expect(await reserveOf(db(), id, "USDT")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000") - buyDebit(bought, ask("2500"), 20, 1_000_000n));
     expect((await stopStrategy(u.token, id)).status).toBe(409);
   });
@@ -152,8 +154,10 @@ describe("grid", () => {
     const stopped = await stopStrategy(u.token, id);
     expect(stopped.status).toBe(200);
     expect(await levels()).not.toContainEqual(expect.stringContaining(":open"));
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
-    expect(await balanceOf(db(), u.id, "XAUT", "hold")).toBe(0n);
+    for (const asset of ["USDT", "XAUT"]) {
+      expect(await balanceOf(db(), u.id, asset, "hold")).toBe(0n);
+      expect(await reserveOf(db(), id, asset)).toBe(0n);
+    }
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(units("0.193786"));
     expect(await checkLedger(db())).toEqual([]);
   });
@@ -248,7 +252,7 @@ describe("trade setups", () => {
     expect(paused.body.strategy).toMatchObject({ status: "paused" });
     // The user can still stop it, and gets back what it held.
     expect((await stopStrategy(u.token, id)).status).toBe(200);
-    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
+    expect(await reserveOf(db(), id, "USDT")).toBe(0n);
 
     const second = await call(proposeRoute, { token: admin.token, params: { id: u.id }, body: { type: "grid", lower: "2500", upper: "2600", levels: 3, investment: "300" } });
     const secondId = (second.body.strategy as { id: string }).id;

@@ -4,6 +4,9 @@ import { POST as acceptRoute } from "@/app/api/strategies/[id]/accept/route";
 import { POST as pauseRoute } from "@/app/api/strategies/[id]/pause/route";
 import { POST as resumeRoute } from "@/app/api/strategies/[id]/resume/route";
 import { POST as stopRoute } from "@/app/api/strategies/[id]/stop/route";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { accounts } from "@/db/schema";
 import { call } from "./http";
 
 let keys = 0;
@@ -25,4 +28,10 @@ export function testClock(start = new Date()) {
     now: () => new Date(at),
     advance: (ms: number) => new Date((at += ms)),
   };
+}
+
+/** The balance of one strategy's reserve account in `asset` (0 when it has none). */
+export async function reserveOf(db: Db, strategyId: string, asset: string): Promise<bigint> {
+  const [row] = await db.select({ balance: accounts.balance }).from(accounts).where(and(eq(accounts.strategyId, strategyId), eq(accounts.asset, asset)));
+  return row?.balance ?? 0n;
 }

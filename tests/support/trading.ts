@@ -9,13 +9,13 @@ export const trade = (token: string, body: unknown, headers: Record<string, stri
 
 export const cancel = (token: string, id: string, headers: Record<string, string> = {}) => call(cancelRoute, { method: "DELETE", token, params: { id }, headers });
 
-/** A user account's balance in smallest units (0 when the account does not exist yet). */
+/** A user account's balance in smallest units (0 when the account does not exist yet); for `reserve`, all their strategies' together. */
 export async function balanceOf(db: Db, userId: string, asset: string, kind: UserAccountKind = "spot"): Promise<bigint> {
   const [row] = await db
-    .select({ balance: accounts.balance })
+    .select({ balance: sql<string>`coalesce(sum(${accounts.balance}), 0)::text` })
     .from(accounts)
     .where(sql`${accounts.userId} = ${userId} and ${accounts.kind} = ${kind} and ${accounts.asset} = ${asset}`);
-  return row?.balance ?? 0n;
+  return BigInt(row?.balance ?? "0");
 }
 
 /** How many journals and orders exist: a refused request must change neither. */
