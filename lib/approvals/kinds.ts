@@ -8,7 +8,7 @@ import { approveDeposit, approveDepositSchema } from "@/lib/funding/decide-depos
 import { assertTxHash, sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
 import { checkedWallet, createWallet, updateWallet, walletSchema } from "@/lib/funding/wallets";
 import { conflict, notFound } from "@/lib/http/errors";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { userBalances } from "@/lib/ledger/balances";
 import { getSettings, updateSettings } from "@/lib/settings";
@@ -59,7 +59,7 @@ const balanceAdjust: Rule<z.infer<typeof balancePayload>> = {
     const units = amountIn(asset, p.amount);
     if (!(await worthApproval(tx, asset, units))) return null;
     const available = (await userBalances(tx, user.id)).find((b) => b.asset === asset.code)?.available ?? "0";
-    const after = formatAmount(amountIn(asset, available) + (p.operation === "credit" ? units : -units), asset.decimals);
+    const after = formatAmount(toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units), asset.decimals);
     return {
       summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${formatAmount(units, asset.decimals)} ${asset.code} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
       changes: [{ label: `${user.username}'s available ${asset.code}`, before: available, after }],

@@ -1,0 +1,236 @@
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
+import { POST as rejectRoute } from "@/app/api/admin/approvals/[id]/reject/route";
+import { GET as approvalsRoute } from "@/app/api/admin/approvals/route";
+import { POST as approveDepositRoute } from "@/app/api/admin/deposits/[id]/approve/route";
+import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
+import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
+import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
+import { PUT as updateWalletRoute } from "@/app/api/admin/wallets/[id]/route";
+import { POST as createWalletRoute } from "@/app/api/admin/wallets/route";
+import { POST as sendRoute } from "@/app/api/admin/withdrawals/[id]/send/route";
+import { PUT as settingsRoute } from "@/app/api/settings/config/route";
+import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
+import { auditLogs, journals, proposals, users, wallets } from "@/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
+import { getSettings } from "@/lib/settings";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash, walletInput } from "../support/funding";
+import { call, type CallResult } from "../support/http";
+import { fund } from "../support/ledger";
+import { setPrice, units } from "../support/prices";
+import { balanceOf } from "../support/trading";
+import { registerUser } from "../support/users";
+
+const db = withTestDatabase();
+let maker: Awaited<ReturnType<typeof signInAdmin>>;
+let checker: Awaited<ReturnType<typeof signInAdmin>>;
+
+beforeAll(async () => {
+  maker = await signInAdmin(db());
+  checker = await signInAdmin(db());
+});
+
+type ProposalBody = { id: string; status: string; kind: string; summary: string; changes: { label: string; before: string | null; after: string | null }[]; reason: string | null; proposedBy: string; outcome: string | null };
+const proposalOf = (res: CallResult) => res.body.proposal as ProposalBody;
+const adjust = (userId: string, body: Record<string, unknown>, token = maker.token) =>
+  call(manageBalanceRoute, { method: "PUT", token, params: { id: userId }, body: { operation: "credit", reason: "Goodwill", ...body } });
+const approve = (id: string, token = checker.token) => call(approveRoute, { token, params: { id } });
+const journalCount = async () => (await db().select({ n: count() }).from(journals))[0]!.n;
+
+async function fundedUser(usdt = "0") {
+  const { user, token } = await registerUser();
+  if (usdt !== "0") await fund(db(), user.id, "USDT", units(usdt));
+  return { id: user.id, token };
+}
+
+describe("the approval threshold", () => {
+  it("lets a change under approvals.thresholdUsdt act at once and turns one at it into a proposal that changes nothing", async () => {
+    expect((await getSettings(db())).approvals.thresholdUsdt).toBe("1000");
+    const user = await fundedUser();
+    expect((await adjust(user.id, { amount: "999.999999" })).status).toBe(200);
+    const before = await journalCount();
+    const proposed = await adjust(user.id, { amount: "1000", reason: "Launch bonus" });
+    expect(proposed.status).toBe(202);
+    expect(proposed.body).toMatchObject({ success: true, proposal: { status: "pending", kind: "balance.adjust", reason: "Launch bonus" } });
+    expect(proposalOf(proposed).changes).toEqual([{ label: expect.stringContaining("available USDT"), before: "999.999999", after: "1999.999999" }]);
+    expect(await journalCount()).toBe(before);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("999.999999"));
+    // Debits count the same way.
+    expect((await adjust(user.id, { amount: "1000", operation: "debit" })).status).toBe(202);
+  });
+
+  it("values XAUT at the bid, and always asks for a second administrator for what it cannot value", async () => {
+    const user = await fundedUser();
+    // No price yet: even a little XAUT cannot be valued.
+    const speck = await adjust(user.id, { amount: "0.01", asset: "XAUT" });
+    expect(speck.status, JSON.stringify(speck.body)).toBe(202);
+    expect((await adjust(user.id, { amount: "0.00000001", asset: "BTC" })).status).toBe(202);
+    await setPrice(db(), "4000");
+    expect((await adjust(user.id, { amount: "0.2", asset: "XAUT" })).status).toBe(200);
+    // 0.25 XAUT is 1,000 USDT at the mid: the bid is below it, so it still acts at once.
+    expect((await adjust(user.id, { amount: "0.25", asset: "XAUT" })).status).toBe(200);
+    expect((await adjust(user.id, { amount: "0.3", asset: "XAUT" })).status).toBe(202);
+  });
+
+  it("follows a changed threshold, which itself needs a second administrator", async () => {
+    const user = await fundedUser();
+    const raise = await call(settingsRoute, { method: "PUT", token: maker.token, body: { approvals: { thresholdUsdt: "5000" } } });
+    expect(raise.status).toBe(202);
+    expect(proposalOf(raise).changes).toEqual([{ label: "approvals.thresholdUsdt", before: "1000", after: "5000" }]);
+    expect((await getSettings(db())).approvals.thresholdUsdt).toBe("1000");
+    // Saving the settings form with the approvals unchanged is not a proposal.
+    expect((await call(settingsRoute, { method: "PUT", token: maker.token, body: { approvals: { thresholdUsdt: "1000" }, siteName: "Aurum" } })).status).toBe(200);
+    expect((await approve(proposalOf(raise).id)).status).toBe(200);
+    expect((await getSettings(db())).approvals.thresholdUsdt).toBe("5000");
+    expect((await adjust(user.id, { amount: "4999" })).status).toBe(200);
+    expect((await adjust(user.id, { amount: "5000" })).status).toBe(202);
+    const lower = await call(settingsRoute, { method: "PUT", token: checker.token, body: { approvals: { thresholdUsdt: "1000" } } });
+    const lowered = await approve(proposalOf(lower).id, maker.token);
+    expect(lowered.status, JSON.stringify(lowered.body)).toBe(200);
+  });
+});
+
+describe("deciding a proposal", () => {
+  it("never lets the proposer approve; a second administrator's approval acts once", async () => {
+    const user = await fundedUser();
+    const id = proposalOf(await adjust(user.id, { amount: "5000", reason: "Prize" })).id;
+    const own = await approve(id, maker.token);
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ code: "SAME_ADMIN" });
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(0n);
+
+    const approved = await approve(id);
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ proposal: { status: "approved", decidedBy: checker.user.username, proposedBy: maker.user.username } });
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("5000"));
+    const again = await approve(id, (await signInAdmin(db())).token);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: "ALREADY_DECIDED" });
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("5000"));
+    // The journal carries the reason; the audit trail both steps.
+    const [journal] = await db().select().from(journals).where(eq(journals.memo, "Prize"));
+    expect(journal).toMatchObject({ kind: "adjustment", actorId: checker.user.id });
+    const actions = (await db().select({ action: auditLogs.action, actor: auditLogs.actorId }).from(auditLogs).where(eq(auditLogs.targetId, id))).map((a) => `${a.action}:${a.actor}`);
+    expect(actions.sort()).toEqual([`approval.approve:${checker.user.id}`, `approval.propose:${maker.user.id}`].sort());
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("marks failed, moving nothing, a debit that no longer fits when approved", async () => {
+    const user = await fundedUser("2000");
+    const id = proposalOf(await adjust(user.id, { amount: "1500", operation: "debit", reason: "Chargeback" })).id;
+    expect((await adjust(user.id, { amount: "900", operation: "debit", reason: "Fee" })).status).toBe(200);
+    const before = await journalCount();
+    const failed = await approve(id);
+    expect(failed.status).toBe(422);
+    expect(failed.body).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS", proposal: { status: "failed", outcome: "Insufficient USDT balance" } });
+    expect(await journalCount()).toBe(before);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("1100"));
+    const listed = await call(approvalsRoute, { token: checker.token, path: "/api/admin/approvals?status=failed" });
+    expect((listed.body.proposals as ProposalBody[]).map((p) => p.id)).toContain(id);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("rejects with a reason, by anyone (the proposer withdrawing it too), and never acts after", async () => {
+    const user = await fundedUser();
+    const id = proposalOf(await adjust(user.id, { amount: "2500" })).id;
+    expect((await call(rejectRoute, { token: checker.token, params: { id }, body: {} })).status).toBe(400);
+    const rejected = await call(rejectRoute, { token: checker.token, params: { id }, body: { reason: "No ticket for this" } });
+    expect(rejected.body).toMatchObject({ proposal: { status: "rejected", outcome: "No ticket for this" } });
+    expect((await approve(id, (await signInAdmin(db())).token)).status).toBe(409);
+    const own = proposalOf(await adjust(user.id, { amount: "2500" })).id;
+    expect((await call(rejectRoute, { token: maker.token, params: { id: own }, body: { reason: "Typo in the amount" } })).status).toBe(200);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(0n);
+  });
+
+  it("expires after 24 hours: it cannot be approved and lists as expired", async () => {
+    const user = await fundedUser();
+    const id = proposalOf(await adjust(user.id, { amount: "3000" })).id;
+    await db().update(proposals).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(proposals.id, id));
+    const late = await approve(id);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: "PROPOSAL_EXPIRED" });
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(0n);
+    const pending = await call(approvalsRoute, { token: checker.token, path: "/api/admin/approvals" });
+    expect((pending.body.proposals as ProposalBody[]).map((p) => p.id)).not.toContain(id);
+    const expired = await call(approvalsRoute, { token: checker.token, path: "/api/admin/approvals?status=expired&pageSize=100" });
+    expect((expired.body.proposals as ProposalBody[]).map((p) => p.id)).toContain(id);
+    expect((await call(approvalsRoute, { token: checker.token, path: "/api/admin/approvals?status=lost" })).status).toBe(400);
+  });
+});
+
+describe("what else waits for a second administrator", () => {
+  it("a deposit credited above what the user declared, not one at or below it", async () => {
+    await createWallet(maker.token);
+    const depositor = await registerUser();
+    const deposit = async () => (await submitDeposit(depositor.token, { currency: "USDT", network: "TRC20", amount: "100", txHash: txHash("TRC20") })).body.deposit as { id: string };
+    const lower = await deposit();
+    expect((await call(approveDepositRoute, { token: maker.token, params: { id: lower.id }, body: { amount: "99.5", reason: "Fee taken by the chain" } })).status).toBe(200);
+    const higher = await deposit();
+    const proposed = await call(approveDepositRoute, { token: maker.token, params: { id: higher.id }, body: { amount: "100.5", reason: "Sent more than declared" } });
+    expect(proposed.status).toBe(202);
+    expect(proposalOf(proposed).changes).toEqual([{ label: "Credited USDT", before: "100.000000", after: "100.500000" }]);
+    expect(await balanceOf(db(), depositor.user.id, "USDT")).toBe(units("99.5"));
+    expect((await approve(proposalOf(proposed).id)).status).toBe(200);
+    expect(await balanceOf(db(), depositor.user.id, "USDT")).toBe(units("200"));
+  });
+
+  it("a withdrawal sent from the threshold on; a wrong hash is refused before anything is proposed", async () => {
+    const user = await fundedUser("5000");
+    const withdrawPassword = await readyToWithdraw(db(), user.token, user.id);
+    const withdraw = async (amount: string) => {
+      const res = await call(withdrawRoute, { token: user.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount, withdrawPassword } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body.withdrawal as { id: string }).id;
+    };
+    const small = await withdraw("999");
+    expect((await call(sendRoute, { token: maker.token, params: { id: small }, body: { txHash: txHash("TRC20") } })).status).toBe(200);
+    const large = await withdraw("1000");
+    expect((await call(sendRoute, { token: maker.token, params: { id: large }, body: { txHash: "0xnot-a-hash" } })).status).toBe(400);
+    const proposed = await call(sendRoute, { token: maker.token, params: { id: large }, body: { txHash: txHash("TRC20") } });
+    expect(proposed.status).toBe(202);
+    expect(proposalOf(proposed).changes[0]).toEqual({ label: "Status", before: "pending", after: "sent" });
+    expect((await approve(proposalOf(proposed).id)).body).toMatchObject({ proposal: { status: "approved", result: { sent: "1000.000000" } } });
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("a new wallet always; changing its address or memo or switching it on, not its fees", async () => {
+    const input = walletInput({ currency: "XAUT", network: "ERC20", address: ADDRESSES.ERC20, minDeposit: "0.01", minWithdraw: "0.01", withdrawFee: "0.0001", depositEnabled: false });
+    expect((await call(createWalletRoute, { token: maker.token, body: { ...input, address: "0x123" } })).status).toBe(400);
+    const proposed = await call(createWalletRoute, { token: maker.token, body: input });
+    expect(proposed.status).toBe(202);
+    expect(await db().select().from(wallets).where(eq(wallets.currency, "XAUT"))).toEqual([]);
+    const approved = await approve(proposalOf(proposed).id);
+    const walletId = (approved.body.proposal as { result: { walletId: string } }).result.walletId;
+    const update = (body: Record<string, unknown>) => call(updateWalletRoute, { method: "PUT", token: maker.token, params: { id: walletId }, body: { ...input, ...body } });
+    expect((await update({ withdrawFee: "0.0002" })).status).toBe(200);
+    expect((await update({ withdrawFee: "0.0002", depositEnabled: false, withdrawEnabled: false })).status).toBe(200);
+    expect((await update({ withdrawFee: "0.0002", withdrawEnabled: false, address: ADDRESSES.ETH })).status).toBe(202);
+    expect((await update({ withdrawFee: "0.0002", withdrawEnabled: false, memo: "42" })).status).toBe(202);
+    expect((await update({ withdrawFee: "0.0002", withdrawEnabled: false, depositEnabled: true })).status).toBe(202);
+    const [saved] = await db().select().from(wallets).where(eq(wallets.id, walletId));
+    expect(saved).toMatchObject({ address: ADDRESSES.ERC20, memo: null, depositEnabled: false });
+  });
+
+  it("an administrator's role or disabling once two are active; the only one appoints a second alone", async () => {
+    // A database of its own would be cleaner; here, make the two of this test the only active ones.
+    const [one, two] = [await signInAdmin(db()), await signInAdmin(db())];
+    await db().update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, one.user.id));
+    const candidate = await registerUser();
+    expect((await call(roleRoute, { method: "PUT", token: one.token, params: { id: candidate.user.id }, body: { role: "admin" } })).status).toBe(200);
+    const third = await registerUser();
+    const proposed = await call(roleRoute, { method: "PUT", token: one.token, params: { id: third.user.id }, body: { role: "admin" } });
+    expect(proposed.status).toBe(202);
+    const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, third.user.id));
+    expect(row!.role).toBe("user");
+    expect((await call(statusRoute, { method: "PUT", token: one.token, params: { id: candidate.user.id }, body: { status: "disabled" } })).status).toBe(202);
+    // Disabling a user who is not an administrator is not money moving or redirected.
+    expect((await call(statusRoute, { method: "PUT", token: one.token, params: { id: third.user.id }, body: { status: "disabled" } })).status).toBe(200);
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, maker.user.id));
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, checker.user.id));
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, two.user.id));
+  });
+});
