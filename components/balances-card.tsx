@@ -1,15 +1,15 @@
 import { exact, readable } from "@/lib/format";
-import { isZero, type AssetBalance } from "@/lib/ledger/balances";
+import { isZero, SET_ASIDE, type AssetBalance } from "@/lib/ledger/balances";
 import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
 
-/** Every asset with its available balance, and what sits on hold, in the vault or in savings. */
+/** Every asset with its available balance, and what sits on hold, in strategy reserves, in the vault or in savings. */
 export function BalancesCard({ balances, title = "Balances" }: { balances: AssetBalance[]; title?: string }) {
   return (
     <section className="card" aria-labelledby="balances-heading">
       <h2 id="balances-heading" className="mb-2 font-semibold">{title}</h2>
       <ul className="divide-y divide-line">
         {balances.map((b) => {
-          const parked = (["hold", "storage", "savings"] as const).filter((k) => !isZero(b[k]));
+          const parked = SET_ASIDE.filter((k) => !isZero(b[k]));
           return (
             <li key={b.asset} className="py-2.5" data-testid={`balance-${b.asset}`}>
               <div className="flex items-baseline justify-between gap-3">

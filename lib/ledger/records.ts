@@ -31,7 +31,7 @@ export const recordFilterSchema = z.object({
       .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
       .optional(),
   ),
-  account: queryParam(z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage or savings" }).optional()),
+  account: queryParam(z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage, savings or reserve" }).optional()),
   // `from` is inclusive; `to` includes the whole day when it is a date.
   from: queryParam(instant("from", false).optional()),
   to: queryParam(instant("to", true).optional()),

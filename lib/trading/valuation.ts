@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
-import { userBalances, type AssetBalance } from "@/lib/ledger/balances";
+import { SET_ASIDE, userBalances, type AssetBalance } from "@/lib/ledger/balances";
 import { rulesFor } from "./config";
 import { BASE, currentQuote, QUOTE, type Quote } from "./market";
 
@@ -8,7 +8,7 @@ import { BASE, currentQuote, QUOTE, type Quote } from "./market";
 const AT_PAR = new Set(["USDT", "USDC"]);
 
 export type ValuedBalance = AssetBalance & {
-  /** Everything held in this asset (available, hold, vault, savings) in USDT; null without a price. */
+  /** Everything held in this asset (available, hold, strategy reserves, vault, savings) in USDT; null without a price. */
   valueUsdt: string | null;
 };
 
@@ -22,10 +22,10 @@ export function usdtValueOf(asset: string, decimals: number, units: bigint, quot
   return null;
 }
 
-const held = (b: AssetBalance) => (["available", "hold", "storage", "savings"] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
+const held = (b: AssetBalance) => (["available", ...SET_ASIDE] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
 
 /**
- * A user's balances with their worth in USDT, rounded down so nothing is overstated. XAUT is
+ * A user's balances (strategy reserves included) with their worth in USDT, rounded down so nothing is overstated. XAUT is
  * valued at the user's bid (what selling it would pay before the fee), USDT and USDC at par.
  * BTC and ETH have no price feed: they stay unvalued (null) rather than carry an invented price,
  * and the total leaves them out, naming them in `unvalued`.

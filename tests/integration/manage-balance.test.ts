@@ -115,12 +115,12 @@ describe("balances and records", () => {
     const res = await call(balanceRoute, { token });
     expect(res.status).toBe(200);
     expect(res.body.balances).toEqual([
-      { asset: "BTC", name: "Bitcoin", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", valueUsdt: null },
-      { asset: "ETH", name: "Ether", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", valueUsdt: null },
-      { asset: "USDC", name: "USD Coin", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", valueUsdt: "0.000000" },
-      { asset: "USDT", name: "Tether USD", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", valueUsdt: "0.000000" },
+      { asset: "BTC", name: "Bitcoin", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", reserve: "0.00000000", valueUsdt: null },
+      { asset: "ETH", name: "Ether", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", reserve: "0.00000000", valueUsdt: null },
+      { asset: "USDC", name: "USD Coin", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: "0.000000" },
+      { asset: "USDT", name: "Tether USD", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: "0.000000" },
       // No price has come from the feed in this database: XAUT cannot be valued yet.
-      { asset: "XAUT", name: "Tether Gold", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", valueUsdt: null },
+      { asset: "XAUT", name: "Tether Gold", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: null },
     ]);
     expect(res.body).toMatchObject({ totalUsdt: "0.000000", valuation: { xautBid: null, priceAt: null, stale: null, unvalued: [] } });
     expect((await call(balanceRoute)).status).toBe(401);

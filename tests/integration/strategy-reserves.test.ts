@@ -1,5 +1,7 @@
 import { and, count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { GET as balanceRoute } from "@/app/api/auth/balance/route";
+import { GET as recordsRoute } from "@/app/api/records/route";
 import { journals, orders, strategies, strategyRuns, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
@@ -14,6 +16,7 @@ import { holdLegs, moveLegs } from "@/lib/trading/legs";
 import type { OrderRequest } from "@/lib/trading/order-input";
 import { buyDebit } from "@/lib/trading/pricing";
 import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
 import { createStrategy, pauseStrategy, reserveOf, stopStrategy, testClock } from "../support/strategies";
@@ -119,6 +122,21 @@ describe("a strategy's budget in its own reserve account", () => {
     expect(await balanceOf(db(), u.id, "USDT", "reserve")).toBe(0n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(s.quantity);
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("the user's balances and records", () => {
+  it("count a strategy's reserve in the total and name it", async () => {
+    await setPrice(db(), "2650", clock.advance(1_000));
+    const u = await saver("200");
+    const id = await idleStrategy(u.token);
+    const balance = await call(balanceRoute, { token: u.token });
+    expect((balance.body.balances as { asset: string }[]).find((b) => b.asset === "USDT")).toMatchObject({ available: "150.000000", hold: "0.000000", reserve: "50.000000", valueUsdt: "200.000000" });
+    expect(balance.body.totalUsdt).toBe("200.000000");
+    const records = await call(recordsRoute, { token: u.token, path: "/api/records?account=reserve" });
+    expect(records.body.records).toEqual([
+      expect.objectContaining({ kind: "strategy", account: "reserve", asset: "USDT", amount: "50.000000", balanceAfter: "50.000000", reference: id }),
+    ]);
   });
 });
 
