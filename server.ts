@@ -13,6 +13,7 @@ import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
 import { priceIngestionJob, primeMarket } from "@/lib/market/ingest";
+import { proofSnapshotJob } from "@/lib/proof/daily";
 import { setProbes } from "@/lib/metrics";
 import { watchSettings } from "@/lib/settings/cache";
 import { attachRealtime } from "@/lib/realtime/server";
@@ -61,7 +62,7 @@ async function main() {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
   const realtime = await attachRealtime(httpServer);
-  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob], instance);
+  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob], instance);
   setProbes({
     openSockets: () => realtime.io.engine.clientsCount,
     jobLagSeconds: () => jobs.lagSeconds(),

@@ -98,3 +98,9 @@ export function levelSizes(leafCount: number): number[] {
 
 /** The root of a tree with no leaves: SHA-256 of the single byte 0x02, every sum zero. */
 export const EMPTY_TREE_PREIMAGE = Uint8Array.of(0x02);
+
+/** `encodeSums` read back: 8 bytes per asset, unsigned big-endian. */
+export function decodeSums(bytes: Uint8Array): bigint[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Array.from({ length: bytes.length / 8 }, (_, i) => view.getBigUint64(8 * i));
+}

@@ -25,6 +25,9 @@ const PUBLIC = new Set([
   "GET /app/api/settings/config/route.ts",
   // Uploads marked public (the logo); anything else needs its owner or an admin.
   "GET /app/api/uploads/[id]/route.ts",
+  // Proof of liabilities: roots and totals are published to anyone (a user's own proof needs a session).
+  "GET /app/api/proof/snapshots/route.ts",
+  "GET /app/api/proof/snapshots/[id]/route.ts",
 ]);
 
 const params = { id: "0190f5c2-0000-7000-8000-000000000000", userId: "0190f5c2-0000-7000-8000-000000000000" };

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { audit } from "@/lib/audit";
+import { AppError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { listAssets } from "@/lib/ledger/assets";
+import { utcDay } from "@/lib/time";
+import { BLOCK_LEVEL, TreeBuilder } from "./blocks";
+import { encodeSums, hexOf, NONCE_BYTES, type TreeNode } from "./encoding";
+
+// Buffer's hex is many times faster than a loop over a million leaves.
+const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+
+/** Users read, and leaves written, per statement while building. */
+const PAGE = 5_000;
+const NO_USER = "00000000-0000-0000-0000-000000000000";
+
+export type SnapshotRequest =
+  | { trigger: "daily"; now?: Date }
+  /** An administrator's snapshot, audited in its own transaction. */
+  | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date };
+
+// Lists of hex, uuids and integers as one array parameter: nothing in them needs quoting.
+const arrayLiteral = (items: (string | number)[]) => `{${items.join(",")}}`;
+
+/** Each user's total per asset over every ledger account they own, whatever its kind, a page at a time in user-id order. */
+async function liabilitiesAfter(tx: Db, after: string, assetIndex: Map<string, number>): Promise<{ userId: string; balances: bigint[] }[]> {
+  const rows = await rowsOf<{ user_id: string; asset: string; total: string }>(
+    tx,
+    sql`with page as (select distinct user_id from accounts where user_id is not null and user_id > ${after} order by user_id limit ${PAGE})
+        select a.user_id, a.asset, sum(a.balance)::text as total
+        from accounts a join page p on p.user_id = a.user_id
+        group by a.user_id, a.asset
+        order by a.user_id`,
+  );
+  const users: { userId: string; balances: bigint[] }[] = [];
+  for (const r of rows) {
+    if (users[users.length - 1]?.userId !== r.user_id) users.push({ userId: r.user_id, balances: Array.from({ length: assetIndex.size }, () => 0n) });
+    users[users.length - 1]!.balances[assetIndex.get(r.asset)!] = BigInt(r.total);
+  }
+  return users;
+}
+
+/** What the ledger's entries say users are owed per asset: the second way to the root's sums. */
+async function ledgerLiabilities(tx: Db, codes: string[]): Promise<bigint[]> {
+  const rows = await rowsOf<{ asset: string; total: string }>(
+    tx,
+    sql`select a.asset, sum(e.amount)::text as total from entries e join accounts a on a.id = e.account_id where a.user_id is not null group by a.asset`,
+  );
+  const by = new Map(rows.map((r) => [r.asset, BigInt(r.total)]));
+  return codes.map((c) => by.get(c) ?? 0n);
+}
+
+async function writeLeaves(tx: Db, snapshotId: string, from: number, page: { userId: string; nonce: Uint8Array; balances: bigint[] }[]) {
+  if (page.length === 0) return;
+  await tx.execute(sql`
+    insert into proof_leaves (snapshot_id, position, user_id, nonce, balances)
+    select ${snapshotId}::uuid, p, u, decode(n, 'hex'), decode(b, 'hex')
+    from unnest(${arrayLiteral(page.map((_, i) => from + i))}::int[], ${arrayLiteral(page.map((l) => l.userId))}::uuid[],
+                ${arrayLiteral(page.map((l) => hex(l.nonce)))}::text[], ${arrayLiteral(page.map((l) => hex(encodeSums(l.balances))))}::text[]) as t(p, u, n, b)`);
+}
+
+async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
+  const nodes = upper.flatMap((level, l) => level.map((node, position) => ({ level: BLOCK_LEVEL + l, position, node })));
+  for (let i = 0; i < nodes.length; i += PAGE) {
+    const page = nodes.slice(i, i + PAGE);
+    await tx.execute(sql`
+      insert into proof_nodes (snapshot_id, level, position, hash, sums)
+      select ${snapshotId}::uuid, l, p, decode(h, 'hex'), decode(s, 'hex')
+      from unnest(${arrayLiteral(page.map((n) => n.level))}::smallint[], ${arrayLiteral(page.map((n) => n.position))}::int[],
+                  ${arrayLiteral(page.map((n) => hex(n.node.hash)))}::text[], ${arrayLiteral(page.map((n) => hex(encodeSums(n.node.sums))))}::text[]) as t(l, p, h, s)`);
+  }
+}
+
+/**
+ * Takes a proof-of-liabilities snapshot in one REPEATABLE READ transaction, so a journal is in it
+ * whole or not at all: every user's liabilities streamed in user-id order into leaves with fresh
+ * nonces, the Merkle sum tree's root, and the ledger's own total from its entries, which the root's
+ * sums must equal or nothing is kept. A daily snapshot is unique per UTC day: a second runner's insert
+ * waits for the first and then finds the day taken (null).
+ */
+export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
+  const { trigger, now = new Date() } = request;
+  const takenBy = request.trigger === "admin" ? request.actor.id : null;
+  return runTransaction(db, async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    const id = newId();
+    const claimed = await tx
+      .insert(proofSnapshots)
+      .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [] })
+      .onConflictDoNothing()
+      .returning({ id: proofSnapshots.id });
+    if (claimed.length === 0) return null;
+
+    const assets = (await listAssets(tx)).map((a) => ({ code: a.code, decimals: a.decimals }));
+    const assetIndex = new Map(assets.map((a, i) => [a.code, i]));
+    const builder = new TreeBuilder(assets.length);
+    for (let after = NO_USER; ; ) {
+      const users = await liabilitiesAfter(tx, after, assetIndex);
+      if (users.length === 0) break;
+      const nonces = randomBytes(NONCE_BYTES * users.length);
+      const leaves = users.map((u, i) => ({ userId: u.userId, accountId: u.userId, balances: u.balances, nonce: nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1)) }));
+      const from = builder.count;
+      for (const leaf of leaves) builder.add(leaf);
+      await writeLeaves(tx, id, from, leaves);
+      after = users[users.length - 1]!.userId;
+    }
+    const { root, upper } = builder.finish();
+    await writeUpper(tx, id, upper);
+
+    const ledgerSums = await ledgerLiabilities(tx, assets.map((a) => a.code));
+    const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
+    if (differ.length) {
+      throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
+    }
+    const [snapshot] = await tx
+      .update(proofSnapshots)
+      .set({ accountCount: builder.count, assets, rootHash: hexOf(root.hash), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: null })
+      .where(eq(proofSnapshots.id, id))
+      .returning();
+    if (request.trigger === "admin") {
+      await audit(tx, { actorId: request.actor.id, action: "proof.snapshot.take", target: { type: "proof_snapshot", id }, detail: { rootHash: snapshot!.rootHash, accountCount: snapshot!.accountCount }, ip: request.actor.ip });
+    }
+    return snapshot!;
+  });
+}

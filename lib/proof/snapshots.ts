@@ -1,0 +1,91 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { rowsOf } from "@/db/rows";
+import { proofLeaves, proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import type { Pagination } from "@/lib/http/query";
+import { amountsOf, assembleProof, type SnapshotHeader } from "./assemble";
+import { BLOCK_SIZE, upperSiblings } from "./blocks";
+import { decodeSums, type TreeNode } from "./encoding";
+import type { ProofFile } from "./proof-file";
+import { buildLevels, leafNode, pathIn, type LeafInput } from "./tree";
+
+export const headerOf = (s: ProofSnapshot): SnapshotHeader => ({
+  id: s.id,
+  takenAt: s.takenAt,
+  rootHash: s.rootHash,
+  totals: s.rootSums.map(BigInt),
+  accountCount: s.accountCount,
+  assets: s.assets,
+});
+
+/** A snapshot as anyone may see it: no user's data, only the root and the totals. */
+export function snapshotView(s: ProofSnapshot) {
+  return {
+    id: s.id,
+    takenAt: s.takenAt.toISOString(),
+    trigger: s.trigger,
+    rootHash: s.rootHash,
+    accountCount: s.accountCount,
+    assets: s.assets,
+    totals: amountsOf(s.rootSums.map(BigInt), s.assets),
+    auditHead: s.auditHead,
+  };
+}
+export type SnapshotView = ReturnType<typeof snapshotView>;
+
+export async function listSnapshots(db: Db, { page, pageSize }: Pagination) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(proofSnapshots),
+  ]);
+  return { snapshots: rows, total: total?.n ?? 0 };
+}
+
+export async function latestSnapshot(db: Db): Promise<ProofSnapshot | null> {
+  const [row] = await db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).limit(1);
+  return row ?? null;
+}
+
+export async function findSnapshot(db: Db, id: string): Promise<ProofSnapshot> {
+  const [row] = await db.select().from(proofSnapshots).where(eq(proofSnapshots.id, id));
+  if (!row) throw notFound("No such snapshot");
+  return row;
+}
+
+const bytesOf = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
+
+/**
+ * One user's proof file for a snapshot: their leaf's block of at most 64 leaves read by position and
+ * rebuilt, then one stored node per level above it. A handful of index lookups at any size.
+ */
+export async function proofFor(db: Db, snapshotId: string, userId: string): Promise<ProofFile> {
+  const snapshot = await findSnapshot(db, snapshotId);
+  const [mine] = await db.select({ position: proofLeaves.position }).from(proofLeaves).where(and(eq(proofLeaves.snapshotId, snapshot.id), eq(proofLeaves.userId, userId)));
+  if (!mine) throw notFound("You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours", "NOT_IN_SNAPSHOT");
+
+  const first = mine.position - (mine.position % BLOCK_SIZE);
+  const block = await rowsOf<{ position: number; user_id: string; nonce: string; balances: string }>(
+    db,
+    sql`select position, user_id, encode(nonce, 'hex') as nonce, encode(balances, 'hex') as balances
+        from proof_leaves where snapshot_id = ${snapshot.id} and position >= ${first} and position < ${first + BLOCK_SIZE} order by position`,
+  );
+  const leaves: LeafInput[] = block.map((r) => ({ accountId: r.user_id, nonce: bytesOf(r.nonce), balances: decodeSums(bytesOf(r.balances)) }));
+  const steps = pathIn(buildLevels(leaves.map(leafNode)), mine.position - first);
+
+  const above = upperSiblings(mine.position, snapshot.accountCount);
+  if (above.length) {
+    const rows = await rowsOf<{ level: number; position: number; hash: string; sums: string }>(
+      db,
+      sql`select level, position, encode(hash, 'hex') as hash, encode(sums, 'hex') as sums from proof_nodes
+          where snapshot_id = ${snapshot.id} and (level, position) in (${sql.join(above.map((a) => sql`(${a.level}::smallint, ${a.position}::int)`), sql`, `)})`,
+    );
+    const stored = new Map(rows.map((r) => [`${r.level}:${r.position}`, { hash: bytesOf(r.hash), sums: decodeSums(bytesOf(r.sums)) } as TreeNode]));
+    for (const a of above) {
+      const sibling = stored.get(`${a.level}:${a.position}`);
+      if (!sibling) throw new Error(`snapshot ${snapshot.id} lacks its node at level ${a.level}, position ${a.position}`);
+      steps.push({ side: a.side, sibling });
+    }
+  }
+  return assembleProof(headerOf(snapshot), leaves[mine.position - first]!, steps);
+}

@@ -1,0 +1,188 @@
+import { createHash } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { DELETE as deleteReserveRoute, PUT as updateReserveRoute } from "@/app/api/admin/proof/reserves/[id]/route";
+import { GET as listReservesRoute, POST as createReserveRoute } from "@/app/api/admin/proof/reserves/route";
+import { POST as takeRoute } from "@/app/api/admin/proof/snapshots/route";
+import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
+import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
+import { GET as listRoute } from "@/app/api/proof/snapshots/route";
+import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
+import { post } from "@/lib/ledger/post";
+import { checkLatestSnapshot } from "@/lib/proof/check";
+import { takeDailySnapshot } from "@/lib/proof/daily";
+import type { ProofFile } from "@/lib/proof/proof-file";
+import { takeSnapshot } from "@/lib/proof/snapshot";
+import { verifyProof } from "@/lib/proof/verify";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
+import { fund } from "../support/ledger";
+import { registerUser, uniqueName } from "../support/users";
+
+const db = withTestDatabase();
+const sha256 = async (bytes: Uint8Array) => new Uint8Array(createHash("sha256").update(bytes).digest());
+
+/** Moves `units` of a user's spot money into another of their accounts, as holds, savings and the vault do. */
+const setAside = (userId: string, asset: string, kind: "hold" | "savings" | "storage", units: bigint) =>
+  post(db(), {
+    kind: "adjustment",
+    legs: [
+      { account: { userId, asset, kind: "spot" }, amount: -units },
+      { account: { userId, asset, kind }, amount: units },
+    ],
+  });
+
+async function snapshotOf(token: string) {
+  const res = await call(takeRoute, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.snapshot as { id: string; rootHash: string; accountCount: number; totals: Record<string, string> };
+}
+
+describe("proof of liabilities", () => {
+  it("counts every account a user owns, whatever its kind; the user's proof verifies against the published root", async () => {
+    const admin = await signInAdmin(db());
+    const alice = await registerUser();
+    const bob = await registerUser();
+    const nobody = await registerUser();
+    await fund(db(), alice.user.id, "USDT", 1_000_123_457n);
+    await setAside(alice.user.id, "USDT", "hold", 200_000_001n);
+    await setAside(alice.user.id, "USDT", "savings", 300_000_000n);
+    await fund(db(), alice.user.id, "XAUT", 1_500_000n);
+    await setAside(alice.user.id, "XAUT", "storage", 1_499_999n);
+    await fund(db(), bob.user.id, "USDT", 7n);
+
+    const before = await call(listRoute, {});
+    const snapshot = await snapshotOf(admin.token);
+    const totalOf = async (asset: string) =>
+      (await db().select({ t: sql<string>`coalesce(sum(${accounts.balance}), 0)::text` }).from(accounts).where(sql`${accounts.userId} is not null and ${accounts.asset} = ${asset}`))[0]!.t;
+    expect(BigInt(snapshot.totals.USDT!.replace(".", ""))).toBe(BigInt(await totalOf("USDT")));
+    expect(snapshot.totals.XAUT).toBe(`${(Number(await totalOf("XAUT")) / 1e6).toFixed(6)}`);
+
+    // Public, signed out: the list and the snapshot with its coverage.
+    const list = await call(listRoute, {});
+    expect(list.status).toBe(200);
+    expect((list.body.total as number) - (before.body.total as number)).toBe(1);
+    expect((list.body.snapshots as { id: string }[])[0]!.id).toBe(snapshot.id);
+    const one = await call(snapshotRoute, { params: { id: snapshot.id } });
+    expect(one.body.snapshot).toMatchObject({ rootHash: snapshot.rootHash, accountCount: snapshot.accountCount });
+    expect(JSON.stringify(one.body)).not.toContain(alice.user.id);
+
+    const mine = await call(meRoute, { token: alice.token, params: { id: snapshot.id } });
+    expect(mine.status).toBe(200);
+    const proof = mine.body as unknown as ProofFile;
+    expect(proof.account).toMatchObject({ id: alice.user.id, balances: { USDT: "1000.123457", XAUT: "1.500000" } });
+    expect(proof.snapshot.rootHash).toBe(snapshot.rootHash);
+    expect(await verifyProof(proof, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
+
+    const bobs = (await call(meRoute, { token: bob.token, params: { id: snapshot.id } })).body as unknown as ProofFile;
+    expect(bobs.account.balances.USDT).toBe("0.000007");
+    expect(bobs.account.nonce).not.toBe(proof.account.nonce);
+
+    // No ledger account, no leaf: said plainly.
+    const none = await call(meRoute, { token: nobody.token, params: { id: snapshot.id } });
+    expect(none).toMatchObject({ status: 404, body: { code: "NOT_IN_SNAPSHOT" } });
+    expect((await call(meRoute, { token: alice.token, params: { id: "not-a-uuid" } })).status).toBe(404);
+    expect((await call(snapshotRoute, { params: { id: "0190f5c2-0000-7000-8000-000000000000" } })).status).toBe(404);
+
+    // A second snapshot gives every leaf a fresh nonce.
+    const again = await snapshotOf(admin.token);
+    const next = (await call(meRoute, { token: alice.token, params: { id: again.id } })).body as unknown as ProofFile;
+    expect(next.account.nonce).not.toBe(proof.account.nonce);
+    expect(next.account.balances).toEqual(proof.account.balances);
+
+    expect((await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, "proof.snapshot.take")))[0]!.n).toBeGreaterThanOrEqual(2);
+  });
+
+  it("serves a path through the stored upper tree for every one of 130 accounts (three blocks of 64)", async () => {
+    for (let i = 0; i < 130; i++) {
+      const [user] = await db().insert(users).values({ id: crypto.randomUUID(), username: uniqueName("bulk"), email: `${uniqueName("bulk")}@example.com`, passwordHash: "x", referralCode: uniqueName("R") }).returning();
+      await fund(db(), user!.id, i % 2 ? "USDT" : "XAUT", BigInt(1_000 + i * 7_919));
+    }
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2031-01-01T00:00:01Z") }))!;
+    expect(snapshot.accountCount).toBeGreaterThanOrEqual(130);
+    const { proofFor } = await import("@/lib/proof/snapshots");
+    const leaves = await db().execute(sql`select user_id from proof_leaves where snapshot_id = ${snapshot.id} order by position`);
+    const ids = (Array.isArray(leaves) ? leaves : (leaves as unknown as { rows: { user_id: string }[] }).rows).map((r: { user_id: string }) => r.user_id);
+    expect(ids).toEqual([...ids].sort());
+    let longest = 0;
+    for (const id of ids) {
+      const proof = await proofFor(db(), snapshot.id, id);
+      const v = await verifyProof(proof, sha256, snapshot.rootHash);
+      expect(v.ok, `${id}: ${JSON.stringify(v.steps.at(-1))}`).toBe(true);
+      longest = Math.max(longest, proof.path.length);
+    }
+    expect(longest).toBe(Math.ceil(Math.log2(ids.length)));
+    expect(await checkLatestSnapshot(db())).toMatchObject({ problems: [] });
+
+    // A stored leaf changed afterwards no longer gives the published root: ledger:check says so.
+    await db().execute(sql`update proof_leaves set balances = decode(overlay(encode(balances, 'hex') placing 'ff' from 1 for 2), 'hex') where snapshot_id = ${snapshot.id} and position = 70`);
+    const { problems } = await checkLatestSnapshot(db());
+    expect(problems.map((p) => p.rule)).toEqual(["the stored leaves give the published root", "the stored leaves add up to the published totals"]);
+    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
+  });
+
+  it("takes one daily snapshot per UTC day, and refuses one whose users' balances do not match the ledger's entries", async () => {
+    const day = new Date("2030-06-01T00:00:30Z");
+    const first = await takeDailySnapshot(db(), day);
+    expect(first).not.toBeNull();
+    expect(await takeDailySnapshot(db(), new Date("2030-06-01T23:59:59Z"))).toBeNull();
+    expect(await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-06-01T12:00:00Z") })).toBeNull();
+    expect(await takeDailySnapshot(db(), new Date("2030-06-02T00:00:00Z"))).not.toBeNull();
+
+    const u = await registerUser();
+    await fund(db(), u.user.id, "USDT", 5_000_000n);
+    const snapshots = async () => (await db().select({ n: count() }).from(proofSnapshots))[0]!.n;
+    const n = await snapshots();
+    // A balance written around post(): the entries no longer explain it.
+    await db().execute(sql`update accounts set balance = balance + 1 where user_id = ${u.user.id} and asset = 'USDT'`);
+    const admin = await signInAdmin(db());
+    const refused = await call(takeRoute, { token: admin.token });
+    expect(refused).toMatchObject({ status: 409, body: { code: "LIABILITIES_MISMATCH" } });
+    expect(refused.body.message).toContain("USDT");
+    expect(await snapshots()).toBe(n);
+    await db().execute(sql`update accounts set balance = balance - 1 where user_id = ${u.user.id} and asset = 'USDT'`);
+  });
+
+  it("lets admins declare, change and remove reserves, audited, and shows them against the liabilities", async () => {
+    const admin = await signInAdmin(db());
+    const user = await registerUser();
+    await fund(db(), user.user.id, "XAUT", 2_000_000n);
+    const body = { asset: "xaut", custodyAddress: "0x5754284f345afc66a98fbb0a0afe71e0f007b949", amount: "1.234567", checkedAt: "2026-11-24T09:00:00Z", attestationUrl: "https://example.com/attestation.pdf" };
+    const created = await call(createReserveRoute, { token: admin.token, body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reserve = created.body.reserve as { id: string; asset: string; amount: string };
+    expect(reserve).toMatchObject({ asset: "XAUT", amount: "1.234567" });
+
+    for (const [bad, field] of [
+      [{ ...body, amount: "-1" }, "amount"],
+      [{ ...body, amount: "1.0000001" }, "amount"],
+      [{ ...body, asset: "DOGE" }, "asset"],
+      [{ ...body, checkedAt: "2999-01-01T00:00:00Z" }, "checkedAt"],
+      [{ ...body, checkedAt: "yesterday" }, "checkedAt"],
+      [{ ...body, attestationUrl: "javascript:alert(1)" }, "attestationUrl"],
+      [{ ...body, custodyAddress: "" }, "custodyAddress"],
+    ] as const) {
+      const res = await call(createReserveRoute, { token: admin.token, body: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(Object.keys(res.body.errors as object), JSON.stringify(res.body)).toContain(field);
+    }
+    expect((await call(createReserveRoute, { token: user.token, body })).status).toBe(403);
+
+    const updated = await call(updateReserveRoute, { token: admin.token, params: { id: reserve.id }, method: "PUT", body: { ...body, amount: "3", attestationUrl: null } });
+    expect(updated.body.reserve).toMatchObject({ amount: "3.000000", attestationUrl: null });
+
+    const snapshot = await snapshotOf(admin.token);
+    const coverage = (await call(snapshotRoute, { params: { id: snapshot.id } })).body.coverage as { asset: string; reserves: string; liabilities: string; ratioBps: number | null }[];
+    const xaut = coverage.find((c) => c.asset === "XAUT")!;
+    const owed = BigInt(xaut.liabilities.replace(".", ""));
+    expect(xaut.reserves).toBe("3.000000");
+    expect(xaut.ratioBps).toBe(Number((3_000_000n * 10_000n) / owed));
+
+    expect((await call(listReservesRoute, { token: admin.token })).body.reserves).toHaveLength(1);
+    expect((await call(deleteReserveRoute, { token: admin.token, method: "DELETE", params: { id: reserve.id } })).status).toBe(200);
+    expect((await call(deleteReserveRoute, { token: admin.token, method: "DELETE", params: { id: reserve.id } })).status).toBe(404);
+    const actions = (await db().select({ action: auditLogs.action }).from(auditLogs).where(sql`${auditLogs.action} like 'proof.reserve.%'`)).map((r) => r.action);
+    expect(actions.sort()).toEqual(["proof.reserve.create", "proof.reserve.delete", "proof.reserve.update"]);
+  });
+});
