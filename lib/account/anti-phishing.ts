@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { notFound } from "@/lib/http/errors";
-import { createNotification } from "@/lib/notifications/create";
+import { recordActivity } from "@/lib/activity/record";
 
 export const ANTI_PHISHING_MIN = 4;
 export const ANTI_PHISHING_MAX = 20;
@@ -43,13 +43,7 @@ export async function setAntiPhishingCode(db: Db, userId: string, input: AntiPhi
   return runTransaction(db, async (tx) => {
     const [updated] = await tx.update(users).set({ antiPhishingCode: code, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
     if (!updated) throw notFound("User not found");
-    await createNotification(tx, {
-      userId,
-      title: code ? "Anti-phishing code set" : "Anti-phishing code removed",
-      message: code
-        ? "Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us."
-        : "Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
-    });
+    await recordActivity(tx, { userId, kind: code ? "anti_phishing.set" : "anti_phishing.removed", facts: {} });
     return { code };
   });
 }

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { recordActivity } from "@/lib/activity/record";
 import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { createNotification } from "@/lib/notifications/create";
 import { checkOwnPassword } from "./own-password";
 
 export const changePasswordSchema = z.strictObject({
@@ -28,7 +28,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /**
  * Changes the user's password: the current one is required, every other session ends (their
  * sockets are dropped once this commits), withdrawals wait out the usual hold as after any new
- * password, and the user is told by a notification.
+ * password, and it shows in the user's activity, with a notification and a mail.
  */
 export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordInput): Promise<{ sessionsEnded: number }> {
   const wrong = () => badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
@@ -44,13 +44,9 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     // A reset link asked for before this change must not undo it.
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-    await startWithdrawalHold(tx, userId);
+    const until = await startWithdrawalHold(tx, userId);
     const ended = await revokeOtherSessions(tx, userId, currentSessionId);
-    await createNotification(tx, {
-      userId,
-      title: "Your password was changed",
-      message: `Your password was changed and ${ended.length} other session${ended.length === 1 ? "" : "s"} signed out. If this was not you, contact support at once.`,
-    });
+    await recordActivity(tx, { userId, kind: "password.changed", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() } });
     return { sessionsEnded: ended.length };
   });
 }

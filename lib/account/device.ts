@@ -1,4 +1,7 @@
 import Bowser from "bowser";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { sessions } from "@/db/schema";
 
 /** "Chrome 131 on macOS" from a user agent, for people to recognise their own devices. */
 export function describeDevice(userAgent: string | null): string {
@@ -9,4 +12,25 @@ export function describeDevice(userAgent: string | null): string {
   if (!browser && !os) return "Unknown device";
   if (!browser) return os;
   return os ? `${browser} on ${os}` : browser;
+}
+
+/** The browser and system without versions: a browser that updated itself is the same device. */
+function deviceFamily(userAgent: string | null): string {
+  if (!userAgent) return "";
+  const ua = Bowser.parse(userAgent);
+  return `${ua.browser.name ?? ""}|${ua.os.name ?? ""}`;
+}
+
+// Enough distinct user agents to judge by, without reading an account's whole history.
+const DEVICES_COMPARED = 500;
+
+/**
+ * Whether a sign-in comes from a browser and system this account never held a session on. The very
+ * first session of an account is no news (it is the account's own first device).
+ */
+export async function isNewDevice(db: Db, userId: string, userAgent: string | null): Promise<boolean> {
+  const seen = await db.selectDistinct({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)).limit(DEVICES_COMPARED);
+  if (seen.length === 0) return false;
+  const family = deviceFamily(userAgent);
+  return !seen.some((s) => deviceFamily(s.userAgent) === family);
 }

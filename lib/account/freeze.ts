@@ -8,7 +8,7 @@ import { audit } from "@/lib/audit";
 import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { AppError, notFound } from "@/lib/http/errors";
-import { createNotification } from "@/lib/notifications/create";
+import { recordActivity } from "@/lib/activity/record";
 import { checkOwnPassword } from "./own-password";
 
 export const freezeSchema = z.strictObject({
@@ -38,11 +38,7 @@ export async function freezeAccount(db: Db, userId: string, input: FreezeInput, 
     const frozenAt = new Date();
     await tx.update(users).set({ status: "disabled", frozenAt, frozenBy: userId, updatedAt: frozenAt }).where(eq(users.id, userId));
     const ended = await revokeUserSessions(tx, userId);
-    await createNotification(tx, {
-      userId,
-      title: "Your account is frozen",
-      message: `You froze your account at ${frozenAt.toISOString().slice(0, 16).replace("T", " ")} UTC: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
-    });
+    await recordActivity(tx, { userId, kind: "account.frozen", facts: { frozenAt: frozenAt.toISOString() } });
     await audit(tx, { actorId: userId, action: "user.freeze", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: meta.ip });
     return { frozenAt, sessionsEnded: ended.length };
   });

@@ -7,7 +7,7 @@ import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/re
 import { uniqueViolation } from "@/db/errors";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { createNotification } from "@/lib/notifications/create";
+import { recordActivity } from "@/lib/activity/record";
 import { checkOwnPassword } from "./own-password";
 
 export const userInfoSchema = z
@@ -65,11 +65,7 @@ export async function updateUserInfo(db: Db, userId: string, input: UserInfoInpu
         .returning();
       if (!newEmail) return { user: saved!, withdrawalsPausedUntil: null };
       const until = await startWithdrawalHold(tx, userId, now);
-      await createNotification(tx, {
-        userId,
-        title: "Your email was changed",
-        message: `Your account's email is now ${email}, and withdrawals are paused until ${until.toISOString()}. If this was not you, contact support at once.`,
-      });
+      await recordActivity(tx, { userId, kind: "email.changed", facts: { email, pausedUntil: until.toISOString() } });
       return { user: { ...saved!, withdrawHoldUntil: until }, withdrawalsPausedUntil: until };
     });
   } catch (err) {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { recordActivity } from "@/lib/activity/record";
 import { revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
 import { notFound } from "@/lib/http/errors";
 import { describeDevice } from "./device";
@@ -34,10 +35,15 @@ export async function revokeOwnSession(db: Db, userId: string, sessionId: string
       .limit(1);
     if (!row) throw notFound("Session not found");
     await revokeSession(tx, row.id);
+    await recordActivity(tx, { userId, kind: "sessions.revoked", facts: { count: 1 } });
   });
 }
 
 /** Ends every session of the user except the one making the request. */
 export function revokeOthers(db: Db, userId: string, currentSessionId: string): Promise<string[]> {
-  return runTransaction(db, (tx) => revokeOtherSessions(tx, userId, currentSessionId));
+  return runTransaction(db, async (tx) => {
+    const ended = await revokeOtherSessions(tx, userId, currentSessionId);
+    if (ended.length > 0) await recordActivity(tx, { userId, kind: "sessions.revoked", facts: { count: ended.length } });
+    return ended;
+  });
 }

@@ -9,7 +9,7 @@ import { matchTotp, newTotpSecret, otpauthUrl } from "@/lib/auth/two-factor/totp
 import { AppError, badRequest, conflict, notFound } from "@/lib/http/errors";
 import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { newId } from "@/lib/ids";
-import { createNotification } from "@/lib/notifications/create";
+import { recordActivity } from "@/lib/activity/record";
 import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { checkOwnPassword } from "./own-password";
@@ -98,7 +98,7 @@ export async function enableTwoFactor(db: Db, userId: string, code: string, meta
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     const recoveryCodes = newRecoveryCodes();
     await tx.insert(twoFactorRecoveryCodes).values(recoveryCodes.map((c) => ({ id: newId(), userId, codeHash: hashRecoveryCode(normalizeRecoveryCode(c)!), createdAt: at })));
-    await createNotification(tx, { userId, title: "Two-factor sign-in is on", message: "Signing in, withdrawing and turning two-factor off now ask for a code from your authenticator app. Keep your recovery codes somewhere safe." });
+    await recordActivity(tx, { userId, kind: "two_factor.on", facts: {} });
     await audit(tx, { actorId: userId, action: "user.2fa.enable", target: { type: "user", id: userId }, ip: meta.ip });
     return { recoveryCodes };
   });
@@ -210,11 +210,7 @@ export async function disableTwoFactor(db: Db, userId: string, code: string, met
       await tx.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
       await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
       const until = await startWithdrawalHold(tx, userId, new Date(now));
-      await createNotification(tx, {
-        userId,
-        title: "Two-factor sign-in is off",
-        message: `Your account no longer asks for a code from your authenticator app, and withdrawals are paused until ${until.toISOString()}. If this was not you, change your password and freeze your account.`,
-      });
+      await recordActivity(tx, { userId, kind: "two_factor.off", facts: { pausedUntil: until.toISOString() } });
       await audit(tx, { actorId: userId, action: "user.2fa.disable", target: { type: "user", id: userId }, detail: { withdrawalsPausedUntil: until.toISOString() }, ip: meta.ip });
       return until;
     }),

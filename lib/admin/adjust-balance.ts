@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/http/errors";
 import { publish } from "@/lib/realtime/publish";
@@ -52,6 +53,7 @@ export async function adjustBalance(db: Db, input: ManageBalance & { userId: str
     detail: { asset: asset.code, operation: input.operation, amount: formatAmount(units, asset.decimals), reason: input.reason, journalId: posted.journal.id },
     ip: input.ip,
   });
+  await recordActivity(db, { userId: user.id, kind: input.operation === "credit" ? "balance.credited" : "balance.debited", facts: { amount: formatAmount(units, asset.decimals), asset: asset.code }, reason: input.reason, supportId: input.actorId });
   return {
     journalId: posted.journal.id,
     asset: asset.code,

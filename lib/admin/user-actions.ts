@@ -3,13 +3,13 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { users, type User } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { AppError, notFound } from "@/lib/http/errors";
-import { createNotification } from "@/lib/notifications/create";
 
 const password = (field: string) =>
   z
@@ -54,9 +54,10 @@ export async function resetPassword(db: Db, userId: string, newPassword: string,
   return runTransaction(db, async (tx) => {
     await lockedUser(tx, userId);
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    await startWithdrawalHold(tx, userId);
+    const until = await startWithdrawalHold(tx, userId);
     const ended = await revokeUserSessions(tx, userId);
     await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
+    await recordActivity(tx, { userId, kind: "password.reset", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() }, supportId: actor.id });
     return { sessionsEnded: ended.length };
   });
 }
@@ -67,8 +68,9 @@ export async function resetWithdrawPassword(db: Db, userId: string, newWithdrawP
     await lockedUser(tx, userId);
     await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
     // Whoever learns a reset password must not be able to withdraw at once, the owner included.
-    await startWithdrawalHold(tx, userId);
+    const until = await startWithdrawalHold(tx, userId);
     await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
+    await recordActivity(tx, { userId, kind: "withdraw_password.reset", facts: { pausedUntil: until.toISOString() }, supportId: actor.id });
   });
 }
 
@@ -87,9 +89,8 @@ export async function setStatus(db: Db, userId: string, status: User["status"], 
     if (status === "disabled" && user.role === "admin" && user.status === "active") await assertAnotherActiveAdmin(tx, userId);
     const [updated] = await tx.update(users).set({ status, frozenAt: null, frozenBy: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     const ended = status === "disabled" ? await revokeUserSessions(tx, userId) : [];
-    if (frozen && status === "active") {
-      await createNotification(tx, { userId, title: "Your account was unfrozen", message: "Support unfroze your account: you can sign in, trade and withdraw again." });
-    }
+    const kind = status === "disabled" ? "account.disabled" : frozen ? "account.unfrozen" : "account.enabled";
+    await recordActivity(tx, { userId, kind, facts: {}, supportId: actor.id });
     await audit(tx, {
       actorId: actor.id,
       action: status === "disabled" ? "user.disable" : frozen ? "user.unfreeze" : "user.enable",

@@ -2,7 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sessions, type User } from "@/db/schema";
+import { describeDevice, isNewDevice } from "@/lib/account/device";
 import { recordLogin } from "@/lib/account/login-history";
+import { recordActivity } from "@/lib/activity/record";
 import { hasTwoFactor } from "@/lib/account/two-factor";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
@@ -101,8 +103,13 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
   return startSession(db, user, meta);
 }
 
-/** A signed-in session for a user who passed every step, recorded in their login history. */
+/**
+ * A signed-in session for a user who passed every step, recorded in their login history; from a
+ * device the account has not used before, also in their activity (with a security mail).
+ */
 export async function startSession(db: Db, user: User, meta: { ip: string; userAgent: string | null }) {
+  const newDevice = await isNewDevice(db, user.id, meta.userAgent);
   const [{ token }] = await Promise.all([createSession(db, user, meta), recordLogin(db, user.id, "success", meta)]);
+  if (newDevice) await recordActivity(db, { userId: user.id, kind: "device.new", facts: { device: describeDevice(meta.userAgent), ip: meta.ip } });
   return { twoFactorRequired: false as const, user, token };
 }

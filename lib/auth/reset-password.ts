@@ -3,13 +3,11 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { recordActivity } from "@/lib/activity/record";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { inBackground } from "@/lib/mail/background";
-import { passwordResetMail } from "@/lib/mail/messages";
-import { deliver, queueMail } from "@/lib/mail/outbox";
-import { createNotification } from "@/lib/notifications/create";
-import { getSettings } from "@/lib/settings";
+import { deliver } from "@/lib/mail/outbox";
 import { hashPassword } from "./password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "./register-rules";
 import { hashResetToken, liveResetToken } from "./reset-tokens";
@@ -44,7 +42,6 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, meta: { i
   // Checked before hashing: argon2 is slow, and a made-up token should not cost a hash.
   if (!(await liveResetToken(db, input.token, now))) throw invalidResetToken();
   const passwordHash = await hashPassword(input.newPassword);
-  const { siteName } = await getSettings(db);
   const { mailId, sessionsEnded } = await runTransaction(db, async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -61,14 +58,9 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, meta: { i
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await startWithdrawalHold(tx, user.id, now);
     const ended = await revokeUserSessions(tx, user.id);
-    await createNotification(tx, {
-      userId: user.id,
-      title: "Your password was reset",
-      message: `Your password was reset with an emailed link and ${ended.length} session${ended.length === 1 ? "" : "s"} signed out. If this was not you, contact customer service at once.`,
-    });
-    const mailId = await queueMail(tx, { ...passwordResetMail({ to: user.email, username: user.username, siteName }), antiPhishingCode: user.antiPhishingCode });
+    const { mailId } = await recordActivity(tx, { userId: user.id, kind: "password.reset_by_link", facts: { sessionsEnded: ended.length } }, now);
     return { mailId, sessionsEnded: ended.length };
   });
-  inBackground("password reset notice", () => deliver(db, [mailId]));
+  if (mailId) inBackground("password reset notice", () => deliver(db, [mailId]));
   return { sessionsEnded };
 }

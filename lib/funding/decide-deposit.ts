@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { deposits } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
-import { createNotification } from "@/lib/notifications/create";
 import { publish } from "@/lib/realtime/publish";
 import { payReferralReward } from "@/lib/referrals/pay-reward";
 import { transitionOnce } from "./transition";
@@ -47,7 +47,6 @@ export async function approveDeposit(tx: Db, id: string, input: z.infer<typeof a
       ],
     });
     await tx.update(deposits).set({ journalId: posted.journal.id }).where(eq(deposits.id, id));
-    const shown = `${formatAmount(credited, asset.decimals)} ${asset.code}`;
     await audit(tx, {
       actorId: actor.id,
       action: "deposit.approve",
@@ -55,7 +54,7 @@ export async function approveDeposit(tx: Db, id: string, input: z.infer<typeof a
       detail: { userId: deposit.userId, claimed: formatAmount(deposit.amount, asset.decimals), credited: formatAmount(credited, asset.decimals), reason: input.reason ?? null, journalId: posted.journal.id },
       ip: actor.ip,
     });
-    await createNotification(tx, { userId: deposit.userId, title: "Deposit credited", message: `Your deposit of ${shown} on ${deposit.network} is in your available balance.${credited !== deposit.amount ? ` (Corrected from the amount you entered: ${input.reason})` : ""}` });
+    await recordActivity(tx, { userId: deposit.userId, kind: credited === deposit.amount ? "deposit.credited" : "deposit.corrected", facts: { amount: formatAmount(credited, asset.decimals), claimed: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network }, reason: input.reason, supportId: actor.id });
     await publish(tx, { to: { userId: deposit.userId }, event: "balance", data: { reason: "deposit.approved", depositId: id } });
     // The first approved deposit of an invited user rewards whoever invited them, once.
     await payReferralReward(tx, deposit.userId);
@@ -68,11 +67,7 @@ export async function rejectDeposit(tx: Db, id: string, input: z.infer<typeof re
   return transitionOnce(tx, deposits, { noun: "deposit", id, from: "pending", set: rejected }, async (deposit) => {
     const asset = await findAsset(tx, deposit.currency);
     await audit(tx, { actorId: actor.id, action: "deposit.reject", target: { type: "deposit", id }, detail: { userId: deposit.userId, reason: input.reason }, ip: actor.ip });
-    await createNotification(tx, {
-      userId: deposit.userId,
-      title: "Deposit not credited",
-      message: `Your deposit of ${formatAmount(deposit.amount, asset.decimals)} ${asset.code} on ${deposit.network} was not credited: ${input.reason}`,
-    });
+    await recordActivity(tx, { userId: deposit.userId, kind: "deposit.rejected", facts: { amount: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network }, reason: input.reason, supportId: actor.id });
     return { ...deposit, decimals: asset.decimals };
   });
 }

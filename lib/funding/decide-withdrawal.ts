@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { withdrawals, type Withdrawal } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
-import { createNotification } from "@/lib/notifications/create";
 import { publish } from "@/lib/realtime/publish";
 import { isValidTxHash, TX_HASH_HINT } from "./networks";
 import { transitionOnce, type Move } from "./transition";
@@ -55,11 +55,7 @@ export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof s
       ],
     });
     await audit(tx, { actorId: actor.id, action: "withdrawal.send", target: { type: "withdrawal", id }, detail: { userId: w.userId, txHash: input.txHash }, ip: actor.ip });
-    await createNotification(tx, {
-      userId: w.userId,
-      title: "Withdrawal sent",
-      message: `${formatAmount(w.amount, asset.decimals)} ${w.currency} is on its way to ${w.address} (${w.network}). Transaction: ${input.txHash}`,
-    });
+    await recordActivity(tx, { userId: w.userId, kind: "withdrawal.sent", facts: { amount: formatAmount(w.amount, asset.decimals), asset: w.currency, network: w.network, address: w.address, txHash: input.txHash }, supportId: actor.id });
     await publish(tx, { to: { userId: w.userId }, event: "balance", data: { reason: "withdrawal.sent", withdrawalId: id } });
     return { ...w, decimals: asset.decimals };
   });
@@ -71,11 +67,7 @@ export async function rejectWithdrawal(tx: Db, id: string, input: z.infer<typeof
     await releaseHold(tx, w, "rejected");
     const asset = await findAsset(tx, w.currency);
     await audit(tx, { actorId: actor.id, action: "withdrawal.reject", target: { type: "withdrawal", id }, detail: { userId: w.userId, reason: input.reason }, ip: actor.ip });
-    await createNotification(tx, {
-      userId: w.userId,
-      title: "Withdrawal not sent",
-      message: `Your withdrawal of ${formatAmount(w.amount, asset.decimals)} ${w.currency} was not sent and is back in your available balance: ${input.reason}`,
-    });
+    await recordActivity(tx, { userId: w.userId, kind: "withdrawal.rejected", facts: { amount: formatAmount(w.amount, asset.decimals), asset: w.currency, network: w.network }, reason: input.reason, supportId: actor.id });
     return { ...w, decimals: asset.decimals };
   });
 }

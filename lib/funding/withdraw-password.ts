@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { recordActivity } from "@/lib/activity/record";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { readEnv } from "@/lib/env";
@@ -129,6 +130,8 @@ export async function setWithdrawPassword(db: Db, userId: string, input: Withdra
   const withdrawPasswordHash = await hashPassword(input.newWithdrawPassword);
   return runTransaction(db, async (tx) => {
     await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: now }).where(eq(users.id, userId));
-    return { holdUntil: await startWithdrawalHold(tx, userId, now) };
+    const holdUntil = await startWithdrawalHold(tx, userId, now);
+    await recordActivity(tx, { userId, kind: "withdraw_password.set", facts: { changed: user.withdrawPasswordHash !== null, pausedUntil: holdUntil.toISOString() } }, now);
+    return { holdUntil };
   });
 }

@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/lib/account/two-factor";
 import { AppError, badRequest, forbidden } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
@@ -106,6 +107,8 @@ export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdra
     .insert(withdrawals)
     .values({ id, userId, currency: w.currency, network: w.network, address: w.address, amount: w.amount, fee: w.fee, valueUsdt: value, createdAt: now })
     .returning();
+  const shown = (units: bigint) => formatAmount(units, w.decimals);
+  await recordActivity(tx, { userId, kind: "withdrawal.requested", facts: { amount: shown(w.amount), fee: shown(w.fee), asset: w.currency, network: w.network, address: w.address } }, now);
   await publish(tx, { to: { userId }, event: "balance", data: { reason: "withdrawal.requested", withdrawalId: id } });
   return row!;
 }

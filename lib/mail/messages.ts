@@ -19,19 +19,3 @@ export function resetLinkMail(input: { to: string; username: string; siteName: s
     ].join("\n"),
   };
 }
-
-/** The mail that confirms a password was reset through a link. */
-export function passwordResetMail(input: { to: string; username: string; siteName: string }): Mail {
-  return {
-    to: input.to,
-    subject: `Your ${input.siteName} password was reset`,
-    text: [
-      `Hello ${input.username},`,
-      "",
-      `The password of your ${input.siteName} account was just reset with a link sent to this address, and every session was signed out.`,
-      "If this was not you, contact customer service at once.",
-      "",
-      `${input.siteName}`,
-    ].join("\n"),
-  };
-}

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outbox } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -18,16 +18,29 @@ export async function queueMail(tx: Db, mail: Mail): Promise<string> {
 }
 
 const MAX_ERROR_LENGTH = 500;
+// A sender that died after claiming a message gives it up after this long.
+const CLAIM_MS = 5 * 60_000;
+
+/** Claims an unsent message for this sender, in one conditional update: of two senders one wins. */
+async function claim(db: Db, id: string, now: Date) {
+  const [message] = await db
+    .update(outbox)
+    .set({ claimedAt: now })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(now.getTime() - CLAIM_MS)))))
+    .returning();
+  return message;
+}
 
 /**
  * Sends committed outbox messages by SMTP when SMTP_URL is set; without it they stay in the outbox
- * for administrators. A delivered message is marked sent and its body dropped (it may hold a reset
+ * for administrators. Each is claimed first, so the job and a caller delivering its own message
+ * never both send it. A delivered message is marked sent and its body dropped (it may hold a reset
  * link that nobody else should read); a failure is recorded on the message and keeps the body.
  */
 export async function deliver(db: Db, ids: string[]): Promise<void> {
   if (!smtpConfigured()) return;
   for (const id of ids) {
-    const [message] = await db.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.sentAt)));
+    const message = await claim(db, id, new Date());
     if (!message || message.text === null) continue;
     try {
       await sendBySmtp({ to: message.to, subject: message.subject, text: message.text });
@@ -38,4 +51,26 @@ export async function deliver(db: Db, ids: string[]): Promise<void> {
       await db.update(outbox).set({ error }).where(eq(outbox.id, id));
     }
   }
+}
+
+const BATCH = 20;
+
+/**
+ * Sends what is queued and not yet sent or failed, oldest first: mail queued deep inside an action's
+ * transaction (lib/activity) has no caller left to send it once that commits. A failed message is
+ * not tried again (its error is on /admin/outbox). Answers how many it found to send.
+ */
+export async function deliverQueued(db: Db): Promise<number> {
+  if (!smtpConfigured()) return 0;
+  const queued = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.error), or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(Date.now() - CLAIM_MS)))))
+    .orderBy(asc(outbox.createdAt))
+    .limit(BATCH);
+  await deliver(
+    db,
+    queued.map((m) => m.id),
+  );
+  return queued.length;
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { strategies, users, type Strategy } from "@/db/schema";
+import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { conflict, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { createNotification } from "@/lib/notifications/create";
 import { marketAssets } from "@/lib/trading/market";
 import { lockStrategy, saveStrategy } from "./books";
 import type { StrategyParams } from "./input";
@@ -21,17 +21,21 @@ export interface Actor {
   ip: string | null;
 }
 
-async function tell(db: Db, s: Strategy, actor: Actor, action: string, message: string, detail: Record<string, unknown> = {}) {
+const ACTIVITY_OF = { create: "trade_setup.proposed", update: "trade_setup.changed", withdraw: "trade_setup.withdrawn", pause: "trade_setup.paused" } as const;
+
+/** Audits an admin action on a setup and records it in the user's activity; `before` is the name an edit replaced. */
+async function tell(db: Db, s: Strategy, actor: Actor, action: keyof typeof ACTIVITY_OF, before?: string) {
   const name = strategyName(s, await marketAssets(db));
-  await audit(db, { actorId: actor.id, action: `user.trade_setup.${action}`, target: { type: "user", id: s.userId }, detail: { strategyId: s.id, name, ...detail }, ip: actor.ip });
-  await createNotification(db, { userId: s.userId, title: "Your AI trading", message: message.replace("{name}", name), senderId: actor.id });
+  const facts = before === undefined ? { name } : { name, before };
+  await audit(db, { actorId: actor.id, action: `user.trade_setup.${action}`, target: { type: "user", id: s.userId }, detail: { strategyId: s.id, ...facts }, ip: actor.ip });
+  await recordActivity(db, { userId: s.userId, kind: ACTIVITY_OF[action], facts, supportId: actor.id });
 }
 
 export async function proposeSetup(db: Db, userId: string, p: StrategyParams, actor: Actor): Promise<Strategy> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");
   const [s] = await db.insert(strategies).values({ id: newId(), userId, status: "proposed", proposedBy: actor.id, ...columns(p) }).returning();
-  await tell(db, s!, actor, "create", "Support proposed a strategy for you: {name}. It runs only if you accept it on AI trading.");
+  await tell(db, s!, actor, "create");
   return s!;
 }
 
@@ -46,7 +50,7 @@ export async function editSetup(db: Db, id: string, p: StrategyParams, actor: Ac
   const s = await lockSetup(db, id);
   if (s.status !== "proposed") throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
   const after = await saveStrategy(db, id, columns(p));
-  await tell(db, after, actor, "update", "Support changed the strategy it proposed for you: it is now {name}.", { before: strategyName(s, await marketAssets(db)) });
+  await tell(db, after, actor, "update", strategyName(s, await marketAssets(db)));
   return after;
 }
 
@@ -54,13 +58,13 @@ export async function withdrawSetup(db: Db, id: string, actor: Actor): Promise<S
   const s = await lockSetup(db, id);
   if (s.status !== "proposed") throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
   const after = await saveStrategy(db, id, { status: "withdrawn", endedAt: new Date() });
-  await tell(db, after, actor, "withdraw", "Support withdrew the strategy it proposed for you: {name}.");
+  await tell(db, after, actor, "withdraw");
   return after;
 }
 
 /** An administrator pauses a running setup; the user resumes or stops it. */
 export async function pauseSetup(db: Db, id: string, actor: Actor): Promise<Strategy> {
   const after = await pauseStrategy(db, await lockSetup(db, id));
-  await tell(db, after, actor, "pause", "Support paused your strategy {name}. Its budget stays reserved: resume or stop it on AI trading.");
+  await tell(db, after, actor, "pause");
   return after;
 }

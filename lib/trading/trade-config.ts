@@ -5,7 +5,8 @@ import { tradeConfigs, users, type TradeConfig } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
-import { createNotification } from "@/lib/notifications/create";
+import { recordActivity } from "@/lib/activity/record";
+import { percentText, readable } from "@/lib/format";
 import { getSettings } from "@/lib/settings";
 import { applyOverrides, rulesView, siteRules, type TradingRules } from "./config";
 import { marketAssets, type MarketAssets } from "./market";
@@ -60,6 +61,25 @@ function overridesView(o: Overrides | null, m: MarketAssets) {
     maxQuantity: amount(o.maxQuantity, m.baseDecimals),
     dailyLimit: amount(o.dailyLimit, m.quoteDecimals),
   };
+}
+
+type OverridesView = NonNullable<ReturnType<typeof overridesView>>;
+
+/** "fee 0.2 % → 0.1 %, daily limit site default → 5,000 USDT": what an administrator changed, as the user reads it. */
+function changesText(before: OverridesView | null, after: OverridesView | null): string {
+  const shown: { [F in keyof OverridesView]: [string, (v: NonNullable<OverridesView[F]>) => string] } = {
+    enabled: ["trading", (v) => (v ? "on" : "off")],
+    feeBps: ["fee", percentText],
+    spreadBps: ["spread", percentText],
+    minQuantity: ["minimum quantity", (v) => `${readable(v, "XAUT")} XAUT`],
+    maxQuantity: ["maximum quantity", (v) => `${readable(v, "XAUT")} XAUT`],
+    dailyLimit: ["daily limit", (v) => `${readable(v, "USDT")} USDT`],
+  };
+  const text = <F extends keyof OverridesView>(field: F, v: OverridesView[F] | undefined) => (v === null || v === undefined ? "site default" : shown[field][1](v as NonNullable<OverridesView[F]>));
+  return (Object.keys(shown) as (keyof OverridesView)[])
+    .filter((f) => (before?.[f] ?? null) !== (after?.[f] ?? null))
+    .map((f) => `${shown[f][0]} ${text(f, before?.[f])} → ${text(f, after?.[f])}`)
+    .join(", ");
 }
 
 /** A patch field over the stored one: absent keeps it, null clears it, a value replaces it. */
@@ -136,7 +156,8 @@ export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfig
     detail: { before: overridesView(row, m), after: overridesView(saved!, m) },
     ip: actor.ip,
   });
-  await createNotification(db, { userId, title: "Your trading settings", message: "Support changed your trading settings. See the rules that apply to you on the Trade screen.", senderId: actor.id });
+  const changes = changesText(overridesView(row, m), overridesView(saved!, m));
+  if (changes) await recordActivity(db, { userId, kind: "trade_config.changed", facts: { changes }, supportId: actor.id });
   return configView(defaults, saved!, m);
 }
 
@@ -153,6 +174,6 @@ export async function deleteTradeConfig(db: Db, userId: string, actor: Actor) {
     detail: { before: overridesView(row, m) },
     ip: actor.ip,
   });
-  await createNotification(db, { userId, title: "Your trading settings", message: "Support returned your trading settings to the site's defaults.", senderId: actor.id });
+  await recordActivity(db, { userId, kind: "trade_config.reset", facts: {}, supportId: actor.id });
   return configView(defaults, null, m);
 }

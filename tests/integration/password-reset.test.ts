@@ -225,7 +225,7 @@ describe("resetting with the link", () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, alice.user.id));
     expect(notes.map((n) => n.title)).toContain("Your password was reset");
     expect(notes.find((n) => n.title === "Your password was reset")!.message).toContain("2 sessions signed out");
-    expect((await mailTo(alice.payload.email)).map((m) => m.subject)).toEqual(["Your Aurum password was reset", "Reset your Aurum password"]);
+    expect((await mailTo(alice.payload.email)).map((m) => m.subject)).toEqual(["Aurum: Your password was reset", "Reset your Aurum password"]);
   });
 
   it("refuses an expired link, and a link replaced by a newer one, writing nothing", async () => {
@@ -381,7 +381,7 @@ describe("delivery by SMTP", () => {
       expect((await reset({ token, newPassword: "a-brand-new-secret" })).status).toBe(200);
       await mailSettled();
       expect(smtp.received).toHaveLength(2);
-      expect(decoded(smtp.received[1]!.raw)).toMatch(/^Subject: Your Aurum password was reset\r?$/m);
+      expect(decoded(smtp.received[1]!.raw)).toMatch(/^Subject: Aurum: Your password was reset\r?$/m);
       expect((await signIn(alice.payload.username, "a-brand-new-secret")).status).toBe(200);
     } finally {
       await smtp.close();

@@ -261,7 +261,7 @@ describe("trade setups", () => {
     expect(((await call(userSetupsRoute, { token: admin.token, params: { id: u.id } })).body.strategies as { id: string }[]).map((s) => s.id)).toContain(id);
 
     const told = (await noticesOf(u.id)).map((n) => n.message);
-    expect(told.filter((m) => m.startsWith("Support"))).toHaveLength(5);
+    expect(told.filter((m) => m.startsWith("Aurum support"))).toHaveLength(5);
     const audited = await db().select().from(auditLogs).where(eq(auditLogs.targetId, u.id));
     expect(audited.map((a) => a.action).sort()).toEqual(["user.trade_setup.create", "user.trade_setup.create", "user.trade_setup.pause", "user.trade_setup.update", "user.trade_setup.withdraw"]);
     expect((await call(proposeRoute, { token: u.token, params: { id: u.id }, body: { type: "recurring", amount: "100", period: "daily" } })).status).toBe(403);

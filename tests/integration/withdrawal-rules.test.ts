@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
 import { PUT as resetWithdrawPasswordRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
@@ -105,7 +105,7 @@ describe("deciding a withdrawal", () => {
     expect(rejected.body.withdrawal).toMatchObject({ status: "rejected" });
     expect(await balanceOf(db(), u.user.id, "USDT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.user.id, "USDT")).toBe(units("5000.123457"));
-    const [note] = await db().select().from(notifications).where(eq(notifications.userId, u.user.id));
+    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, u.user.id), eq(notifications.title, "Withdrawal not sent")));
     expect(note!.message).toContain("Address on a sanctions list");
     expect((await call(rejectRoute, { token: admin.token, params: { id: idOf(placed) }, body: { reason: "again" } })).body).toMatchObject({ code: "ALREADY_DECIDED" });
     expect(await balanceOf(db(), u.user.id, "USDT")).toBe(units("5000.123457"));

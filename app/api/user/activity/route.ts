@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { listActivity } from "@/lib/activity/list";
+import { withUser } from "@/lib/http/handler";
+import { paginationSchema, searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const page = validate(paginationSchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listActivity(db, auth.user.id, page)) });
+});

@@ -1,0 +1,191 @@
+import { exact } from "@/lib/format";
+
+/** Who did it, as the user reads it: an administrator is always "Aurum support", never a name. */
+export type ActivityActor = "support" | "you";
+
+/**
+ * Whether an event mails the user: not at all, unless they switched such mail off (`optional`), or
+ * always (`security`: what someone who took over an account, or an administrator, does to it).
+ */
+export type Mailing = "none" | "optional" | "security";
+
+interface KindSpec<F> {
+  by: ActivityActor;
+  mail: Mailing;
+  title: string;
+  /** The change in one or two sentences; the reason, when there is one, is shown after it. */
+  text: (facts: F) => string;
+}
+
+const kind = <F = Record<string, never>>(spec: KindSpec<F>) => spec;
+
+type Money = { amount: string; asset: string };
+type Funding = Money & { network: string };
+// When withdrawals resume, shown as the API gives it (ISO, to the millisecond): a rounded minute would end the pause early.
+type Until = { pausedUntil: string };
+
+const money = (f: Money) => `${exact(f.amount)} ${f.asset}`;
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
+
+/**
+ * Every kind of account event: who does it, the sentence the user reads (in their account activity,
+ * the notification and the mail) and whether it mails. Admin actions speak as "Aurum support".
+ */
+export const ACTIVITY = {
+  "balance.credited": kind<Money>({ by: "support", mail: "security", title: "Balance credited", text: (f) => `Aurum support credited ${money(f)} to your available balance.` }),
+  "balance.debited": kind<Money>({ by: "support", mail: "security", title: "Balance debited", text: (f) => `Aurum support debited ${money(f)} from your available balance.` }),
+  "trade_config.changed": kind<{ changes: string }>({
+    by: "support",
+    mail: "none",
+    title: "Your trading settings",
+    text: (f) => `Aurum support changed your trading settings: ${f.changes}. See the rules that apply to you on the Trade screen.`,
+  }),
+  "trade_config.reset": kind({ by: "support", mail: "none", title: "Your trading settings", text: () => "Aurum support returned your trading settings to the site's defaults." }),
+  "trade_setup.proposed": kind<{ name: string }>({
+    by: "support",
+    mail: "none",
+    title: "Your AI trading",
+    text: (f) => `Aurum support proposed a strategy for you: ${f.name}. It runs only if you accept it on AI trading.`,
+  }),
+  "trade_setup.changed": kind<{ name: string; before: string }>({
+    by: "support",
+    mail: "none",
+    title: "Your AI trading",
+    text: (f) => `Aurum support changed the strategy it proposed for you from ${f.before} to ${f.name}.`,
+  }),
+  "trade_setup.withdrawn": kind<{ name: string }>({ by: "support", mail: "none", title: "Your AI trading", text: (f) => `Aurum support withdrew the strategy it proposed for you: ${f.name}.` }),
+  "trade_setup.paused": kind<{ name: string }>({
+    by: "support",
+    mail: "none",
+    title: "Your AI trading",
+    text: (f) => `Aurum support paused your strategy ${f.name}. Its budget stays reserved: resume or stop it on AI trading.`,
+  }),
+  "password.reset": kind<Until & { sessionsEnded: number }>({
+    by: "support",
+    mail: "security",
+    title: "Your password was reset",
+    text: (f) => `Aurum support set a new password for your account and signed out ${sessions(f.sessionsEnded)}. Withdrawals are paused until ${f.pausedUntil}.`,
+  }),
+  "withdraw_password.reset": kind<Until>({
+    by: "support",
+    mail: "security",
+    title: "Your withdrawal password was reset",
+    text: (f) => `Aurum support set a new withdrawal password for your account. Withdrawals are paused until ${f.pausedUntil}.`,
+  }),
+  "account.disabled": kind({
+    by: "support",
+    mail: "security",
+    title: "Your account was disabled",
+    text: () => "Aurum support disabled your account and signed out every session. Contact customer service to learn more.",
+  }),
+  "account.enabled": kind({ by: "support", mail: "security", title: "Your account was enabled", text: () => "Aurum support enabled your account: you can sign in again." }),
+  "account.unfrozen": kind({
+    by: "support",
+    mail: "security",
+    title: "Your account was unfrozen",
+    text: () => "Aurum support unfroze your account: you can sign in, trade and withdraw again.",
+  }),
+  "deposit.credited": kind<Funding>({ by: "support", mail: "optional", title: "Deposit credited", text: (f) => `Your deposit of ${money(f)} on ${f.network} is in your available balance.` }),
+  "deposit.corrected": kind<Funding & { claimed: string }>({
+    by: "support",
+    mail: "optional",
+    title: "Deposit credited",
+    text: (f) => `Aurum support credited your deposit on ${f.network} as ${money(f)}, not the ${money({ amount: f.claimed, asset: f.asset })} you entered.`,
+  }),
+  "deposit.rejected": kind<Funding>({ by: "support", mail: "optional", title: "Deposit not credited", text: (f) => `Aurum support did not credit your deposit of ${money(f)} on ${f.network}.` }),
+  "withdrawal.requested": kind<Funding & { address: string; fee: string }>({
+    by: "you",
+    mail: "security",
+    title: "Withdrawal requested",
+    text: (f) => `You asked to withdraw ${money(f)} to ${f.address} (${f.network}), plus a fee of ${money({ amount: f.fee, asset: f.asset })}. It is on hold until it is sent.`,
+  }),
+  "withdrawal.sent": kind<Funding & { address: string; txHash: string }>({
+    by: "support",
+    mail: "optional",
+    title: "Withdrawal sent",
+    text: (f) => `${money(f)} is on its way to ${f.address} (${f.network}). Transaction: ${f.txHash}`,
+  }),
+  "withdrawal.rejected": kind<Funding>({
+    by: "support",
+    mail: "optional",
+    title: "Withdrawal not sent",
+    text: (f) => `Aurum support did not send your withdrawal of ${money(f)} on ${f.network}; it is back in your available balance.`,
+  }),
+  "device.new": kind<{ device: string; ip: string }>({
+    by: "you",
+    mail: "security",
+    title: "Sign-in from a new device",
+    text: (f) => `Your account was signed in to from a device it had not used before: ${f.device}, from ${f.ip}. If this was not you, change your password and freeze your account.`,
+  }),
+  "password.changed": kind<Until & { sessionsEnded: number }>({
+    by: "you",
+    mail: "security",
+    title: "Your password was changed",
+    text: (f) =>
+      `Your password was changed and ${sessions(f.sessionsEnded)} other than yours signed out; withdrawals are paused until ${f.pausedUntil}. If this was not you, contact support at once.`,
+  }),
+  "password.reset_by_link": kind<{ sessionsEnded: number }>({
+    by: "you",
+    mail: "security",
+    title: "Your password was reset",
+    text: (f) => `Your password was reset with an emailed link and ${sessions(f.sessionsEnded)} signed out. If this was not you, contact customer service at once.`,
+  }),
+  "two_factor.on": kind({
+    by: "you",
+    mail: "security",
+    title: "Two-factor sign-in is on",
+    text: () => "Signing in, withdrawing and turning two-factor off now ask for a code from your authenticator app. Keep your recovery codes somewhere safe.",
+  }),
+  "two_factor.off": kind<Until>({
+    by: "you",
+    mail: "security",
+    title: "Two-factor sign-in is off",
+    text: (f) =>
+      `Your account no longer asks for a code from your authenticator app, and withdrawals are paused until ${f.pausedUntil}. If this was not you, change your password and freeze your account.`,
+  }),
+  "withdraw_password.set": kind<Until & { changed: boolean }>({
+    by: "you",
+    mail: "security",
+    title: "Withdrawal password set",
+    text: (f) => `You ${f.changed ? "changed" : "set"} your withdrawal password. Withdrawals are paused until ${f.pausedUntil}.`,
+  }),
+  "anti_phishing.set": kind({
+    by: "you",
+    mail: "none",
+    title: "Anti-phishing code set",
+    text: () => "Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us.",
+  }),
+  "anti_phishing.removed": kind({
+    by: "you",
+    mail: "none",
+    title: "Anti-phishing code removed",
+    text: () => "Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
+  }),
+  "sessions.revoked": kind<{ count: number }>({ by: "you", mail: "none", title: "Sessions signed out", text: (f) => `You signed out ${sessions(f.count)}.` }),
+  "email.changed": kind<Until & { email: string }>({
+    by: "you",
+    mail: "none",
+    title: "Your email was changed",
+    text: (f) => `Your account's email is now ${f.email}, and withdrawals are paused until ${f.pausedUntil}. If this was not you, contact support at once.`,
+  }),
+  "account.frozen": kind<{ frozenAt: string }>({
+    by: "you",
+    mail: "none",
+    title: "Your account is frozen",
+    text: (f) => `You froze your account at ${when(f.frozenAt)}: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
+  }),
+};
+
+export type ActivityKind = keyof typeof ACTIVITY;
+export type FactsOf<K extends ActivityKind> = Parameters<(typeof ACTIVITY)[K]["text"]>[0];
+
+export const ACTIVITY_KINDS = Object.keys(ACTIVITY) as ActivityKind[];
+
+export const ACTOR_LABELS: Record<ActivityActor, string> = { support: "Aurum support", you: "You" };
+
+/** The sentence of one event, its reason after it when there is one. */
+export function describe<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null): string {
+  const text = (ACTIVITY[kind].text as (f: FactsOf<K>) => string)(facts);
+  return reason ? `${text} Reason: ${reason}` : text;
+}

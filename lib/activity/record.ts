@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { accountEvents, users } from "@/db/schema";
+import { inSavepoint } from "@/db/transaction";
+import { newId } from "@/lib/ids";
+import { queueMail } from "@/lib/mail/outbox";
+import { createNotification } from "@/lib/notifications/create";
+import { getSettings } from "@/lib/settings";
+import { ACTIVITY, ACTOR_LABELS, describe, type ActivityKind, type FactsOf } from "./catalogue";
+
+export interface ActivityInput<K extends ActivityKind> {
+  userId: string;
+  kind: K;
+  facts: FactsOf<K>;
+  reason?: string | null;
+  /** The administrator who acted, kept for support; the user reads "Aurum support". */
+  supportId?: string | null;
+}
+
+/**
+ * Records what was done to an account, in the caller's transaction (so it exists exactly when the
+ * action commits), tells the user by a notification (pushed at commit) and, per the catalogue,
+ * queues a mail: a security mail always, an optional one unless the user switched those off. The
+ * mail leaves once committed (lib/mail/deliver-job, or the caller's own `deliver` of the id returned).
+ */
+export async function recordActivity<K extends ActivityKind>(db: Db, input: ActivityInput<K>, at = new Date()): Promise<{ mailId: string | null }> {
+  const spec = ACTIVITY[input.kind];
+  const reason = input.reason ?? null;
+  const text = describe(input.kind, input.facts, reason);
+  return inSavepoint(db, async (tx) => {
+    await tx.insert(accountEvents).values({
+      id: newId(),
+      userId: input.userId,
+      kind: input.kind,
+      actor: spec.by,
+      actorId: input.supportId ?? null,
+      facts: input.facts,
+      reason,
+      createdAt: at,
+    });
+    await createNotification(tx, { userId: input.userId, title: spec.title, message: text, senderId: input.supportId ?? null });
+    if (spec.mail === "none") return { mailId: null };
+    const [user] = await tx
+      .select({ email: users.email, username: users.username, antiPhishingCode: users.antiPhishingCode, optionalMail: users.optionalMail })
+      .from(users)
+      .where(eq(users.id, input.userId));
+    if (!user || (spec.mail === "optional" && !user.optionalMail)) return { mailId: null };
+    const { siteName } = await getSettings(tx);
+    const footer =
+      spec.mail === "security"
+        ? "If this was not you, change your password, freeze your account in Security and contact customer service at once."
+        : "You can switch off mail about deposits and withdrawals in Security; mail about your account's security always comes.";
+    const mailId = await queueMail(tx, {
+      to: user.email,
+      subject: `${siteName}: ${spec.title}`,
+      text: [`Hello ${user.username},`, "", text, "", `When: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`, `By: ${ACTOR_LABELS[spec.by]}`, "", footer, "", siteName].join("\n"),
+      antiPhishingCode: user.antiPhishingCode,
+    });
+    return { mailId };
+  });
+}

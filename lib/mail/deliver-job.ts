@@ -1,0 +1,11 @@
+import type { Job } from "@/lib/jobs/runner";
+import { deliverQueued } from "./outbox";
+
+/** Sends committed mail every two seconds when SMTP_URL is set (on one instance at a time). */
+export const mailDeliveryJob: Job = {
+  name: "mail.deliver",
+  everyMs: 2_000,
+  run: async (db) => {
+    await deliverQueued(db);
+  },
+};
