@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import { AuditDetail } from "@/components/admin/audit-detail";
 import { age } from "@/components/funding/queue-tabs";
 import { Pager } from "@/components/pager";
@@ -123,6 +124,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
 
       <section aria-labelledby="audit-heading" className="space-y-3">
         <h2 id="audit-heading" className="text-lg font-semibold">Audit log</h2>
+        <AuditChainStatus chain={stats.auditChain} />
         <form method="get" className="flex flex-wrap gap-3" aria-label="Filter the audit log">
           <div>
             <label htmlFor="action" className="label">Action starts with</label>

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, sessions, users } from "@/db/schema";
+import { auditChainStatus } from "@/lib/audit/status";
 import { formatAmount } from "@/lib/ledger/amount";
 import { DAY_MS } from "@/lib/time";
 
@@ -77,5 +78,7 @@ export async function dashboardStats(db: Db, now = new Date()) {
     disabled: disabled?.n ?? 0,
     liveSessions: liveSessions?.n ?? 0,
     books: booksOf(held, system),
+    /** Whether the audit log is as it was written: its chain intact, or the first row that does not fit. */
+    auditChain: await auditChainStatus(db, now),
   };
 }

@@ -20,8 +20,7 @@ export interface AuditEntry {
  * call it after the action's own writes: audited transactions queue for it one after another.
  */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  if (!isTransaction(db)) return runTransaction(db, (tx) => audit(tx, entry));
-  await appendToChain(db, {
+  const row = {
     id: newId(),
     actorId: entry.actorId,
     action: entry.action,
@@ -29,7 +28,10 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     targetId: entry.target.id ?? null,
     ip: entry.ip ?? null,
     detail: asStoredJson(entry.detail ?? {}),
-  });
+  };
+  // The lock lasts until the transaction ends: outside one, it needs one of its own.
+  if (isTransaction(db)) await appendToChain(db, row);
+  else await runTransaction(db, (tx) => appendToChain(tx, row));
 }
 
 export { auditChainHead } from "./chain";
