@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { readToken, sessionCookieValue } from "@/lib/auth/token";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
-// Sign-in, registration, password reset, the legal documents and the information pages: readable by anyone.
+// Sign-in, registration, password reset, the legal documents, the information pages and the proof of
+// reserves: readable by anyone.
 const PUBLIC_PAGES = new Set([
   "/login",
   "/register",
@@ -15,6 +16,7 @@ const PUBLIC_PAGES = new Set([
   "/option-trading",
   "/store-xaut",
   "/whitepaper",
+  "/proof-of-reserves",
 ]);
 
 /** A page answer with this request's script nonce in its policy; Next reads it from the request. */

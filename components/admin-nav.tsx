@@ -10,6 +10,7 @@ const LINKS = [
   { href: "/admin/withdrawals", label: "Withdrawals" },
   { href: "/admin/wallets", label: "Wallets" },
   { href: "/admin/saving-plans", label: "Saving plans" },
+  { href: "/admin/proof", label: "Proof of reserves" },
   { href: "/admin/create-notifications", label: "Notifications" },
   { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/setting", label: "Settings" },

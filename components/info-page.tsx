@@ -9,6 +9,7 @@ export const INFO_PAGES = [
   { href: "/option-trading", label: "Option trading", blurb: "What options are, what they can cost, and what is offered instead." },
   { href: "/store-xaut", label: "Storing XAUt", blurb: "The vault: what it earns, how to store and retrieve, and what it is not." },
   { href: "/whitepaper", label: "Whitepaper", blurb: "Custody, the ledger, prices, fees, funding, and what is guaranteed." },
+  { href: "/proof-of-reserves", label: "Proof of reserves", blurb: "What Aurum owes in total, published daily, and a check that your balance is in it." },
 ] as const;
 
 export type InfoPath = (typeof INFO_PAGES)[number]["href"];

@@ -51,6 +51,13 @@ export default async function HomePage() {
           ]}
         />
       </section>
+      <Link href="/proof-of-reserves" className="card flex items-center justify-between gap-3 transition hover:border-gold">
+        <span>
+          <span className="block font-semibold text-gold-soft">Proof of reserves</span>
+          <span className="block text-sm text-muted">Check that your balances are in the total Aurum publishes every day.</span>
+        </span>
+        <span aria-hidden="true" className="text-gold">→</span>
+      </Link>
     </div>
   );
 }

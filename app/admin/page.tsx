@@ -7,6 +7,7 @@ import { Pager } from "@/components/pager";
 import { pendingFunding } from "@/lib/funding/queues";
 import { jobHealth } from "@/lib/jobs/runs";
 import { getDb } from "@/db/client";
+import { ProofStatus } from "./proof/proof-status";
 import { dashboardStats } from "@/lib/admin/dashboard";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
@@ -82,6 +83,8 @@ export default async function AdminDashboard({ searchParams }: Props) {
           </div>
         )}
       </section>
+
+      <ProofStatus />
 
       <section aria-labelledby="books-heading" className="space-y-3">
         <div className="flex items-baseline justify-between">

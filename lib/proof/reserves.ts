@@ -120,3 +120,12 @@ export function coverage(snapshot: Pick<ProofSnapshot, "assets" | "rootSums">, r
   });
 }
 export type Coverage = ReturnType<typeof coverage>[number];
+
+/** The coverage of one asset in words a user understands; ratios are rounded down, never flattering. */
+export function coverageText(c: Coverage): string {
+  if (!c.declared) return `No ${c.asset} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
+  if (c.ratioBps === null) return `Aurum owes its users no ${c.asset}; it declares ${c.reserves} ${c.asset} held.`;
+  const per = formatAmount(BigInt(c.ratioBps), 4).replace(/(\.\d\d)\d*$/, "$1");
+  const verdict = c.ratioBps >= 10_000 ? "at least as much as it owes" : "less than it owes";
+  return `For every 1 ${c.asset} Aurum owes its users, it declares ${per} ${c.asset} held: ${verdict}.`;
+}

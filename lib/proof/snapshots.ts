@@ -47,8 +47,13 @@ export async function latestSnapshot(db: Db): Promise<ProofSnapshot | null> {
   return row ?? null;
 }
 
-export async function findSnapshot(db: Db, id: string): Promise<ProofSnapshot> {
+export async function snapshotById(db: Db, id: string): Promise<ProofSnapshot | null> {
   const [row] = await db.select().from(proofSnapshots).where(eq(proofSnapshots.id, id));
+  return row ?? null;
+}
+
+export async function findSnapshot(db: Db, id: string): Promise<ProofSnapshot> {
+  const row = await snapshotById(db, id);
   if (!row) throw notFound("No such snapshot");
   return row;
 }
@@ -88,4 +93,22 @@ export async function proofFor(db: Db, snapshotId: string, userId: string): Prom
     }
   }
   return assembleProof(headerOf(snapshot), leaves[mine.position - first]!, steps);
+}
+
+/** A day and a bit: the daily snapshot is late when the latest one is older than this. */
+const LATE_AFTER_MS = 26 * 60 * 60_000;
+
+/**
+ * The latest snapshot for the dashboard: whether its root's sums equal the ledger's liabilities read
+ * with it, and whether the daily job is late. (Rebuilding the root from the stored leaves is
+ * npm run ledger:check's work: too slow for a page at a million accounts.)
+ */
+export async function proofStatus(db: Db, now = new Date()) {
+  const latest = await latestSnapshot(db);
+  if (!latest) return null;
+  return {
+    snapshot: snapshotView(latest),
+    matchesLedger: latest.rootSums.length === latest.ledgerSums.length && latest.rootSums.every((s, i) => s === latest.ledgerSums[i]),
+    late: now.getTime() - latest.takenAt.getTime() > LATE_AFTER_MS,
+  };
 }

@@ -54,6 +54,10 @@ async function notify(request: APIRequestContext, userId: string, title: string)
   expect(sent.status()).toBe(201);
 }
 
+// The proof of reserves: the public page and its admin screen.
+PUBLIC_SCREENS.push("/proof-of-reserves");
+ADMIN_SCREENS.push("/admin/proof");
+
 for (const path of PUBLIC_SCREENS) {
   test(`${path} passes axe's checks and its CSP`, async ({ page }) => {
     await watchPolicy(page);

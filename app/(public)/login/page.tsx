@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Brand } from "@/components/brand";
 import { siteBrand } from "@/lib/settings/brand";
 import { LoginForm } from "./login-form";
@@ -21,6 +22,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </p>
       )}
       <LoginForm next={next ?? null} supportUrl={brand.supportUrl} siteName={brand.siteName} />
+      <p className="mt-8 text-center text-sm text-muted">
+        What {brand.siteName} owes its users, published daily:{" "}
+        <Link href="/proof-of-reserves" className="font-medium text-gold hover:text-gold-soft">Proof of reserves</Link>
+      </p>
     </>
   );
 }

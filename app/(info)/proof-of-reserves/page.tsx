@@ -1,0 +1,148 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { connection } from "next/server";
+import { Amount } from "@/components/amount";
+import { Bullets, Callout, FigureTable, Figures, InfoPage, InfoSection, textLink } from "@/components/info-page";
+import { Pager } from "@/components/pager";
+import { CheckProofFile, VerifyMyBalance } from "@/components/proof/proof-checker";
+import { getDb } from "@/db/client";
+import { currentAuth } from "@/lib/auth/page-session";
+import { isUuid } from "@/lib/ids";
+import { isZero } from "@/lib/ledger/balances";
+import { paginationSchema, plainParams } from "@/lib/http/query";
+import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
+import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
+
+export const metadata: Metadata = { title: "Proof of reserves" };
+
+const HISTORY_PAGE_SIZE = 10;
+const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ProofOfReservesPage({ searchParams }: Props) {
+  await connection();
+  const params = plainParams(await searchParams);
+  const db = await getDb();
+  const parsed = paginationSchema.safeParse({ page: params.page });
+  const page = parsed.success ? parsed.data.page : 1;
+  const chosen = params.snapshot && isUuid(params.snapshot) ? await snapshotById(db, params.snapshot.toLowerCase()) : null;
+  const [auth, latest, history, reserveRows, reserves] = await Promise.all([currentAuth(), latestSnapshot(db), listSnapshots(db, { page, pageSize: HISTORY_PAGE_SIZE }), listReserves(db), reserveViews(db)]);
+  const row = chosen ?? latest;
+  const snapshot = row ? snapshotView(row) : null;
+  // Assets nobody holds and nobody declared say nothing: left out.
+  const covered = row ? coverage(row, reserveRows).filter((c) => c.declared || !isZero(c.liabilities)) : [];
+
+  return (
+    <InfoPage
+      path="/proof-of-reserves"
+      title="Proof of reserves"
+      lead={<p>Every day Aurum publishes what it owes its users in total, as one fingerprint (a Merkle root) that includes every account. You can check in under a minute that your own balances are counted in it, here or with an independent script.</p>}
+    >
+      {snapshot ? (
+        <InfoSection title={snapshot.id === latest?.id ? "Latest snapshot" : "Snapshot"}>
+          <Figures
+            title={`Taken ${when(snapshot.takenAt)}`}
+            items={[
+              { id: "accounts", label: "Accounts included", value: snapshot.accountCount.toLocaleString("en-US") },
+              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${a.code}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} exact /> })),
+            ]}
+          >
+            Everything users hold at Aurum in each asset: available, on hold, savings, vault and strategy budgets.
+          </Figures>
+          <div className="card space-y-1">
+            <h3 className="text-sm font-semibold uppercase tracking-widest text-muted">Root hash (SHA-256)</h3>
+            <p className="break-all font-mono text-sm text-gold-soft" data-testid="root-hash">{snapshot.rootHash}</p>
+            {snapshot.auditHead && <p className="break-all text-xs text-muted">Audit log head at that moment: <span className="font-mono">{snapshot.auditHead}</span></p>}
+          </div>
+        </InfoSection>
+      ) : (
+        <Callout tone="note" title="No snapshot yet">
+          <p>The first snapshot is taken automatically at the start of the next UTC day. This page then shows its root and totals.</p>
+        </Callout>
+      )}
+
+      {snapshot && (
+        <InfoSection title="Verify my balance">
+          <p>Your browser fetches your proof (your balances, a secret random number for this snapshot, and the path of sums and hashes up to the root) and recomputes every hash itself.</p>
+          <div className="card">
+            <VerifyMyBalance snapshotId={snapshot.id} rootHash={snapshot.rootHash} signedIn={auth !== null} />
+          </div>
+        </InfoSection>
+      )}
+
+      <InfoSection title="Reserves against what is owed">
+        {covered.length > 0 && (
+          <ul className="space-y-2" data-testid="coverage">
+            {covered.map((c) => (
+              <li key={c.asset} className="card text-sm">{coverageText(c)}</li>
+            ))}
+          </ul>
+        )}
+        {reserves.length > 0 ? (
+          <FigureTable
+            caption="Reserves declared by Aurum"
+            columns={["Asset", "Custody address", "Checked", "Attestation", "Amount"]}
+            textColumns={4}
+            rows={reserves.map((r) => [
+              r.asset,
+              <span key="a" className="break-all font-mono text-xs">{r.custodyAddress}</span>,
+              when(r.checkedAt),
+              r.attestationUrl ? <a key="l" href={r.attestationUrl} className={textLink} rel="noopener noreferrer">Report</a> : "None",
+              <Amount key="m" value={r.amount} asset={r.asset} exact />,
+            ])}
+          >
+            Declared by Aurum&apos;s administrators, with when each address was last checked. Anyone can look these addresses up on their chain.
+          </FigureTable>
+        ) : (
+          <p className="text-sm text-muted">No reserves have been declared yet.</p>
+        )}
+      </InfoSection>
+
+      <InfoSection title="What this shows, and what it does not">
+        <Bullets>
+          <li><strong>It shows</strong> that the total Aurum publishes includes your balances as Aurum recorded them, and that no account was counted below zero to make the total look smaller.</li>
+          <li><strong>It does not show</strong> that the reserves exist: they are Aurum&apos;s declaration, checked by whoever looks the addresses up or reads the attestation. It proves what Aurum says it owes, not what it holds.</li>
+          <li>It only covers accounts whose owners check them: the more people verify, the stronger it gets.</li>
+          <li>Your proof reveals no one&apos;s identity. It does show the balances of one anonymous neighbouring account and sums over groups of others.</li>
+        </Bullets>
+      </InfoSection>
+
+      <InfoSection title="Check a proof file">
+        <p>
+          Paste a downloaded proof to check it against the root Aurum published for its snapshot. Or check it without this site: copy{" "}
+          <code className="font-mono text-gold-soft">scripts/proof-verify.ts</code> from Aurum&apos;s source and run <code className="font-mono text-gold-soft">npx tsx proof-verify.ts proof.json --root &lt;root hash&gt;</code>. The exact encoding is in <code className="font-mono text-gold-soft">docs/PROOF-OF-LIABILITIES.md</code>.
+        </p>
+        <div className="card">
+          <CheckProofFile />
+        </div>
+      </InfoSection>
+
+      <InfoSection title="History">
+        {history.snapshots.length === 0 ? (
+          <p className="text-sm text-muted">No snapshots yet.</p>
+        ) : (
+          <>
+            <ul className="divide-y divide-line rounded-2xl border border-line bg-panel" data-testid="snapshot-history">
+              {history.snapshots.map(snapshotView).map((s) => (
+                <li key={s.id} className="space-y-1 px-4 py-3 text-sm">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <Link href={`/proof-of-reserves?snapshot=${s.id}`} className={textLink} aria-current={s.id === snapshot?.id ? "true" : undefined}>{when(s.takenAt)}</Link>
+                    <span className="text-muted">{s.accountCount.toLocaleString("en-US")} accounts</span>
+                  </div>
+                  <p className="break-all font-mono text-xs text-muted">{s.rootHash}</p>
+                  <p className="flex flex-wrap gap-x-4 text-xs">
+                    {s.assets.map((a) => (
+                      <Amount key={a.code} value={s.totals[a.code]!} asset={a.code} />
+                    ))}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={history.total} query={params.snapshot ? { snapshot: params.snapshot } : {}} />
+          </>
+        )}
+      </InfoSection>
+    </InfoPage>
+  );
+}

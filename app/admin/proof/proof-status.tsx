@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { getDb } from "@/db/client";
+import { proofStatus } from "@/lib/proof/snapshots";
+
+/** The dashboard's line on the proof of liabilities: the latest root, and whether it matches the ledger. */
+export async function ProofStatus() {
+  const status = await proofStatus(await getDb());
+  return (
+    <section aria-labelledby="proof-heading" className="card space-y-2" data-testid="proof-status">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="proof-heading" className="text-lg font-semibold">Proof of liabilities</h2>
+        <Link href="/admin/proof" className="text-sm text-gold hover:text-gold-soft">Reserves and snapshots →</Link>
+      </div>
+      {!status ? (
+        <p className="text-sm text-muted">No snapshot yet: the daily job takes the first at the start of the next UTC day.</p>
+      ) : (
+        <>
+          <p className="text-sm text-zinc-300">
+            Latest: {status.snapshot.takenAt.slice(0, 16).replace("T", " ")} UTC, {status.snapshot.accountCount.toLocaleString("en-US")} accounts, root{" "}
+            <span className="font-mono text-xs text-gold-soft">{status.snapshot.rootHash.slice(0, 16)}…</span>
+          </p>
+          <p className={status.matchesLedger ? "text-sm text-success" : "text-sm font-semibold text-danger"}>
+            {status.matchesLedger ? "Its totals equal the ledger's liabilities at that moment." : "Its totals differ from the ledger's liabilities: run npm run ledger:check."}
+          </p>
+          {status.late && <p className="text-sm font-semibold text-danger">No snapshot for more than a day: check the proof.snapshot job above.</p>}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { Amount } from "@/components/amount";
+import { api } from "@/lib/client/session";
+import type { ProofFile } from "@/lib/proof/proof-file";
+import { verifyProof, type Verification } from "@/lib/proof/verify";
+
+/** SHA-256 by the browser's own WebCrypto: nothing of Aurum's code computes the hashes that are checked. */
+async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
+}
+
+const NO_WEBCRYPTO = "This browser only checks proofs over a secure (https) connection. Download your proof and check it with the verifier script instead.";
+
+function Steps({ result, testId, passed }: { result: Verification; testId: string; passed: string }) {
+  const failed = result.steps.find((s) => !s.ok);
+  return (
+    <div className="space-y-3" data-testid={testId}>
+      <p role="status" className={`rounded-lg px-3 py-2 text-sm font-semibold ${result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger"}`} data-testid={`${testId}-outcome`}>
+        {result.ok ? passed : `The proof failed at: ${failed?.label}.`}
+      </p>
+      <ol className="space-y-1.5 text-sm">
+        {result.steps.map((s, i) => (
+          <li key={i} className="flex gap-2">
+            <span aria-hidden="true" className={s.ok ? "text-success" : "text-danger"}>{s.ok ? "✓" : "✗"}</span>
+            <span className="min-w-0">
+              <span className="font-medium text-zinc-100">{s.label}</span>
+              <span className="sr-only">{s.ok ? " passed" : " failed"}</span>
+              <span className="block break-all font-mono text-xs text-muted">{s.detail}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function download(proof: ProofFile) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `aurum-proof-${proof.snapshot.takenAt.slice(0, 10)}-${proof.snapshot.id.slice(0, 8)}.json`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Signed in: fetches the user's proof for the snapshot, checks it here against the published root, and offers it as a file. */
+export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId: string; rootHash: string; signedIn: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [proof, setProof] = useState<ProofFile | null>(null);
+  const [result, setResult] = useState<Verification | null>(null);
+
+  if (!signedIn) {
+    return (
+      <p className="text-sm text-zinc-300">
+        <Link href="/login?next=/proof-of-reserves" className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">Sign in</Link> to check that your own balances are in this total.
+      </p>
+    );
+  }
+
+  async function check() {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      if (!globalThis.crypto?.subtle) throw new Error(NO_WEBCRYPTO);
+      const { status, body } = await api<ProofFile & { message?: string }>(`/api/proof/snapshots/${snapshotId}/me`);
+      if (status !== 200) throw new Error(body.message ?? "Your proof could not be loaded. Please try again.");
+      setProof(body);
+      setResult(await verifyProof(body, webSha256, rootHash));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Your proof could not be loaded. Please try again.");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <div className="space-y-4">
+      <button type="button" className="btn-gold sm:w-auto sm:px-6" onClick={check} disabled={busy}>
+        {busy ? "Checking…" : "Verify my balances"}
+      </button>
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {proof && (
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold uppercase tracking-widest text-muted">Your balances at this snapshot</h3>
+          <dl className="divide-y divide-line rounded-lg bg-raised px-3" data-testid="my-balances">
+            {proof.assets.map((a) => (
+              <div key={a.code} className="flex items-baseline justify-between gap-4 py-2 text-sm">
+                <dt className="text-zinc-300">{a.code}</dt>
+                <dd><Amount value={proof.account.balances[a.code]!} asset={a.code} exact /></dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-xs text-muted">Everything Aurum owes you in each asset: available, on hold, savings, vault and strategy budgets together.</p>
+        </div>
+      )}
+      {result && <Steps result={result} testId="my-verification" passed="Your balances are included in the published total." />}
+      {proof && (
+        <button type="button" className="btn-ghost" onClick={() => download(proof)}>
+          Download my proof
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Anyone: paste a proof file and check it against the root Aurum published for its snapshot. */
+export function CheckProofFile() {
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<Verification | null>(null);
+
+  async function check() {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      if (!globalThis.crypto?.subtle) throw new Error(NO_WEBCRYPTO);
+      let file: unknown;
+      try {
+        file = JSON.parse(text);
+      } catch {
+        throw new Error("That is not a proof file: paste the whole JSON of a downloaded proof.");
+      }
+      const id = (file as { snapshot?: { id?: unknown } })?.snapshot?.id;
+      const published = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await api<{ snapshot?: { rootHash: string } }>(`/api/proof/snapshots/${id}`) : null;
+      const root = published?.status === 200 ? published.body.snapshot!.rootHash : undefined;
+      const verification = await verifyProof(file, webSha256, root);
+      if (verification.ok && root === undefined) {
+        verification.ok = false;
+        verification.steps.push({ label: "The published root", ok: false, detail: `Aurum published no snapshot ${String(id)}: the file agrees only with itself` });
+      }
+      setResult(verification);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The proof could not be checked. Please try again.");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void check();
+      }}
+    >
+      <label htmlFor="proof-file" className="label">Proof file (JSON)</label>
+      <textarea id="proof-file" className="field h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} placeholder='{ "format": "aurum-proof-of-liabilities/1", … }' />
+      <button type="submit" className="btn-ghost" disabled={busy || text.trim() === ""}>
+        {busy ? "Checking…" : "Check this proof"}
+      </button>
+      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {result && <Steps result={result} testId="file-verification" passed="The balances in this proof are included in the published total." />}
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { ProofFile } from "../../lib/proof/proof-file";
+import { adminToken, apiRegister, credit, signIn } from "./helpers";
+
+type Snapshot = { id: string; rootHash: string; accountCount: number; totals: Record<string, string> };
+
+/** Two funded users (so every proof has a path) and an administrator's snapshot of them. */
+async function snapshotWithUsers(request: APIRequestContext) {
+  const user = await apiRegister(request);
+  const other = await apiRegister(request);
+  await credit(request, user.username, "123.456789");
+  await credit(request, other.username, "7.5");
+  const res = await request.post("/api/admin/proof/snapshots", { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  expect(res.status()).toBe(201);
+  return { user, snapshot: (await res.json()).snapshot as Snapshot };
+}
+
+test("signed out, the page shows a snapshot's root, its account count and totals", async ({ page, request }) => {
+  const { snapshot } = await snapshotWithUsers(request);
+  await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
+  await expect(page.getByTestId("root-hash")).toHaveText(snapshot.rootHash);
+  await expect(page.getByTestId("figure-accounts")).toHaveText(snapshot.accountCount.toLocaleString("en-US"));
+  const usdt = snapshot.totals.USDT!;
+  const [whole, fraction] = usdt.split(".");
+  await expect(page.getByTestId("figure-total-USDT")).toContainText(`${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toBeVisible();
+  await expect(page.getByText("It does not show")).toBeVisible();
+});
+
+test("signed in, a user verifies their balances in the browser, downloads the proof, and a tampered copy fails at its step", async ({ page, request }) => {
+  test.slow();
+  const { user, snapshot } = await snapshotWithUsers(request);
+  await signIn(page, user.username, user.password);
+  await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
+  await page.getByRole("button", { name: "Verify my balances" }).click();
+  await expect(page.getByTestId("my-verification-outcome")).toHaveText("Your balances are included in the published total.");
+  await expect(page.getByTestId("my-balances")).toContainText("123.456789");
+  await expect(page.getByTestId("my-verification").getByText("The published root")).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my proof" }).click()]);
+  const proof = JSON.parse(readFileSync((await download.path())!, "utf8")) as ProofFile;
+  expect(proof.snapshot.rootHash).toBe(snapshot.rootHash);
+  expect(proof.account.balances.USDT).toBe("123.456789");
+  expect(proof.path.length).toBeGreaterThan(0);
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  // One unit more in the first sibling's sum: the file no longer adds up at that step.
+  const tampered = structuredClone(proof);
+  const sibling = tampered.path[0]!.sums;
+  sibling.USDT = (BigInt(sibling.USDT!.replace(".", "")) + 1n).toString().padStart(7, "0").replace(/(\d{6})$/, ".$1");
+  await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(tampered));
+  await page.getByRole("button", { name: "Check this proof" }).click();
+  await expect(page.getByTestId("file-verification-outcome")).toHaveText(`The proof failed at: Step 1 of ${proof.path.length} of the path.`);
+
+  // The untouched file passes the same check against the published root.
+  await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(proof));
+  await page.getByRole("button", { name: "Check this proof" }).click();
+  await expect(page.getByTestId("file-verification-outcome")).toHaveText("The balances in this proof are included in the published total.");
+});
