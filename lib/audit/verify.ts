@@ -4,7 +4,7 @@ import { auditLogs } from "@/db/schema";
 import { chained, chainedColumns, type ChainLink, rowsAfter } from "./chain";
 import { GENESIS, rowHash } from "./encoding";
 
-const BATCH = 2_000;
+const BATCH = 10_000;
 
 /** The first row that does not fit, by its place in the chain (and its id, when there is such a row). */
 export interface ChainBreak {
