@@ -3,8 +3,8 @@ import type { LoginHistoryView } from "@/lib/account/login-history";
 
 const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
-/** The user's recent sign-in attempts (the newest 50 are kept): time, address, device, outcome. */
-export function LoginHistoryList({ history, page, pageSize, total }: { history: LoginHistoryView[]; page: number; pageSize: number; total: number }) {
+/** The user's recent sign-in attempts (the newest 50 are kept): time, address, device, outcome. `query` keeps the rest of the screen's paging. */
+export function LoginHistoryList({ history, page, pageSize, total, query }: { history: LoginHistoryView[]; page: number; pageSize: number; total: number; query: Record<string, string> }) {
   return (
     <section className="card space-y-3" aria-labelledby="login-history-heading">
       <div>
@@ -28,7 +28,7 @@ export function LoginHistoryList({ history, page, pageSize, total }: { history: 
           ))}
         </ul>
       )}
-      {total > pageSize && <Pager page={page} pageSize={pageSize} total={total} query={{}} />}
+      {total > pageSize && <Pager page={page} pageSize={pageSize} total={total} query={query} label="Login history pages" />}
     </section>
   );
 }

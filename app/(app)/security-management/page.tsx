@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
+import { ActivityList } from "@/components/account/activity-list";
 import { AntiPhishingForm } from "@/components/account/anti-phishing-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { FreezeAccount } from "@/components/account/freeze-account";
 import { LoginHistoryList } from "@/components/account/login-history-list";
+import { MailPreferenceForm } from "@/components/account/mail-preference-form";
 import { SessionList } from "@/components/account/session-list";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
 import { getDb } from "@/db/client";
 import { listLoginHistory } from "@/lib/account/login-history";
 import { listSessions } from "@/lib/account/sessions";
+import { listActivity } from "@/lib/activity/list";
+import { getMailPreference } from "@/lib/activity/mail-preference";
 import { twoFactorState } from "@/lib/account/two-factor";
 import { requireUser } from "@/lib/auth/page-session";
 import { paginationSchema } from "@/lib/http/query";
@@ -16,16 +20,25 @@ import { paginationSchema } from "@/lib/http/query";
 export const metadata: Metadata = { title: "Security" };
 
 const HISTORY_PAGE_SIZE = 10;
+const ACTIVITY_PAGE_SIZE = 10;
+
+/** A list's page from the screen's query, or its first page. */
+function pageOf(value: string | string[] | undefined, pageSize: number) {
+  const parsed = paginationSchema.safeParse({ page: typeof value === "string" ? value : undefined, pageSize });
+  return parsed.success ? parsed.data : { page: 1, pageSize };
+}
 
 export default async function SecurityManagementPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { user, session } = await requireUser();
   const db = await getDb();
-  const { page } = (await searchParams) ?? {};
-  const parsed = paginationSchema.safeParse({ page: typeof page === "string" ? page : undefined, pageSize: HISTORY_PAGE_SIZE });
-  const [sessions, history, twoFactor] = await Promise.all([
+  const { page, activityPage } = (await searchParams) ?? {};
+  const [historyAt, activityAt] = [pageOf(page, HISTORY_PAGE_SIZE), pageOf(activityPage, ACTIVITY_PAGE_SIZE)];
+  const [sessions, history, twoFactor, activity, mail] = await Promise.all([
     listSessions(db, user.id, session.id),
-    listLoginHistory(db, user.id, parsed.success ? parsed.data : { page: 1, pageSize: HISTORY_PAGE_SIZE }),
+    listLoginHistory(db, user.id, historyAt),
     twoFactorState(db, user.id),
+    listActivity(db, user.id, activityAt),
+    getMailPreference(db, user.id),
   ]);
   return (
     <div className="space-y-4">
@@ -34,8 +47,10 @@ export default async function SecurityManagementPage({ searchParams }: { searchP
       <TwoFactorSection status={twoFactor} />
       <WithdrawPasswordForm isSet={user.withdrawPasswordHash !== null} />
       <SessionList sessions={sessions} />
-      <LoginHistoryList {...history} />
+      <ActivityList {...activity} query={{ page: String(historyAt.page) }} />
+      <LoginHistoryList {...history} query={{ activityPage: String(activityAt.page) }} />
       <AntiPhishingForm code={user.antiPhishingCode} />
+      <MailPreferenceForm {...mail} />
       <FreezeAccount />
     </div>
   );
