@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { audit } from "@/lib/audit";
+import { audit, auditChainHead } from "@/lib/audit";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { listAssets } from "@/lib/ledger/assets";
@@ -113,13 +113,15 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     await writeUpper(tx, id, upper);
 
     const ledgerSums = await ledgerLiabilities(tx, assets.map((a) => a.code));
+    // Published as "seq:hash", the form npm run audit:verify -- --expect takes.
+    const head = await auditChainHead(tx);
     const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
     if (differ.length) {
       throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
     }
     const [snapshot] = await tx
       .update(proofSnapshots)
-      .set({ accountCount: builder.count, assets, rootHash: hexOf(root.hash), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: null })
+      .set({ accountCount: builder.count, assets, rootHash: hexOf(root.hash), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: head ? `${head.seq}:${head.hash}` : null })
       .where(eq(proofSnapshots.id, id))
       .returning();
     if (request.trigger === "admin") {

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
-import { proofLeaves, proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { amountsOf, assembleProof, type SnapshotHeader } from "./assemble";
@@ -61,24 +61,29 @@ export async function findSnapshot(db: Db, id: string): Promise<ProofSnapshot> {
 const bytesOf = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
 
 /**
- * One user's proof file for a snapshot: their leaf's block of at most 64 leaves read by position and
- * rebuilt, then one stored node per level above it. A handful of index lookups at any size.
+ * One user's proof file for a snapshot: their leaf's block of at most 64 leaves read by position (in
+ * the same statement that finds their leaf) and rebuilt, then one stored node per level above it. Two
+ * round trips and a few index lookups at any size.
  */
 export async function proofFor(db: Db, snapshotId: string, userId: string): Promise<ProofFile> {
-  const snapshot = await findSnapshot(db, snapshotId);
-  const [mine] = await db.select({ position: proofLeaves.position }).from(proofLeaves).where(and(eq(proofLeaves.snapshotId, snapshot.id), eq(proofLeaves.userId, userId)));
-  if (!mine) throw notFound("You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours", "NOT_IN_SNAPSHOT");
-
-  const first = mine.position - (mine.position % BLOCK_SIZE);
-  const block = await rowsOf<{ position: number; user_id: string; nonce: string; balances: string }>(
-    db,
-    sql`select position, user_id, encode(nonce, 'hex') as nonce, encode(balances, 'hex') as balances
-        from proof_leaves where snapshot_id = ${snapshot.id} and position >= ${first} and position < ${first + BLOCK_SIZE} order by position`,
-  );
+  const [snapshot, block] = await Promise.all([
+    findSnapshot(db, snapshotId),
+    rowsOf<{ position: number; user_id: string; nonce: string; balances: string }>(
+      db,
+      sql`with block as (select position - position % ${BLOCK_SIZE} as first from proof_leaves where snapshot_id = ${snapshotId} and user_id = ${userId})
+          select l.position, l.user_id, encode(l.nonce, 'hex') as nonce, encode(l.balances, 'hex') as balances
+          from proof_leaves l, block b
+          where l.snapshot_id = ${snapshotId} and l.position >= b.first and l.position < b.first + ${BLOCK_SIZE}
+          order by l.position`,
+    ),
+  ]);
+  const index = block.findIndex((r) => r.user_id === userId);
+  if (index < 0) throw notFound("You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours", "NOT_IN_SNAPSHOT");
+  const position = block[index]!.position;
   const leaves: LeafInput[] = block.map((r) => ({ accountId: r.user_id, nonce: bytesOf(r.nonce), balances: decodeSums(bytesOf(r.balances)) }));
-  const steps = pathIn(buildLevels(leaves.map(leafNode)), mine.position - first);
+  const steps = pathIn(buildLevels(leaves.map(leafNode)), index);
 
-  const above = upperSiblings(mine.position, snapshot.accountCount);
+  const above = upperSiblings(position, snapshot.accountCount);
   if (above.length) {
     const rows = await rowsOf<{ level: number; position: number; hash: string; sums: string }>(
       db,
@@ -92,7 +97,7 @@ export async function proofFor(db: Db, snapshotId: string, userId: string): Prom
       steps.push({ side: a.side, sibling });
     }
   }
-  return assembleProof(headerOf(snapshot), leaves[mine.position - first]!, steps);
+  return assembleProof(headerOf(snapshot), leaves[index]!, steps);
 }
 
 /** A day and a bit: the daily snapshot is late when the latest one is older than this. */

@@ -8,6 +8,7 @@ import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { GET as listRoute } from "@/app/api/proof/snapshots/route";
 import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
+import { audit, auditChainHead } from "@/lib/audit";
 import { post } from "@/lib/ledger/post";
 import { checkLatestSnapshot } from "@/lib/proof/check";
 import { takeDailySnapshot } from "@/lib/proof/daily";
@@ -36,7 +37,7 @@ const setAside = (userId: string, asset: string, kind: "hold" | "savings" | "sto
 async function snapshotOf(token: string) {
   const res = await call(takeRoute, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.snapshot as { id: string; rootHash: string; accountCount: number; totals: Record<string, string> };
+  return res.body.snapshot as { id: string; rootHash: string; accountCount: number; totals: Record<string, string>; auditHead: string | null };
 }
 
 describe("proof of liabilities", () => {
@@ -53,7 +54,12 @@ describe("proof of liabilities", () => {
     await fund(db(), bob.user.id, "USDT", 7n);
 
     const before = await call(listRoute, {});
+    await audit(db(), { actorId: admin.user.id, action: "test.mark", target: { type: "test" } });
+    const head = await auditChainHead(db());
     const snapshot = await snapshotOf(admin.token);
+    // The audit chain's head as the snapshot read it, in the form audit:verify --expect takes.
+    expect(head).not.toBeNull();
+    expect(snapshot.auditHead).toBe(`${head!.seq}:${head!.hash}`);
     const totalOf = async (asset: string) =>
       (await db().select({ t: sql<string>`coalesce(sum(${accounts.balance}), 0)::text` }).from(accounts).where(sql`${accounts.userId} is not null and ${accounts.asset} = ${asset}`))[0]!.t;
     expect(BigInt(snapshot.totals.USDT!.replace(".", ""))).toBe(BigInt(await totalOf("USDT")));
@@ -90,6 +96,8 @@ describe("proof of liabilities", () => {
     const next = (await call(meRoute, { token: alice.token, params: { id: again.id } })).body as unknown as ProofFile;
     expect(next.account.nonce).not.toBe(proof.account.nonce);
     expect(next.account.balances).toEqual(proof.account.balances);
+    // The first snapshot's own audit row is in the chain the second one saw.
+    expect(Number(again.auditHead!.split(":")[0])).toBeGreaterThan(head!.seq);
 
     expect((await db().select({ n: count() }).from(auditLogs).where(eq(auditLogs.action, "proof.snapshot.take")))[0]!.n).toBeGreaterThanOrEqual(2);
   });

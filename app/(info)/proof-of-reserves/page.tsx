@@ -53,7 +53,11 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
           <div className="card space-y-1">
             <h3 className="text-sm font-semibold uppercase tracking-widest text-muted">Root hash (SHA-256)</h3>
             <p className="break-all font-mono text-sm text-gold-soft" data-testid="root-hash">{snapshot.rootHash}</p>
-            {snapshot.auditHead && <p className="break-all text-xs text-muted">Audit log head at that moment: <span className="font-mono">{snapshot.auditHead}</span></p>}
+            {snapshot.auditHead && (
+              <p className="break-all text-xs text-muted">
+                The administrators&apos; audit log at that moment (entry:hash): <span className="font-mono" data-testid="audit-head">{snapshot.auditHead}</span>. The log is hash-chained: if it is ever rewritten, this entry no longer matches.
+              </p>
+            )}
           </div>
         </InfoSection>
       ) : (
