@@ -86,6 +86,13 @@ export const ACTIVITY = {
     title: "Your account was unfrozen",
     text: () => "Aurum support unfroze your account: you can sign in, trade and withdraw again.",
   }),
+  "role.granted": kind({
+    by: "support",
+    mail: "security",
+    title: "You are an administrator",
+    text: () => "Aurum support made your account an administrator and signed out every session. If you did not expect this, contact customer service at once.",
+  }),
+  "role.removed": kind({ by: "support", mail: "security", title: "You are no longer an administrator", text: () => "Aurum support removed the administrator role from your account and signed out every session." }),
   "deposit.credited": kind<Funding>({ by: "support", mail: "optional", title: "Deposit credited", text: (f) => `Your deposit of ${money(f)} on ${f.network} is in your available balance.` }),
   "deposit.corrected": kind<Funding & { claimed: string }>({
     by: "support",

@@ -123,6 +123,7 @@ export async function setRole(db: Db, userId: string, role: User["role"], actor:
       detail: { before: user.role, after: role, sessionsEnded: ended.length },
       ip: actor.ip,
     });
+    await recordActivity(tx, { userId, kind: role === "admin" ? "role.granted" : "role.removed", facts: {}, supportId: actor.id });
     return updated!;
   });
 }

@@ -8,6 +8,7 @@ import { DELETE as withdrawSetupRoute, PUT as changeSetupRoute } from "@/app/api
 import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
 import { PUT as resetWithdrawPasswordRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
+import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
 import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
 import { DELETE as resetTradeConfigRoute, PUT as tradeConfigRoute } from "@/app/api/admin/users/[id]/trade-config/route";
 import { POST as proposeSetupRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
@@ -92,6 +93,8 @@ const ADMIN_ACTIONS: { kind: ActivityKind; reason?: string }[] = [
   { kind: "account.disabled" },
   { kind: "account.enabled" },
   { kind: "account.unfrozen" },
+  { kind: "role.granted" },
+  { kind: "role.removed" },
   { kind: "deposit.credited" },
   { kind: "deposit.corrected", reason: "248.5 arrived on chain" },
   { kind: "deposit.rejected", reason: "No such transfer on chain" },
@@ -99,15 +102,17 @@ const ADMIN_ACTIONS: { kind: ActivityKind; reason?: string }[] = [
   { kind: "withdrawal.rejected", reason: "Address on a sanctions list" },
 ];
 
+const reasonFor = (kind: ActivityKind) => ADMIN_ACTIONS.find((a) => a.kind === kind)!.reason!;
+
 describe("every admin action on a user", () => {
   it("shows in their activity and as a notification, as Aurum support with the reason, never the administrator", async () => {
     const u = await registerUser();
     actedOn.push(u.user.id);
     const params = { id: u.user.id };
     const as = { token: admin.token, params };
-    const credit = await call(manageBalanceRoute, { ...as, method: "PUT", body: { amount: "900", operation: "credit", reason: ADMIN_ACTIONS[0]!.reason }, headers: { "Idempotency-Key": `credit-${u.user.id}` } });
+    const credit = await call(manageBalanceRoute, { ...as, method: "PUT", body: { amount: "900", operation: "credit", reason: reasonFor("balance.credited") }, headers: { "Idempotency-Key": `credit-${u.user.id}` } });
     expect((await approvedBySecondAdmin(db(), credit)).status).toBe(200);
-    const debit = await call(manageBalanceRoute, { ...as, method: "PUT", body: { amount: "0.000001", operation: "debit", reason: ADMIN_ACTIONS[1]!.reason }, headers: { "Idempotency-Key": `debit-${u.user.id}` } });
+    const debit = await call(manageBalanceRoute, { ...as, method: "PUT", body: { amount: "0.000001", operation: "debit", reason: reasonFor("balance.debited") }, headers: { "Idempotency-Key": `debit-${u.user.id}` } });
     expect((await approvedBySecondAdmin(db(), debit)).status).toBe(200);
 
     expect((await call(tradeConfigRoute, { ...as, method: "PUT", body: { feeBps: 15, dailyLimit: "25000" } })).status).toBe(200);
@@ -130,14 +135,14 @@ describe("every admin action on a user", () => {
       deposits.push((d.body.deposit as { id: string }).id);
     }
     expect((await call(approveDepositRoute, { token: admin.token, params: { id: deposits[0]! }, body: {} })).status).toBe(200);
-    expect((await call(approveDepositRoute, { token: admin.token, params: { id: deposits[1]! }, body: { amount: "248.5", reason: ADMIN_ACTIONS[14]!.reason } })).status).toBe(200);
-    expect((await call(rejectDepositRoute, { token: admin.token, params: { id: deposits[2]! }, body: { reason: ADMIN_ACTIONS[15]!.reason } })).status).toBe(200);
+    expect((await call(approveDepositRoute, { token: admin.token, params: { id: deposits[1]! }, body: { amount: "248.5", reason: reasonFor("deposit.corrected") } })).status).toBe(200);
+    expect((await call(rejectDepositRoute, { token: admin.token, params: { id: deposits[2]! }, body: { reason: reasonFor("deposit.rejected") } })).status).toBe(200);
     const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
     const withdraw = () => call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
     const toSend = (await withdraw()).body.withdrawal as { id: string };
     const toReject = (await withdraw()).body.withdrawal as { id: string };
     expect((await call(sendWithdrawalRoute, { token: admin.token, params: { id: toSend.id }, body: { txHash: txHash("TRC20") } })).status).toBe(200);
-    expect((await call(rejectWithdrawalRoute, { token: admin.token, params: { id: toReject.id }, body: { reason: ADMIN_ACTIONS[17]!.reason } })).status).toBe(200);
+    expect((await call(rejectWithdrawalRoute, { token: admin.token, params: { id: toReject.id }, body: { reason: reasonFor("withdrawal.rejected") } })).status).toBe(200);
 
     // The password reset ends every session: read the rest with a fresh one.
     expect((await call(resetWithdrawPasswordRoute, { ...as, method: "PUT", body: { newWithdrawPassword: "new-vault-key" } })).status).toBe(200);
@@ -149,6 +154,7 @@ describe("every admin action on a user", () => {
     const token = await signIn();
     expect((await call(freezeRoute, { token, body: { password: "set-by-support" } })).status).toBe(200);
     await setStatus("active");
+    for (const role of ["admin", "user"]) expect((await approvedBySecondAdmin(db(), await call(roleRoute, { ...as, method: "PUT", body: { role } }))).status).toBe(200);
     const reader = await signIn();
 
     const shown = (await activityOf(reader)).filter((e) => ACTIVITY[e.kind].by === "support");
