@@ -27,11 +27,16 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
       </div>
     );
   }
-  const head = chain.head ? `, head #${exact(String(chain.head.seq))} ${chain.head.hash.slice(0, 16)}…` : "";
+  const { head } = chain;
   return (
     <p className="card text-sm" data-testid="audit-chain">
-      <span className="font-semibold text-success">Audit chain intact</span> ({exact(String(chain.entries))} entries
-      <span className="font-mono text-xs" title={chain.head?.hash}>{head}</span>). Checked at {clock(chain.checkedAt)}.{walked}{waiting}
+      <span className="font-semibold text-success">Audit chain intact</span> ({exact(String(chain.entries))} {chain.entries === 1 ? "entry" : "entries"}
+      {head ? (
+        <>
+          , head #{exact(String(head.seq))} <span className="break-all font-mono text-xs" title={head.hash}>{head.hash.slice(0, 16)}…</span>
+        </>
+      ) : null}
+      ). Checked at {clock(chain.checkedAt)}.{walked}{waiting}
     </p>
   );
 }
