@@ -18,6 +18,7 @@ import { setProbes } from "@/lib/metrics";
 import { watchSettings } from "@/lib/settings/cache";
 import { attachRealtime } from "@/lib/realtime/server";
 import { mailDeliveryJob } from "@/lib/mail/deliver-job";
+import { smtpConfigured } from "@/lib/mail/transport";
 import { savingsAccrualJob } from "@/lib/savings/accrue";
 import { shutDown } from "@/lib/shutdown";
 import { storageAccrualJob } from "@/lib/storage/accrue";
@@ -63,7 +64,7 @@ async function main() {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
   const realtime = await attachRealtime(httpServer);
-  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob, mailDeliveryJob], instance);
+  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob, ...(smtpConfigured() ? [mailDeliveryJob] : [])], instance);
   setProbes({
     openSockets: () => realtime.io.engine.clientsCount,
     jobLagSeconds: () => jobs.lagSeconds(),

@@ -1,7 +1,7 @@
 import type { Job } from "@/lib/jobs/runner";
 import { deliverQueued } from "./outbox";
 
-/** Sends committed mail every two seconds when SMTP_URL is set (on one instance at a time). */
+/** Sends committed mail every two seconds (on one instance at a time); server.ts runs it only when SMTP_URL is set. */
 export const mailDeliveryJob: Job = {
   name: "mail.deliver",
   everyMs: 2_000,
