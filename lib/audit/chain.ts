@@ -72,8 +72,27 @@ export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "creat
   const seq = (head?.seq ?? 0) + 1;
   const prevHash = head?.hash ?? GENESIS;
   const hash = rowHash(prevHash, { ...row, seq, createdAt: chainTime(at) });
-  await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash });
+  try {
+    await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash });
+  } catch (err) {
+    throw staleHead(err) ?? err;
+  }
   return { seq, hash };
+}
+
+/**
+ * In a REPEATABLE READ or SERIALIZABLE transaction the head read under the lock is the one of the
+ * transaction's snapshot, which an append committed since has passed: the insert then takes a seq
+ * that is taken, and the unique index refuses it. That is a serialization failure (40001): the
+ * whole transaction runs again (runTransaction retries it) on a fresh snapshot.
+ */
+function staleHead(err: unknown): Error | null {
+  for (let e = err as { message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.message === "string" && e.message.includes("audit_logs_seq_idx")) {
+      return Object.assign(new Error("The audit chain moved on since this transaction's snapshot: run it again", { cause: err }), { code: "40001" });
+    }
+  }
+  return null;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { asc, isNotNull } from "drizzle-orm";
+import { asc, count, isNotNull, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { runTransaction, transactionConflicts } from "@/db/transaction";
 import { adjustBalance } from "@/lib/admin/adjust-balance";
-import { auditChainHead } from "@/lib/audit";
+import { audit, auditChainHead } from "@/lib/audit";
 import { auditChainStatus } from "@/lib/audit/status";
 import { verifyAuditChain } from "@/lib/audit/verify";
 import { insertUser } from "@/lib/auth/register";
@@ -57,5 +57,27 @@ describe("the audit chain across instances (PostgreSQL)", () => {
     }
     expect(transactionConflicts().get("40P01") ?? 0, "deadlocks").toBe(deadlocksBefore);
     expect(await checkLedger(a)).toEqual([]);
+  });
+
+  it("an append in a REPEATABLE READ transaction whose snapshot the chain has passed runs again, instead of failing or forking", async () => {
+    const [a, b] = instances.map((i) => i.db) as [DbHandle["db"], DbHandle["db"]];
+    const admin = await user(a, "admin");
+    const before = (await auditChainHead(a))!;
+    let attempts = 0;
+    await runTransaction(a, async (tx) => {
+      attempts++;
+      await tx.execute(sql`set transaction isolation level repeatable read`);
+      // The snapshot is taken here, as a proof-of-liabilities snapshot reads the books before it audits.
+      await tx.select({ n: count() }).from(auditLogs);
+      if (attempts === 1) await audit(b, { actorId: admin.id, action: "test.meanwhile", target: { type: "test" } });
+      await audit(tx, { actorId: admin.id, action: "test.snapshot", target: { type: "test" } });
+    });
+    expect(attempts).toBe(2);
+    const rows = await a.select().from(auditLogs).where(sql`${auditLogs.seq} > ${before.seq}`).orderBy(asc(auditLogs.seq));
+    expect(rows.map((r) => [r.seq, r.action])).toEqual([
+      [before.seq + 1, "test.meanwhile"],
+      [before.seq + 2, "test.snapshot"],
+    ]);
+    expect(await verifyAuditChain(a)).toMatchObject({ intact: true, entries: before.seq + 2 });
   });
 });
