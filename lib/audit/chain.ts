@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { asc, desc, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { type ChainedRow, chainTime, GENESIS, type Json, rowHash } from "./encoding";
 
 // Any constant works; it only has to be the same for every instance of the app (the migrations use 7_272_011).
 const CHAIN_LOCK = 7_272_012;
+const SEAL_BATCH = 1_000;
 
 export interface ChainLink {
   seq: number;
@@ -52,12 +53,20 @@ async function lastLink(db: Db): Promise<ChainLink | null> {
 async function sealWaiting(tx: Db, head: ChainLink | null): Promise<ChainLink | null> {
   const waiting = await tx.select(chainedColumns).from(auditLogs).where(isNull(auditLogs.seq)).orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
   let link = head;
+  const sealed: SQL[] = [];
   for (const row of waiting) {
     const seq = (link?.seq ?? 0) + 1;
     const prevHash = link?.hash ?? GENESIS;
     const hash = rowHash(prevHash, chained(row, seq));
-    await tx.update(auditLogs).set({ seq, prevHash, hash }).where(and(eq(auditLogs.id, row.id), isNull(auditLogs.seq)));
+    sealed.push(sql`(${row.id}::uuid, ${seq}::bigint, ${prevHash}, ${hash})`);
     link = { seq, hash };
+  }
+  // A whole table of rows from before the chain takes its place in a few statements, not one per row.
+  for (let i = 0; i < sealed.length; i += SEAL_BATCH) {
+    await tx.execute(sql`
+      update audit_logs set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
+      from (values ${sql.join(sealed.slice(i, i + SEAL_BATCH), sql`, `)}) as v (id, seq, prev_hash, hash)
+      where audit_logs.id = v.id and audit_logs.seq is null`);
   }
   return link;
 }

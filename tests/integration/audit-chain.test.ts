@@ -117,4 +117,16 @@ describe("the audit chain", () => {
     expect(await db().select().from(auditLogs).where(isNull(auditLogs.seq))).toEqual([]);
     expect(await verifyAuditChain(db())).toMatchObject({ intact: true, entries: head.seq + 4, waiting: 0 });
   });
+
+  it("gives a whole table of rows from before the chain (2,500, more than one statement's worth) its place in one append", async () => {
+    const admin = await signInAdmin(db());
+    const head = (await auditChainHead(db()))!;
+    const old = Array.from({ length: 2_500 }, (_, i) => ({ id: newId(), actorId: admin.user.id, action: "test.before_chain", targetType: "test", detail: { i }, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1_000) }));
+    await db().insert(auditLogs).values(old);
+    await audit(db(), { actorId: admin.user.id, action: "test.first_chained", target: { type: "test" } });
+    const check = await verifyAuditChain(db());
+    expect(check).toMatchObject({ intact: true, entries: head.seq + 2_501, waiting: 0 });
+    const [last] = await db().select().from(auditLogs).where(eq(auditLogs.seq, head.seq + 2_500));
+    expect(last!.id).toBe(old[2_499]!.id);
+  });
 });
