@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/admin/users", label: "Users" },
   { href: "/admin/deposits", label: "Deposits" },
   { href: "/admin/withdrawals", label: "Withdrawals" },
+  { href: "/admin/approvals", label: "Approvals" },
   { href: "/admin/wallets", label: "Wallets" },
   { href: "/admin/saving-plans", label: "Saving plans" },
   { href: "/admin/proof", label: "Proof of reserves" },

@@ -4,6 +4,7 @@ import { AdminMobileMenu } from "@/components/admin/mobile-menu";
 import { AdminNav } from "@/components/admin-nav";
 import { Brand } from "@/components/brand";
 import { LogoutButton } from "@/components/logout-button";
+import { RealtimeProvider } from "@/components/realtime-provider";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { siteBrand } from "@/lib/settings/brand";
 
@@ -35,7 +36,9 @@ export default async function AdminLayout({ children }: { children: React.ReactN
         <AdminNav />
         {account}
       </aside>
-      <main className="min-w-0 flex-1 px-4 py-5 lg:px-8 lg:py-6">{children}</main>
+      <main className="min-w-0 flex-1 px-4 py-5 lg:px-8 lg:py-6">
+        <RealtimeProvider>{children}</RealtimeProvider>
+      </main>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import { AuditDetail } from "@/components/admin/audit-detail";
+import { SoleAdminNotice } from "@/components/admin/sole-admin-notice";
 import { age } from "@/components/funding/queue-tabs";
 import { Pager } from "@/components/pager";
 import { pendingFunding } from "@/lib/funding/queues";
@@ -9,6 +10,8 @@ import { jobHealth } from "@/lib/jobs/runs";
 import { getDb } from "@/db/client";
 import { ProofStatus } from "./proof/proof-status";
 import { dashboardStats } from "@/lib/admin/dashboard";
+import { activeAdmins } from "@/lib/approvals/policy";
+import { pendingProposals } from "@/lib/approvals/proposals";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/http/query";
@@ -22,7 +25,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db)]);
+  const [stats, audit, funding, jobs, proposals, admins] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db)]);
   const tiles = [
     ["Users", stats.users],
     ["New this week", stats.newThisWeek],
@@ -42,7 +45,9 @@ export default async function AdminDashboard({ searchParams }: Props) {
         ))}
       </section>
 
-      <section aria-label="Waiting for a decision" className="grid grid-cols-2 gap-4">
+      {admins < 2 && <SoleAdminNotice />}
+
+      <section aria-label="Waiting for a decision" className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         {([["Pending deposits", "/admin/deposits", funding.deposits], ["Pending withdrawals", "/admin/withdrawals", funding.withdrawals]] as const).map(([label, href, q]) => (
           <Link key={href} href={href} className="card block hover:border-gold" data-testid={`pending-${href.split("/").pop()}`}>
             <p className="text-sm text-muted">{label}</p>
@@ -50,6 +55,10 @@ export default async function AdminDashboard({ searchParams }: Props) {
             <p className="mt-1 text-right text-xs text-muted">{q.oldestAt ? `oldest waiting ${age(q.oldestAt)}` : "none waiting"}</p>
           </Link>
         ))}
+        <Link href="/admin/approvals" className="card block hover:border-gold" data-testid="pending-approvals">
+          <p className="text-sm text-muted">Waiting for a second administrator</p>
+          <p className="mt-1 text-right text-3xl font-semibold tabular-nums text-gold-soft">{proposals}</p>
+        </Link>
       </section>
 
       <section aria-labelledby="jobs-heading" className="space-y-3">

@@ -34,7 +34,8 @@ export function Decision({ actions }: { actions: DecisionAction[] }) {
     try {
       const res = await api<{ success: boolean; message: string }>(open.path, { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify(body) });
       toast(res.body.message, res.body.success ? "success" : "error");
-      if (res.body.success || res.status === 409) router.refresh();
+      // 409 and 422: decided elsewhere, or refused by the state it met (an approval that failed): show what is now.
+      if (res.body.success || res.status === 409 || res.status === 422) router.refresh();
     } catch {
       toast("The decision did not complete. Trying again is safe: it is applied once.", "error");
     }

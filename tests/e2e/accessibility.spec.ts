@@ -9,7 +9,7 @@ const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-passw
 const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/storage", "/saving/{planId}"];
 USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends", "/ai-trading");
 // {userId} is a user with a balance and an order.
-const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/saving-plans", "/admin/outbox"];
+const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox"];
 
 /** Records every CSP violation the page reports, from its first script on. */
 async function watchPolicy(page: Page) {

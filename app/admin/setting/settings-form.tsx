@@ -5,7 +5,7 @@ import { useState } from "react";
 import { api } from "@/lib/client/session";
 import type { Settings } from "@/lib/settings/schema";
 
-type Section = "trading" | "withdrawals" | "storage" | "referral";
+type Section = "trading" | "withdrawals" | "storage" | "referral" | "approvals";
 type Field = { section: Section; key: string; label: string; kind: "bps" | "decimal" | "toggle" };
 
 const FIELDS: Field[] = [
@@ -21,14 +21,15 @@ const FIELDS: Field[] = [
   { section: "withdrawals", key: "dailyLimit", label: "Daily withdrawal limit (USDT)", kind: "decimal" },
   { section: "storage", key: "annualRateBps", label: "Vault storage rate (basis points a year)", kind: "bps" },
   { section: "referral", key: "rewardUsdt", label: "Referral reward (USDT)", kind: "decimal" },
+  { section: "approvals", key: "thresholdUsdt", label: "Second administrator needed from (USDT)", kind: "decimal" },
 ];
 
-const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals" };
+const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals", approvals: "Approvals (changing this needs a second administrator)" };
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
-  const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral });
+  const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 

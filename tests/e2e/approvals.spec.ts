@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { apiRegister, checkerToken, signIn } from "./helpers";
+
+test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({ browser, request }) => {
+  const user = await apiRegister(request);
+  await checkerToken(request);
+
+  const checker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(checker, "checker", "e2e-checker-password");
+  await checker.goto("/admin/approvals");
+  await expect(checker.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+
+  const maker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signIn(maker, E2E_ADMIN.username, E2E_ADMIN.password);
+  await maker.goto("/admin/users");
+  await maker.getByLabel("Search users").fill(user.username);
+  await maker.getByRole("button", { name: "Search" }).click();
+  await maker.getByRole("link", { name: user.username }).click();
+  await maker.getByLabel("Asset").selectOption("USDT");
+  await maker.getByLabel("Operation").selectOption("credit");
+  await maker.getByLabel("Amount").fill("5000");
+  await maker.getByLabel("Reason (kept in the ledger)").fill("Prize draw winner");
+  await maker.getByRole("button", { name: "Review" }).click();
+  await maker.getByRole("button", { name: "Confirm credit" }).click();
+  await expect(maker.getByTestId("manage-balance-result")).toContainText("Waiting for a second administrator to approve");
+
+  // The maker sees their proposal but cannot approve it.
+  await maker.goto("/admin/approvals");
+  const own = maker.getByTestId("proposal").filter({ hasText: user.username });
+  await expect(own).toContainText("You proposed this");
+  await expect(own.getByRole("button", { name: "Approve…" })).toHaveCount(0);
+
+  // The checker's queue shows it without a reload: what, before → after, who asked and why.
+  const card = checker.getByTestId("proposal").filter({ hasText: user.username });
+  await expect(card).toContainText(`Credit 5000.000000 USDT to ${user.username}`);
+  await expect(card.getByRole("table", { name: "What it changes" })).toContainText("0.000000");
+  await expect(card.getByRole("table", { name: "What it changes" })).toContainText("5000.000000");
+  await expect(card).toContainText(`Asked by ${E2E_ADMIN.username}`);
+  await expect(card).toContainText("Prize draw winner");
+  await card.getByRole("button", { name: "Approve…" }).click();
+  await card.getByRole("button", { name: "Confirm: Approve" }).click();
+  await expect(checker.getByTestId("toast")).toContainText(`Approved: Credit 5000.000000 USDT to ${user.username}`);
+  await checker.goto("/admin/approvals?status=approved");
+  await expect(checker.getByTestId("proposal").filter({ hasText: user.username })).toContainText("Approved by checker");
+
+  const home = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signIn(home, user.username, user.password);
+  await expect(home.getByTestId("balance-USDT")).toContainText("5,000.00");
+});
