@@ -212,7 +212,8 @@ async function main() {
   try {
     const { db, client } = bench;
     const setUpStarted = Date.now();
-    const [admin] = await seedTraders(db, 1, "admin", { usdt: 0n, xaut: 0n });
+    // Two administrators: a new wallet waits for a second one's approval.
+    const [admin, checker] = await seedTraders(db, 2, "admin", { usdt: 0n, xaut: 0n });
     // Limits wide enough that the soak keeps trading and withdrawing all along.
     await updateSettings(db, { trading: { dailyLimit: "1000000000" }, withdrawals: { dailyLimit: "1000000000" } }, { id: admin!.id, ip: null });
     const traders: Trader[] = await seedTraders(db, SOCKETS, "user", { usdt: 1_000_000_000_000n, xaut: 100_000_000n });
@@ -242,9 +243,10 @@ async function main() {
     );
 
     // The wallet, and 20 users who sign up through the API, set a withdrawal password and are credited a first deposit.
-    await api(admin!.token, "POST", "/api/admin/wallets", {
+    const { proposal } = (await api(admin!.token, "POST", "/api/admin/wallets", {
       currency: "USDT", network: "TRC20", address: TRC20, memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true,
-    });
+    })) as { proposal: { id: string } };
+    await api(checker!.token, "POST", `/api/admin/approvals/${proposal.id}/approve`, {});
     const signUp = async () => {
       const username = `soak_${randomBytes(5).toString("hex")}`;
       const body = { username, email: `${username}@soak.local`, country: "DE", phoneCode: "+49", phoneNumber: "15123456789", password: PASSWORD, referralCode: "" };

@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = adminLogin.body.token as string;
   users = await Promise.all(Array.from({ length: CLIENTS }, () => signUp()));
   for (const u of users) {
-    const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "5000", operation: "credit", reason: "cluster test" } });
+    const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "900", operation: "credit", reason: "cluster test" } });
     expect(credited.status).toBe(200);
   }
   sockets = users.slice(0, 6).map((u) => watch(u));
