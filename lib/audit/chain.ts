@@ -36,7 +36,7 @@ export const chained = (row: StoredRow, seq = row.seq!): ChainedRow => ({ ...row
  * Takes the chain's lock for the rest of `tx`, so appends from every instance form one chain; it
  * is released at commit or rollback, and a rolled-back append leaves no gap.
  */
-export async function lockChain(tx: Db): Promise<void> {
+async function lockChain(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
 }
 
