@@ -1,5 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiRegister, credit, signIn } from "./helpers";
+
+/** Starts a strategy through the API, as the user: four daily rounds of 50 USDT, the first at once. */
+async function startThroughApi(request: APIRequestContext, user: { username: string; password: string }) {
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const { token } = (await login.json()) as { token: string };
+  const started = await request.post("/api/strategies", {
+    headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": `e2e-strategy-${user.username}` },
+    data: { type: "recurring", amount: "50", period: "daily", maxRounds: 4, acceptRisk: true },
+  });
+  expect(started.status()).toBe(201);
+}
 
 test("start a recurring buy, see its first fill in records, and stop it", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -37,4 +48,16 @@ test("start a recurring buy, see its first fill in records, and stop it", async 
   await expect(page.getByTestId("toast")).toHaveText("Strategy stopped: everything it held is back in your available balance");
   await expect(page.getByRole("heading", { name: "Ended" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Recurring buy: 50.00 USDT every day" })).toContainText("stopped");
+});
+
+test("Home counts a strategy's reserve in the balances and names it", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "1000");
+  await startThroughApi(request, user);
+  await signIn(page, user.username, user.password);
+  await page.goto("/");
+  // Four rounds of 50 less the first: about 150 USDT held by the strategy, beside 800 available.
+  const usdt = page.getByTestId("balance-USDT");
+  await expect(usdt).toContainText("800.00");
+  await expect(usdt).toContainText(/Strategy reserve 15\d\.\d\d/);
 });
