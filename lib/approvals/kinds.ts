@@ -8,6 +8,7 @@ import { approveDeposit, approveDepositSchema } from "@/lib/funding/decide-depos
 import { assertTxHash, sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
 import { checkedWallet, createWallet, updateWallet, walletSchema } from "@/lib/funding/wallets";
 import { conflict, notFound } from "@/lib/http/errors";
+import { exact } from "@/lib/format";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { userBalances } from "@/lib/ledger/balances";
@@ -49,6 +50,9 @@ interface Rule<P> {
 
 const uuid = z.uuid();
 
+/** An amount as the checker reads it: exact, grouped ("5,000.000000"). */
+const shown = (units: bigint, decimals: number) => exact(formatAmount(units, decimals));
+
 const balancePayload = manageBalanceSchema.extend({ userId: uuid });
 const balanceAdjust: Rule<z.infer<typeof balancePayload>> = {
   payload: balancePayload,
@@ -59,10 +63,10 @@ const balanceAdjust: Rule<z.infer<typeof balancePayload>> = {
     const units = amountIn(asset, p.amount);
     if (!(await worthApproval(tx, asset, units))) return null;
     const available = (await userBalances(tx, user.id)).find((b) => b.asset === asset.code)?.available ?? "0";
-    const after = formatAmount(toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units), asset.decimals);
+    const after = shown(toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units), asset.decimals);
     return {
-      summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${formatAmount(units, asset.decimals)} ${asset.code} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
-      changes: [{ label: `${user.username}'s available ${asset.code}`, before: available, after }],
+      summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${shown(units, asset.decimals)} ${asset.code} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
+      changes: [{ label: `${user.username}'s available ${asset.code}`, before: exact(available), after }],
       userId: user.id,
       reason: p.reason,
     };
@@ -84,7 +88,7 @@ const depositApprove: Rule<z.infer<typeof depositPayload>> = {
     if (corrected <= d.deposit.amount) return null;
     return {
       summary: `Credit ${d.username}'s ${asset.code} deposit above the amount they declared`,
-      changes: [{ label: `Credited ${asset.code}`, before: formatAmount(d.deposit.amount, asset.decimals), after: formatAmount(corrected, asset.decimals) }],
+      changes: [{ label: `Credited ${asset.code}`, before: shown(d.deposit.amount, asset.decimals), after: shown(corrected, asset.decimals) }],
       userId: d.deposit.userId,
       reason: p.reason ?? null,
     };
@@ -106,7 +110,7 @@ const withdrawalSend: Rule<z.infer<typeof withdrawalPayload>> = {
     const asset = await findAsset(tx, w.w.currency);
     if (!(await worthApproval(tx, asset, w.w.amount))) return null;
     return {
-      summary: `Mark ${w.username}'s withdrawal of ${formatAmount(w.w.amount, asset.decimals)} ${asset.code} sent`,
+      summary: `Mark ${w.username}'s withdrawal of ${shown(w.w.amount, asset.decimals)} ${asset.code} sent`,
       changes: [
         { label: "Status", before: "pending", after: "sent" },
         { label: `To (${w.w.network})`, before: null, after: w.w.address },
@@ -130,9 +134,9 @@ function walletFacts(w: { address: string; memo: string | null; depositEnabled: 
     memo: w.memo ?? "none",
     deposits: on(w.depositEnabled),
     withdrawals: on(w.withdrawEnabled),
-    minDeposit: formatAmount(w.minDeposit, decimals),
-    withdrawFee: formatAmount(w.withdrawFee, decimals),
-    minWithdraw: formatAmount(w.minWithdraw, decimals),
+    minDeposit: shown(w.minDeposit, decimals),
+    withdrawFee: shown(w.withdrawFee, decimals),
+    minWithdraw: shown(w.minWithdraw, decimals),
   };
 }
 

@@ -33,14 +33,14 @@ test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves 
 
   // The checker's queue shows it without a reload: what, before → after, who asked and why.
   const card = checker.getByTestId("proposal").filter({ hasText: user.username });
-  await expect(card).toContainText(`Credit 5000.000000 USDT to ${user.username}`);
+  await expect(card).toContainText(`Credit 5,000.000000 USDT to ${user.username}`);
   await expect(card.getByRole("table", { name: "What it changes" })).toContainText("0.000000");
-  await expect(card.getByRole("table", { name: "What it changes" })).toContainText("5000.000000");
+  await expect(card.getByRole("table", { name: "What it changes" })).toContainText("5,000.000000");
   await expect(card).toContainText(`Asked by ${E2E_ADMIN.username}`);
   await expect(card).toContainText("Prize draw winner");
   await card.getByRole("button", { name: "Approve…" }).click();
   await card.getByRole("button", { name: "Confirm: Approve" }).click();
-  await expect(checker.getByTestId("toast")).toContainText(`Approved: Credit 5000.000000 USDT to ${user.username}`);
+  await expect(checker.getByTestId("toast")).toContainText(`Approved: Credit 5,000.000000 USDT to ${user.username}`);
   await checker.goto("/admin/approvals?status=approved");
   await expect(checker.getByTestId("proposal").filter({ hasText: user.username })).toContainText("Approved by checker");
 

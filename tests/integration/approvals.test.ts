@@ -55,7 +55,7 @@ describe("the approval threshold", () => {
     const proposed = await adjust(user.id, { amount: "1000", reason: "Launch bonus" });
     expect(proposed.status).toBe(202);
     expect(proposed.body).toMatchObject({ success: true, proposal: { status: "pending", kind: "balance.adjust", reason: "Launch bonus" } });
-    expect(proposalOf(proposed).changes).toEqual([{ label: expect.stringContaining("available USDT"), before: "999.999999", after: "1999.999999" }]);
+    expect(proposalOf(proposed).changes).toEqual([{ label: expect.stringContaining("available USDT"), before: "999.999999", after: "1,999.999999" }]);
     expect(await journalCount()).toBe(before);
     expect(await balanceOf(db(), user.id, "USDT")).toBe(units("999.999999"));
     // Debits count the same way.
