@@ -12,9 +12,10 @@ export const strategyPeriod = pgEnum("strategy_period", ["hourly", "daily", "wee
 export const strategyStatus = pgEnum("strategy_status", ["proposed", "running", "paused", "stopped", "completed", "withdrawn"]);
 
 /**
- * An automated strategy of one user's: a recurring buy or a grid. Its budget sits in the user's
- * hold accounts while it runs, so nothing else can spend it: `reservedQuote` (USDT) and
- * `reservedBase` (XAUT) are the parts of hold that belong to it and are not in an open order.
+ * An automated strategy of one user's: a recurring buy or a grid. Its budget sits in reserve
+ * accounts of its own while it runs (accounts of kind `reserve` naming it), so nothing else can
+ * spend it and it cannot spend more: `reservedQuote` (USDT) and `reservedBase` (XAUT) are its books
+ * of them, what it holds outside its open orders (whose holds are in the user's hold account).
  * Amounts are smallest units; prices USDT per whole XAUT.
  */
 export const strategies = pgTable(
