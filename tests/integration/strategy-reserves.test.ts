@@ -4,6 +4,7 @@ import { GET as balanceRoute } from "@/app/api/auth/balance/route";
 import { GET as recordsRoute } from "@/app/api/records/route";
 import { journals, orders, strategies, strategyRuns, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
+import { cancelWithdrawal, placeWithdrawal } from "@/lib/funding/withdrawals";
 import { newId } from "@/lib/ids";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
@@ -200,6 +201,18 @@ describe("ledger:check", () => {
     const problems = await checkLedger(db());
     expect(problems).toEqual([{ rule: "holds equal open orders, pending withdrawals and unmoved strategy budgets", detail: expect.stringContaining(`user ${u.id} USDT: hold 5`) }]);
     await post(db(), { kind: "trade", legs: holdLegs(u.id, "USDT", 5n, "release") });
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("counts a pending withdrawal's amount and fee as on hold, and a cancelled one no more", async () => {
+    const u = await saver("100");
+    const w = await runTransaction(db(), (tx) =>
+      placeWithdrawal(tx, u.id, { currency: "USDT", decimals: 6, network: "TRC20", address: "T-test", amount: units("20"), fee: units("1"), twoFactorCode: undefined }),
+    );
+    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("21"));
+    expect(await checkLedger(db())).toEqual([]);
+    await runTransaction(db(), (tx) => cancelWithdrawal(tx, u.id, w.id));
+    expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     expect(await checkLedger(db())).toEqual([]);
   });
 
