@@ -4,6 +4,7 @@ import { readEnv } from "@/lib/env";
 import { lockDataDir } from "./data-dir-lock";
 import { preparing } from "./prepared";
 import * as schema from "./schema";
+import { ADVISORY_LOCKS } from "./advisory-locks";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,7 +22,7 @@ export interface DbHandle {
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
 // Any constant works; it only has to be the same for every instance of the app.
-const MIGRATION_LOCK = 7_272_011;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 /**
  * Opens a database and applies the migrations. `url` is a postgres:// URL, or a PGlite data

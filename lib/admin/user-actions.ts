@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { users, type User } from "@/db/schema";
@@ -30,7 +31,7 @@ export interface Actor {
 
 // Role and status changes (and a user freezing their own account) take this lock so two admins
 // cannot demote each other at the same moment.
-export const ADMIN_SET_LOCK = 7_272_012;
+export const ADMIN_SET_LOCK = ADVISORY_LOCKS.adminSet;
 
 async function lockedUser(tx: Db, userId: string): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");

@@ -1,10 +1,10 @@
 import { asc, desc, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { type ChainedRow, chainTime, GENESIS, type Json, rowHash } from "./encoding";
 
-// Any constant works; it only has to be the same for every instance of the app (the migrations use 7_272_011).
-const CHAIN_LOCK = 7_272_012;
+const CHAIN_LOCK = ADVISORY_LOCKS.auditChain;
 const SEAL_BATCH = 1_000;
 
 export interface ChainLink {

@@ -1,0 +1,13 @@
+/**
+ * Every PostgreSQL advisory lock key the app takes, in one place: two concerns sharing a key would
+ * serialize each other and can deadlock (one holds the key and waits for a row the other holds
+ * while that one waits for the key). The same on every instance; distinct by construction here.
+ */
+export const ADVISORY_LOCKS = {
+  /** Applying migrations at start, one instance at a time. */
+  migrations: 7_272_011,
+  /** Role and status changes, and a user freezing their own account: no two admins demote each other at once. */
+  adminSet: 7_272_012,
+  /** Appending to the audit chain: one head at a time across instances. */
+  auditChain: 7_272_013,
+} as const;
