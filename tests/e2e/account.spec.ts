@@ -9,7 +9,12 @@ test("a session revoked from the security centre is signed out in the other brow
   const here = await laptop.newPage();
   const there = await phone.newPage();
   await signIn(here, user.username, user.password);
+  await expect(here.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   await signIn(there, user.username, user.password);
+  // The laptop hears at once of the sign-in from a browser the account never used.
+  const notice = here.getByRole("dialog", { name: "Sign-in from a new device" });
+  await expect(notice).toContainText("Firefox 133 on Linux");
+  await notice.getByRole("button", { name: "Cancel" }).click();
 
   await here.goto("/security-management");
   const sessions = here.getByTestId("session");

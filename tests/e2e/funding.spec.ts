@@ -60,11 +60,14 @@ test("withdrawal behind a withdrawal password, an admin marks it sent, and recor
   await signIn(page, user.username, user.password);
 
   await page.goto("/withdraw");
+  // Setting the withdrawal password is told over the socket (a dialog): it must be live first to close it.
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   await page.getByLabel("Account password").fill(user.password);
   await page.getByLabel("New withdrawal password", { exact: true }).fill("vault-key-1");
   await page.getByLabel("Confirm new withdrawal password").fill("vault-key-1");
   await page.getByRole("button", { name: "Save withdrawal password" }).click();
   await expect(page.getByTestId("toast")).toContainText("Withdrawal password saved");
+  await page.getByRole("dialog", { name: "Withdrawal password set" }).getByRole("button", { name: "Cancel" }).click();
 
   await page.getByRole("navigation", { name: "Currencies to withdraw" }).getByRole("link", { name: /USDT/ }).click();
   await expect(page.getByRole("heading", { name: "Withdraw USDT" })).toBeVisible();
