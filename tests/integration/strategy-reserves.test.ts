@@ -2,7 +2,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
 import { GET as recordsRoute } from "@/app/api/records/route";
-import { journals, orders, strategies, strategyRuns, type Strategy } from "@/db/schema";
+import { accounts, journals, orders, strategies, strategyRuns, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { cancelWithdrawal, placeWithdrawal } from "@/lib/funding/withdrawals";
 import { newId } from "@/lib/ids";
@@ -20,12 +20,16 @@ import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
-import { createStrategy, pauseStrategy, reserveOf, stopStrategy, testClock } from "../support/strategies";
+import { createStrategy, pauseStrategy, reserveOf, stopStrategy } from "../support/strategies";
 import { balanceOf, trade } from "../support/trading";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
-const clock = testClock();
+// Ticks land at the real time or later, each after the last (the feed's last tick is the latest by
+// time), so no price is stale however long the database took to start on a busy machine.
+let last = 0;
+const later = () => new Date((last = Math.max(last + 1_000, Date.now())));
+const latest = () => new Date(last);
 const UNIT = 1_000_000n;
 const BUDGET_REASON = "Its remaining budget does not cover the order";
 
@@ -38,7 +42,7 @@ async function saver(usdt = "1000") {
 /** An open-ended recurring buy whose ceiling skips its first round: 50 USDT sits in its reserve, nothing spent. */
 async function idleStrategy(token: string): Promise<string> {
   const created = await createStrategy(token, { type: "recurring", amount: "50", period: "hourly", priceCeiling: "2000", acceptRisk: true });
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   return (created.body.strategy as { id: string }).id;
 }
 
@@ -50,7 +54,7 @@ const runsOf = async (id: string) =>
 
 describe("a strategy's budget in its own reserve account", () => {
   it("the ledger refuses an order its reserve does not cover, though the user's spot and hold could pay it", async () => {
-    await setPrice(db(), "2650", clock.advance(1_000));
+    await setPrice(db(), "2650", later());
     const u = await saver();
     // The user's own limit buy puts about 200 USDT on hold, which a strategy must never touch.
     expect((await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2000" })).status).toBe(201);
@@ -84,7 +88,7 @@ describe("a strategy's budget in its own reserve account", () => {
   });
 
   it("one strategy cannot spend another's reserve, though together they would cover the order", async () => {
-    await setPrice(db(), "2650", clock.advance(1_000));
+    await setPrice(db(), "2650", later());
     const u = await saver("100");
     const [a, b] = [await idleStrategy(u.token), await idleStrategy(u.token)];
     expect(await balanceOf(db(), u.id, "USDT", "reserve")).toBe(units("100"));
@@ -94,7 +98,7 @@ describe("a strategy's budget in its own reserve account", () => {
   });
 
   it("a grid's orders hold from its reserve, and fills and cancels come back to it", async () => {
-    await setPrice(db(), "2680", clock.advance(1_000));
+    await setPrice(db(), "2680", later());
     const u = await saver("1000");
     const id = ((await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true })).body.strategy as { id: string }).id;
     const open = async () => db().select().from(orders).where(and(eq(orders.strategyId, id), eq(orders.status, "open")));
@@ -105,7 +109,7 @@ describe("a strategy's budget in its own reserve account", () => {
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(heldBy(await open(), "buy"));
     expect(await reserveOf(db(), id, "USDT")).toBe(units("1000") - heldBy(await open(), "buy"));
     // The buy at 2650 fills: its XAUt and what it did not need go to the reserve, and the sell one level up holds that XAUt.
-    await setPrice(db(), "2640", clock.advance(1_000));
+    await setPrice(db(), "2640", later());
     expect(await fillCrossedOrders(db())).toBe(1);
     s = await books();
     expect(await reserveOf(db(), id, "USDT")).toBe(s.reservedQuote);
@@ -126,9 +130,22 @@ describe("a strategy's budget in its own reserve account", () => {
   });
 });
 
+describe("the accounts table", () => {
+  it("refuses a reserve without its strategy, a strategy on any other kind, and a second reserve of one strategy and asset", async () => {
+    await setPrice(db(), "2650", later());
+    const u = await saver("100");
+    const id = await idleStrategy(u.token);
+    const row = (kind: "reserve" | "spot", strategyId: string | null) => ({ id: newId(), userId: u.id, asset: "USDT", kind, strategyId });
+    await expect(db().insert(accounts).values(row("reserve", null))).rejects.toThrow();
+    await expect(db().insert(accounts).values(row("spot", id))).rejects.toThrow();
+    await expect(db().insert(accounts).values(row("reserve", id))).rejects.toThrow();
+    await expect(db().insert(accounts).values(row("spot", null))).rejects.toThrow();
+  });
+});
+
 describe("the user's balances and records", () => {
   it("count a strategy's reserve in the total and name it", async () => {
-    await setPrice(db(), "2650", clock.advance(1_000));
+    await setPrice(db(), "2650", later());
     const u = await saver("200");
     const id = await idleStrategy(u.token);
     const balance = await call(balanceRoute, { token: u.token });
@@ -143,7 +160,7 @@ describe("the user's balances and records", () => {
 
 describe("strategies whose budget still sits in hold", () => {
   it("move it to their reserve the first time they are locked, once, and ledger:check counts it on hold until then", async () => {
-    await setPrice(db(), "2680", clock.advance(1_000));
+    await setPrice(db(), "2680", later());
     const u = await saver("1000");
     // As the previous version left them: budgets moved spot → hold, a grid's two buys placed with no posting of their own.
     const prices = levelPrices(units("2500"), units("2700"), 5);
@@ -152,7 +169,7 @@ describe("strategies whose budget still sits in hold", () => {
     const legacy = async (values: Partial<Strategy>, budget: bigint) => {
       const [s] = await db()
         .insert(strategies)
-        .values({ id: newId(), userId: u.id, status: "running", startedAt: clock.now(), funded: budget, ...values } as typeof strategies.$inferInsert)
+        .values({ id: newId(), userId: u.id, status: "running", startedAt: latest(), funded: budget, ...values } as typeof strategies.$inferInsert)
         .returning();
       await post(db(), { kind: "strategy", reference: s!.id, actorId: u.id, memo: "Reserved", legs: holdLegs(u.id, "USDT", budget, "reserve") });
       return s!;
@@ -161,12 +178,12 @@ describe("strategies whose budget still sits in hold", () => {
     await db()
       .insert(orders)
       .values([3, 2].map((level, i) => ({ id: newId(), userId: u.id, side: "buy" as const, type: "limit" as const, status: "open" as const, quantity: q, limitPrice: prices[level]!, held: held[i]!, feeBps: 20, strategyId: grid.id, gridLevel: level })));
-    const recurring = await legacy({ type: "recurring", amount: units("50"), period: "hourly", maxRounds: 2, reservedQuote: units("100"), nextRunAt: clock.now() }, units("100"));
+    const recurring = await legacy({ type: "recurring", amount: units("50"), period: "hourly", maxRounds: 2, reservedQuote: units("100"), nextRunAt: latest() }, units("100"));
     expect(await checkLedger(db())).toEqual([]);
     const moves = async (id: string) => (await db().select({ n: count() }).from(journals).where(and(eq(journals.reference, id), like(journals.memo, "Moved from hold%"))))[0]!.n;
 
     // The fill job locks the grid: its budget moves, then the fill pays into the reserve.
-    await setPrice(db(), "2640", clock.advance(1_000));
+    await setPrice(db(), "2640", later());
     expect(await fillCrossedOrders(db())).toBe(1);
     const g = (await db().select().from(strategies).where(eq(strategies.id, grid.id)))[0]!;
     expect(await moves(grid.id)).toBe(1);
@@ -176,8 +193,8 @@ describe("strategies whose budget still sits in hold", () => {
     expect(await checkLedger(db())).toEqual([]);
 
     // The rounds runner locks the recurring buy: its 100 move, then its round buys from the reserve.
-    await setPrice(db(), "2640", clock.advance(1_000));
-    expect(await runDueRounds(db(), clock.now())).toBe(1);
+    await setPrice(db(), "2640", later());
+    expect(await runDueRounds(db(), latest())).toBe(1);
     const r = (await db().select().from(strategies).where(eq(strategies.id, recurring.id)))[0]!;
     expect(r.roundsRun).toBe(1);
     expect(await moves(recurring.id)).toBe(1);
@@ -217,7 +234,7 @@ describe("ledger:check", () => {
   });
 
   it("names a reserve apart from its strategy's books, one of a stopped strategy, and one in another user's name", async () => {
-    await setPrice(db(), "2650", clock.advance(1_000));
+    await setPrice(db(), "2650", later());
     const u = await saver("200");
     const other = await saver("10");
     const id = await idleStrategy(u.token);
