@@ -192,7 +192,7 @@ export const ACTIVITY_KINDS = Object.keys(ACTIVITY) as ActivityKind[];
 export const ACTOR_LABELS: Record<ActivityActor, string> = { support: "Aurum support", you: "You" };
 
 /** The sentence of one event, its reason after it when there is one. */
-export function describe<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null): string {
+export function sentenceOf<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null): string {
   const text = (ACTIVITY[kind].text as (f: FactsOf<K>) => string)(facts);
   return reason ? `${text} Reason: ${reason}` : text;
 }

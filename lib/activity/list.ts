@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accountEvents, type AccountEvent } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
-import { ACTIVITY, ACTOR_LABELS, describe, type ActivityKind, type FactsOf } from "./catalogue";
+import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 /** One event as its owner reads it: who ("Aurum support" or "You", never an administrator's name), what, why, when. */
 function activityView(row: AccountEvent) {
@@ -14,7 +14,7 @@ function activityView(row: AccountEvent) {
     kind,
     by: ACTOR_LABELS[row.actor],
     title: known ? ACTIVITY[kind].title : "Account change",
-    text: known ? describe(kind, row.facts as FactsOf<typeof kind>, null) : "",
+    text: known ? sentenceOf(kind, row.facts as FactsOf<typeof kind>, null) : "",
     reason: row.reason,
     at: row.createdAt.toISOString(),
   };

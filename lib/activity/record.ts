@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
 import { getSettings } from "@/lib/settings";
-import { ACTIVITY, ACTOR_LABELS, describe, type ActivityKind, type FactsOf } from "./catalogue";
+import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 export interface ActivityInput<K extends ActivityKind> {
   userId: string;
@@ -26,7 +26,7 @@ export interface ActivityInput<K extends ActivityKind> {
 export async function recordActivity<K extends ActivityKind>(db: Db, input: ActivityInput<K>, at = new Date()): Promise<{ mailId: string | null }> {
   const spec = ACTIVITY[input.kind];
   const reason = input.reason ?? null;
-  const text = describe(input.kind, input.facts, reason);
+  const text = sentenceOf(input.kind, input.facts, reason);
   return inSavepoint(db, async (tx) => {
     await tx.insert(accountEvents).values({
       id: newId(),
