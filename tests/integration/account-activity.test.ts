@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { SMTPServer } from "smtp-server";
@@ -182,6 +183,9 @@ describe("every admin action on a user", () => {
 
 describe("the user's own security events", () => {
   it("show in the same list as the user's own doing", async () => {
+    // An account's very first sign-in (here an administrator made without one) is no news.
+    const fresh = await signInAdmin(db());
+    expect(await db().select().from(accountEvents).where(eq(accountEvents.userId, fresh.user.id))).toEqual([]);
     const u = await registerUser();
     actedOn.push(u.user.id);
     const signIn = (userAgent: string, password = u.payload.password) =>
@@ -288,6 +292,15 @@ describe("mail", () => {
       const [mail] = await mailsTo(u.payload.email);
       expect(mail).toMatchObject({ text: null, error: null });
       expect(mail!.sentAt).not.toBeNull();
+
+      // A message another sender claimed a minute ago is theirs; one claimed 6 minutes ago was dropped by a sender that died.
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+      const claimed = (to: string, m: number) => db().insert(outbox).values({ id: randomUUID(), to, subject: "Claimed", text: "body", claimedAt: minutesAgo(m) });
+      await claimed("busy@example.com", 1);
+      await claimed("abandoned@example.com", 6);
+      while ((await deliverQueued(db())) > 0);
+      expect(received.filter((m) => m.includes("busy@example.com"))).toHaveLength(0);
+      expect(received.filter((m) => m.includes("abandoned@example.com"))).toHaveLength(1);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
