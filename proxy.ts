@@ -1,23 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readToken, sessionCookieValue } from "@/lib/auth/token";
+import { isSignedInPage, PUBLIC_PAGES } from "@/lib/http/pages";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
-
-// Sign-in, registration, password reset, the legal documents, the information pages and the proof of
-// reserves: readable by anyone.
-const PUBLIC_PAGES = new Set([
-  "/login",
-  "/register",
-  "/forgot-password",
-  "/reset-password",
-  "/terms",
-  "/privacy",
-  "/legality",
-  "/advantages-of-ai-trading",
-  "/option-trading",
-  "/store-xaut",
-  "/whitepaper",
-  "/proof-of-reserves",
-]);
 
 /** A page answer with this request's script nonce in its policy; Next reads it from the request. */
 function withPolicy(req: NextRequest): NextResponse {
@@ -38,7 +22,8 @@ function withPolicy(req: NextRequest): NextResponse {
  */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
-  if (PUBLIC_PAGES.has(pathname)) return withPolicy(req);
+  // Public pages, and paths that are no page at all: Next answers those with its 404, signed in or not.
+  if (PUBLIC_PAGES.has(pathname) || !isSignedInPage(pathname)) return withPolicy(req);
   const token = sessionCookieValue((name) => req.cookies.get(name)?.value);
   const claims = token ? await readToken(token) : null;
   if (!claims) {

@@ -8,6 +8,8 @@ test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves 
 
   const checker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await signIn(checker, "checker", "e2e-checker-password");
+  // An administrator lands on the dashboard, not on the user Home.
+  await expect(checker).toHaveURL(/\/admin$/);
   await checker.goto("/admin/approvals");
   await expect(checker.getByTestId("live-status")).toHaveAttribute("data-status", "live");
 

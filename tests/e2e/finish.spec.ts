@@ -3,6 +3,11 @@ import { E2E_ADMIN } from "../../playwright.config";
 import { apiRegister, credit, signIn } from "./helpers";
 
 test("an unknown address shows the site's own 404 with its header and a way home", async ({ page, request }) => {
+  // Signed out too: a made-up address is no page, not a reason to sign in.
+  const unknown = await page.goto("/no/such/page");
+  expect(unknown?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   const res = await page.goto("/no/such/page");
@@ -146,4 +151,17 @@ test("on a slow network a tab is marked at once and the next screen's skeleton s
   await expect(page.getByTestId("loading")).toBeVisible({ timeout: 1_000 });
   await expect(page.getByRole("heading", { name: "Records", level: 1 })).toBeVisible();
   await expect(page.getByTestId("loading")).toHaveCount(0);
+});
+
+test("the legal documents lead back: to registration and sign-in when signed out, Home when signed in", async ({ page, request }) => {
+  await page.goto("/terms");
+  const back = page.getByRole("navigation", { name: "Back" });
+  await expect(back.getByRole("link", { name: /Register/ })).toHaveAttribute("href", "/register");
+  await back.getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.goto("/privacy");
+  await page.getByRole("navigation", { name: "Back" }).getByRole("link", { name: /Home/ }).click();
+  await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
 });

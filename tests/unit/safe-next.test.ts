@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNext } from "@/lib/safe-next";
+import { homeOf, safeNext } from "@/lib/safe-next";
 
 const ORIGIN = "https://aurum.test";
 
@@ -39,5 +39,14 @@ describe("safeNext", () => {
       const next = new URLSearchParams(`next=${raw}`).get("next");
       expect(safeNext(next, ORIGIN), raw).toBe("/");
     }
+  });
+
+  it("lands where the caller says without a next, or with one that leaves the site", () => {
+    expect(homeOf("admin")).toBe("/admin");
+    expect(homeOf("user")).toBe("/");
+    expect(homeOf(undefined)).toBe("/");
+    expect(safeNext(null, ORIGIN, "/admin")).toBe("/admin");
+    expect(safeNext("//evil.example", ORIGIN, "/admin")).toBe("/admin");
+    expect(safeNext("/trade", ORIGIN, "/admin")).toBe("/trade");
   });
 });

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { useToast } from "@/components/toast";
 import type { PublicUser } from "@/lib/auth/user-view";
 import { api, REDIRECT_DELAY_MS, saveSession, storedToken } from "@/lib/client/session";
-import { safeNext } from "@/lib/safe-next";
+import { homeOf, safeNext } from "@/lib/safe-next";
 
 type LoginAnswer = { success: boolean; message?: string; code?: string; user?: PublicUser; token?: string; twoFactorRequired?: boolean; challenge?: string };
 
@@ -23,9 +23,9 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
   // Already signed in (a token in storage whose session is live): nothing to do here.
   useEffect(() => {
     if (!storedToken()) return;
-    void api("/api/auth/profile")
-      .then(({ status }) => {
-        if (status === 200) router.replace(safeNext(next, window.location.origin));
+    void api<{ user?: PublicUser }>("/api/auth/profile")
+      .then(({ status, body }) => {
+        if (status === 200) router.replace(safeNext(next, window.location.origin, homeOf(body.user?.role)));
       })
       .catch(() => undefined);
   }, [router, next]);
@@ -33,7 +33,7 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
   function signedIn(answer: LoginAnswer & { token: string; user: PublicUser }) {
     saveSession(answer.token, answer.user);
     toast(answer.message || "Login successful", "success");
-    setTimeout(() => router.replace(safeNext(next, window.location.origin)), REDIRECT_DELAY_MS);
+    setTimeout(() => router.replace(safeNext(next, window.location.origin, homeOf(answer.user.role))), REDIRECT_DELAY_MS);
   }
 
   async function submitCode(event: React.FormEvent) {
