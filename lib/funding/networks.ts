@@ -93,6 +93,12 @@ export function addressProblem(network: FundingNetwork, address: string): "inval
   return isBurn(payload, address) ? "burn" : null;
 }
 
+/** What a person reads beside the address field for each problem, in the form and from the server alike. */
+export const ADDRESS_PROBLEM_TEXT = {
+  invalid: "Not a valid address for this network (check every character)",
+  burn: "That is a burn address: nobody can ever spend what is sent there. Check the address you meant to send to.",
+} as const;
+
 /** Whether funds can be sent to `address` on `network`: valid there, checksum included, and no burn address. */
 export const isValidAddress = (network: FundingNetwork, address: string): boolean => addressProblem(network, address) === null;
 

@@ -13,7 +13,7 @@ import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { getSettings } from "@/lib/settings";
-import { addressProblem, NETWORK_NAMES } from "./networks";
+import { ADDRESS_PROBLEM_TEXT, addressProblem, NETWORK_NAMES } from "./networks";
 import { transitionOnce } from "./transition";
 import { openWallet } from "./wallets";
 import { assertDailyLimit } from "./withdrawal-limit";
@@ -48,11 +48,10 @@ export interface PreparedWithdrawal {
 function assertAddress(network: PreparedWithdrawal["network"], address: string): void {
   const problem = addressProblem(network, address);
   if (problem === "invalid") {
-    throw badRequest(`That is not a valid ${NETWORK_NAMES[network]} address`, { address: ["Not a valid address for this network (check every character)"] }, "INVALID_ADDRESS");
+    throw badRequest(`That is not a valid ${NETWORK_NAMES[network]} address`, { address: [ADDRESS_PROBLEM_TEXT.invalid] }, "INVALID_ADDRESS");
   }
   if (problem === "burn") {
-    const message = "That is a burn address: nobody can ever spend what is sent there. Check the address you meant to send to.";
-    throw badRequest(message, { address: [message] }, "BURN_ADDRESS");
+    throw badRequest(ADDRESS_PROBLEM_TEXT.burn, { address: [ADDRESS_PROBLEM_TEXT.burn] }, "BURN_ADDRESS");
   }
 }
 

@@ -9,9 +9,11 @@ import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import type { FundingNetwork } from "@/db/schema";
+import { ADDRESS_PROBLEM_TEXT, addressProblem } from "@/lib/funding/networks";
 
 interface NetworkOption {
-  network: string;
+  network: FundingNetwork;
   networkName: string;
   fee: string;
   minWithdraw: string;
@@ -47,6 +49,9 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
     const refuse = (field: string, message: string) => ({ ok: false as const, errors: { [field]: [message] } });
     if (!option) return refuse("network", "Choose a network");
     if (!form.address.trim()) return refuse("address", "Enter the address to send to");
+    // The server's own check, so a mistyped checksum never reaches the review.
+    const problem = addressProblem(option.network, form.address.trim());
+    if (problem) return refuse("address", ADDRESS_PROBLEM_TEXT[problem]);
     let amount: bigint;
     try {
       amount = parseAmount(form.amount, decimals, currency);
