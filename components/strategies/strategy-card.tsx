@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import { displayDecimal } from "@/lib/format";
@@ -24,10 +25,11 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
   const router = useRouter();
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
   const r = s.results;
 
   async function act(action: "accept" | "pause" | "resume" | "stop") {
-    if (action === "stop" && !window.confirm(`Stop ${s.name}? Its open orders are cancelled and what it holds returns to your available balance.`)) return;
+    if (action === "stop" && !(await confirm({ title: `Stop ${s.name}?`, body: "Its open orders are cancelled and what it holds returns to your available balance. A stopped strategy cannot be resumed.", confirmLabel: "Stop strategy", keepLabel: "Keep it running" }))) return;
     setBusy(action);
     try {
       const headers: Record<string, string> = action === "accept" ? { "Idempotency-Key": crypto.randomUUID() } : {};
@@ -60,6 +62,7 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
 
   return (
     <article className="card space-y-3" aria-label={s.name} data-testid="strategy">
+      {confirmDialog}
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold">{s.name}</h3>

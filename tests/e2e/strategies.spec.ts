@@ -43,8 +43,13 @@ test("start a recurring buy, see its first fill in records, and stop it", async 
   await expect(order).toContainText("By Recurring buy: 50.00 USDT every day");
 
   await page.goto("/ai-trading");
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Stop: Recurring buy: 50.00 USDT every day" }).click();
+  // The app's own confirmation: keeping it changes nothing, confirming stops it.
+  const ask = page.getByRole("dialog", { name: "Stop Recurring buy: 50.00 USDT every day?" });
+  await ask.getByRole("button", { name: "Keep it running" }).click();
+  await expect(ask).toBeHidden();
+  await page.getByRole("button", { name: "Stop: Recurring buy: 50.00 USDT every day" }).click();
+  await ask.getByRole("button", { name: "Stop strategy" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Strategy stopped: everything it held is back in your available balance");
   await expect(page.getByRole("heading", { name: "Ended" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Recurring buy: 50.00 USDT every day" })).toContainText("stopped");

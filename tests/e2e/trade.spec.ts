@@ -69,6 +69,12 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   await expect(open).toHaveCount(1);
   await expect(open.first()).toContainText("Reserved 200.400000 USDT");
   await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
+  const ask = page.getByRole("dialog", { name: "Cancel this order?" });
+  await expect(ask).toContainText("Limit buy of 0.200000 XAUT at 1000.000000 USDT");
+  await ask.getByRole("button", { name: "Keep the order" }).click();
+  await expect(open).toHaveCount(1);
+  await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
+  await ask.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect(page.getByText("No open orders.")).toBeVisible();
   await expect(page.getByTestId("available")).toHaveText("500.00 USDT");

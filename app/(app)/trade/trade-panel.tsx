@@ -2,6 +2,7 @@
 
 import { exact, readable } from "@/lib/format";
 import { useCallback, useEffect, useState } from "react";
+import { useConfirm } from "@/components/confirm-dialog";
 import { OrderList } from "@/components/order-list";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { useToast } from "@/components/toast";
@@ -50,6 +51,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   const toast = useToast();
   const [data, setData] = useState(initial);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
 
   const refreshPrice = useCallback(async () => {
     const { body } = await api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings");
@@ -85,6 +87,8 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   });
 
   async function cancelOrder(order: OrderView) {
+    const asked = { title: "Cancel this order?", body: `Limit ${order.side} of ${order.quantity} XAUT at ${order.limitPrice} USDT. What it reserves returns to your available balance.`, confirmLabel: "Cancel order", keepLabel: "Keep the order" };
+    if (!(await confirm(asked))) return;
     setCancelling(order.id);
     try {
       const { body } = await api<{ success: boolean; message: string }>(`/api/trades/${order.id}`, {
@@ -103,6 +107,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Trade</h1>
+      {confirmDialog}
       <PriceCard ts={data.ts} />
       <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
       <p className="text-xs text-muted">
