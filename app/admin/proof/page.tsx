@@ -4,6 +4,7 @@ import { Amount } from "@/components/amount";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { listAssets } from "@/lib/ledger/assets";
+import { isZero } from "@/lib/ledger/balances";
 import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
 import { latestSnapshot, snapshotView } from "@/lib/proof/snapshots";
 import { ReserveForm } from "./reserve-form";
@@ -20,7 +21,7 @@ export default async function AdminProofPage() {
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Proof of reserves</h1>
       <p className="max-w-3xl text-sm text-muted">
-        A snapshot of what every user is owed is published each UTC day on the public <Link href="/proof-of-reserves" className="text-gold underline-offset-2 hover:underline">proof of reserves</Link> page.
+        A snapshot of what every user is owed is published each UTC day on the public <Link href="/proof-of-reserves" className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">proof of reserves</Link> page.
         The reserves below are what you declare Aurum holds: users see them beside the totals, with when each was checked. Every change is audited.
       </p>
       <section className="card space-y-3" aria-labelledby="latest-heading">
@@ -32,7 +33,7 @@ export default async function AdminProofPage() {
             </p>
             <p className="break-all font-mono text-xs text-gold-soft">{snapshot.rootHash}</p>
             <ul className="space-y-1 text-sm">
-              {coverage(latest!, reserveRows).map((c) => (
+              {coverage(latest!, reserveRows).filter((c) => c.declared || !isZero(c.liabilities)).map((c) => (
                 <li key={c.asset} className="flex flex-wrap justify-between gap-x-4">
                   <span>{coverageText(c)}</span>
                   <span className="text-muted">owed <Amount value={c.liabilities} asset={c.asset} exact /></span>

@@ -9,7 +9,7 @@ export async function ProofStatus() {
     <section aria-labelledby="proof-heading" className="card space-y-2" data-testid="proof-status">
       <div className="flex items-baseline justify-between gap-3">
         <h2 id="proof-heading" className="text-lg font-semibold">Proof of liabilities</h2>
-        <Link href="/admin/proof" className="text-sm text-gold hover:text-gold-soft">Reserves and snapshots →</Link>
+        <Link href="/admin/proof" className="text-sm text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">Reserves and snapshots →</Link>
       </div>
       {!status ? (
         <p className="text-sm text-muted">No snapshot yet: the daily job takes the first at the start of the next UTC day.</p>
