@@ -19,8 +19,11 @@ async function snapshotWithUsers(request: APIRequestContext) {
 
 test("signed out, the page shows a snapshot's root, its account count and totals", async ({ page, request }) => {
   const { snapshot } = await snapshotWithUsers(request);
-  await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
+  // Linked from the login page, and readable signed out.
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Proof of reserves" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
+  await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await expect(page.getByTestId("root-hash")).toHaveText(snapshot.rootHash);
   await expect(page.getByTestId("figure-accounts")).toHaveText(snapshot.accountCount.toLocaleString("en-US"));
   const usdt = snapshot.totals.USDT!;
@@ -34,6 +37,9 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   test.slow();
   const { user, snapshot } = await snapshotWithUsers(request);
   await signIn(page, user.username, user.password);
+  // Linked from Home.
+  await page.getByRole("link", { name: /^Proof of reserves/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await page.getByRole("button", { name: "Verify my balances" }).click();
   await expect(page.getByTestId("my-verification-outcome")).toHaveText("Your balances are included in the published total.");
