@@ -16,37 +16,45 @@ import { encodeSums, hexOf, NONCE_BYTES, type TreeNode } from "./encoding";
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 
 /** Account rows read, and leaves or nodes written, per statement while building. */
-export const PAGE_ROWS = 10_000;
+const PAGE_ROWS = 10_000;
 const PAGE = 5_000;
 const NO_USER = "00000000-0000-0000-0000-000000000000";
 
-export type SnapshotRequest =
+export type SnapshotRequest = (
   | { trigger: "daily"; now?: Date }
   /** An administrator's snapshot, audited in its own transaction. */
-  | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date };
+  | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date }
+) & {
+  /** Account rows read per statement; tests make it small to put page boundaries where they want. */
+  pageRows?: number;
+};
 
 // Lists of hex, uuids and integers as one array parameter: nothing in them needs quoting.
 const arrayLiteral = (items: (string | number)[]) => `{${items.join(",")}}`;
 
 /**
  * Each user's total per asset over every ledger account they own, whatever its kind, for the users
- * after `after` in id order: one range scan of the accounts' (user, asset, kind) index. A page that
- * ends inside a user's accounts leaves that user to the next page.
+ * after `after` in id order: one range scan of `pageRows` account rows. A page that ends inside a
+ * user's accounts leaves that user to the next page; a user who fills a page alone (thousands of
+ * strategy reserves) is summed by a query of their own.
  */
-async function liabilitiesAfter(tx: Db, after: string, assetIndex: Map<string, number>): Promise<{ userId: string; balances: bigint[] }[]> {
+async function liabilitiesAfter(tx: Db, after: string, assetIndex: Map<string, number>, pageRows: number): Promise<{ userId: string; balances: bigint[] }[]> {
   const rows = await rowsOf<{ user_id: string; asset: string; balance: string }>(
     tx,
-    sql`select user_id, asset, balance::text from accounts where user_id is not null and user_id > ${after} order by user_id limit ${PAGE_ROWS}`,
+    sql`select user_id, asset, balance::text from accounts where user_id is not null and user_id > ${after} order by user_id limit ${pageRows}`,
   );
   const users: { userId: string; balances: bigint[] }[] = [];
-  for (const r of rows) {
-    if (users[users.length - 1]?.userId !== r.user_id) users.push({ userId: r.user_id, balances: Array.from({ length: assetIndex.size }, () => 0n) });
-    users[users.length - 1]!.balances[assetIndex.get(r.asset)!]! += BigInt(r.balance);
-  }
-  if (rows.length === PAGE_ROWS) {
-    // One user holds one account per asset and kind, far fewer than a page.
-    if (users.length === 1) throw new Error(`user ${users[0]!.userId} owns ${PAGE_ROWS} or more ledger accounts`);
-    users.pop();
+  const add = (userId: string, asset: string, units: bigint) => {
+    if (users[users.length - 1]?.userId !== userId) users.push({ userId, balances: Array.from({ length: assetIndex.size }, () => 0n) });
+    users[users.length - 1]!.balances[assetIndex.get(asset)!]! += units;
+  };
+  for (const r of rows) add(r.user_id, r.asset, BigInt(r.balance));
+  if (rows.length === pageRows) {
+    const last = users.pop()!;
+    if (users.length === 0) {
+      const all = await rowsOf<{ asset: string; total: string }>(tx, sql`select asset, sum(balance)::text as total from accounts where user_id = ${last.userId} group by asset`);
+      for (const r of all) add(last.userId, r.asset, BigInt(r.total));
+    }
   }
   return users;
 }
@@ -90,7 +98,7 @@ async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
  * waits for the first and then finds the day taken (null).
  */
 export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
-  const { trigger, now = new Date() } = request;
+  const { trigger, now = new Date(), pageRows = PAGE_ROWS } = request;
   const takenBy = request.trigger === "admin" ? request.actor.id : null;
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
@@ -106,7 +114,7 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     const assetIndex = new Map(assets.map((a, i) => [a.code, i]));
     const builder = new TreeBuilder(assets.length);
     for (let after = NO_USER; ; ) {
-      const users = await liabilitiesAfter(tx, after, assetIndex);
+      const users = await liabilitiesAfter(tx, after, assetIndex, pageRows);
       if (users.length === 0) break;
       const nonces = randomBytes(NONCE_BYTES * users.length);
       const leaves = users.map((u, i) => ({ userId: u.userId, accountId: u.userId, balances: u.balances, nonce: nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1)) }));

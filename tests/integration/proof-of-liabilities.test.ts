@@ -13,7 +13,7 @@ import { post } from "@/lib/ledger/post";
 import { checkLatestSnapshot } from "@/lib/proof/check";
 import { takeDailySnapshot } from "@/lib/proof/daily";
 import type { ProofFile } from "@/lib/proof/proof-file";
-import { PAGE_ROWS, takeSnapshot } from "@/lib/proof/snapshot";
+import { takeSnapshot } from "@/lib/proof/snapshot";
 import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -130,25 +130,29 @@ describe("proof of liabilities", () => {
     await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
-  it("reads the accounts a page at a time without splitting or dropping a user whose accounts straddle two pages", async () => {
+  it("reads the accounts a page at a time without splitting or dropping a user whose accounts straddle pages or fill one alone", async () => {
     const rows = async <T,>(query: ReturnType<typeof sql>) => {
       const result = (await db().execute(query)) as unknown;
       return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
     };
-    // Users whose ids sort after everyone's, three accounts each, after a filler user sized so that
-    // the first page of PAGE_ROWS rows ends on the second account of one of them.
-    const before = (await rows<{ n: number }>(sql`select count(*)::int as n from accounts where user_id is not null`))[0]!.n;
-    const filler = ((PAGE_ROWS - before - 1) % 3) || 3;
-    const users = Math.ceil((PAGE_ROWS - before) / 3) + 2;
+    // With pages of 4 rows, every page starts at a user: three accounts each put the next user across
+    // the boundary, and the five of 'page2' fill a page on their own.
+    const kinds = [
+      ["USDT", "spot", 3],
+      ["USDT", "savings", 5],
+      ["XAUT", "storage", 7],
+      ["USDT", "hold", 11],
+      ["XAUT", "spot", 13],
+    ] as const;
     const journal = crypto.randomUUID();
     await db().execute(sql`
       insert into users (id, username, email, password_hash, referral_code)
-      select ('ffffffff-' || lpad(to_hex(i), 4, '0') || '-4000-8000-000000000000')::uuid, 'page' || i, 'page' || i || '@example.com', 'x', 'PG' || i from generate_series(0, ${users}) i`);
-    await db().execute(sql`
-      insert into accounts (id, user_id, asset, kind, balance)
-      select gen_random_uuid(), u.id, k.asset, k.kind::account_kind, k.units
-      from users u cross join (values (1, 'USDT', 'spot', 3), (2, 'USDT', 'savings', 5), (3, 'XAUT', 'storage', 7)) k(nth, asset, kind, units)
-      where u.username like 'page%' and (u.username <> 'page0' or k.nth <= ${filler})`);
+      select ('ffffffff-' || lpad(to_hex(i), 4, '0') || '-4000-8000-000000000000')::uuid, 'page' || i, 'page' || i || '@example.com', 'x', 'PG' || i from generate_series(1, 4) i`);
+    for (const [n, [asset, kind, units]] of kinds.entries()) {
+      await db().execute(sql`
+        insert into accounts (id, user_id, asset, kind, balance)
+        select gen_random_uuid(), id, ${asset}, ${kind}::account_kind, ${units} from users where username like 'page%' and (${n} < 3 or username = 'page2')`);
+    }
     await db().execute(sql`insert into accounts (id, user_id, asset, kind) select gen_random_uuid(), null, code, 'external' from assets on conflict do nothing`);
     await db().execute(sql`insert into journals (id, kind) values (${journal}, 'deposit')`);
     await db().execute(sql`insert into entries (journal_id, account_id, amount, balance_after) select ${journal}, a.id, a.balance, a.balance from accounts a join users u on u.id = a.user_id where u.username like 'page%'`);
@@ -156,18 +160,18 @@ describe("proof of liabilities", () => {
       insert into entries (journal_id, account_id, amount)
       select ${journal}, x.id, -t.total from (select a.asset, sum(a.balance) as total from accounts a join users u on u.id = a.user_id where u.username like 'page%' group by a.asset) t
       join accounts x on x.asset = t.asset and x.kind = 'external' and x.user_id is null`);
-    const ordered = await rows<{ user_id: string }>(sql`select user_id from accounts where user_id is not null order by user_id offset ${PAGE_ROWS - 1} limit 2`);
-    expect(ordered[0]!.user_id, "the page boundary falls inside one user's accounts").toBe(ordered[1]!.user_id);
 
     const n = (await rows<{ n: number }>(sql`select count(distinct user_id)::int as n from accounts where user_id is not null`))[0]!.n;
     // The root's sums must equal the ledger's entries (or the snapshot is refused), and every owner is one leaf.
-    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2029-02-02T00:00:00Z") }))!;
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2029-02-02T00:00:00Z"), pageRows: 4 }))!;
     expect(snapshot.accountCount).toBe(n);
     expect(await rows(sql`select count(*)::int as n, count(distinct user_id)::int as d from proof_leaves where snapshot_id = ${snapshot.id}`)).toEqual([{ n, d: n }]);
     const { proofFor } = await import("@/lib/proof/snapshots");
-    const straddling = await proofFor(db(), snapshot.id, ordered[0]!.user_id);
-    expect(straddling.account.balances).toMatchObject({ USDT: "0.000008", XAUT: "0.000007" });
-    expect(await verifyProof(straddling, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
+    for (const [user, balances] of [["ffffffff-0002-4000-8000-000000000000", { USDT: "0.000019", XAUT: "0.000020" }], ["ffffffff-0003-4000-8000-000000000000", { USDT: "0.000008", XAUT: "0.000007" }]] as const) {
+      const proof = await proofFor(db(), snapshot.id, user);
+      expect(proof.account.balances).toMatchObject(balances);
+      expect(await verifyProof(proof, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
+    }
     await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
