@@ -54,3 +54,9 @@ export function displaySetting(value: string): string {
 export function percentText(bps: number): string {
   return `${formatAmount(BigInt(bps), 2).replace(/\.?0+$/, "")}\u00a0%`;
 }
+
+/** An address as people read it: an IPv4 address that reached an IPv6 socket ("::ffff:203.0.113.7") without its prefix. */
+export function readableAddress(ip: string | null): string {
+  if (!ip) return "Unknown address";
+  return ip.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, "$1");
+}

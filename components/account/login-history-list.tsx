@@ -20,7 +20,7 @@ export function LoginHistoryList({ history, page, pageSize, total, query }: { hi
               <span className="min-w-0">
                 <span className="block font-medium">{h.device}</span>
                 <span className="block text-xs text-muted">
-                  {h.ip ?? "Unknown address"} · <time dateTime={h.at}>{when(h.at)}</time>
+                  {h.ip} · <time dateTime={h.at}>{when(h.at)}</time>
                 </span>
               </span>
               <span className={`shrink-0 text-right text-xs font-medium ${h.outcome === "success" ? "text-success" : "text-danger"}`}>{h.outcomeLabel}</span>

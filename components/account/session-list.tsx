@@ -8,7 +8,7 @@ import { api } from "@/lib/client/session";
 export interface SessionRow {
   id: string;
   device: string;
-  ip: string | null;
+  ip: string;
   createdAt: string;
   lastUsedAt: string;
   current: boolean;
@@ -56,11 +56,11 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
                 {s.current && <span className="ml-2 rounded bg-gold/15 px-1.5 py-0.5 text-xs text-gold-soft">This device</span>}
               </span>
               <span className="block text-xs text-muted">
-                {s.ip ?? "Unknown address"} · signed in {when(s.createdAt)} · last used {when(s.lastUsedAt)}
+                {s.ip} · signed in {when(s.createdAt)} · last used {when(s.lastUsedAt)}
               </span>
             </span>
             {!s.current && (
-              <button type="button" className="btn-ghost shrink-0 px-3 py-1 text-xs" disabled={busy !== null} aria-label={`Sign out ${s.device}, ${s.ip ?? "unknown address"}`} onClick={() => run(s.id, `/api/user/sessions/${s.id}`, "DELETE")}>
+              <button type="button" className="btn-ghost shrink-0 px-3 py-1 text-xs" disabled={busy !== null} aria-label={`Sign out ${s.device}, ${s.ip}`} onClick={() => run(s.id, `/api/user/sessions/${s.id}`, "DELETE")}>
                 {busy === s.id ? "Signing out…" : "Sign out"}
               </button>
             )}

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { loginHistory, type LoginOutcome } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
+import { readableAddress } from "@/lib/format";
 import { describeDevice } from "./device";
 
 /** How many sign-in attempts are kept (and so shown) per user. */
@@ -46,7 +47,7 @@ export async function listLoginHistory(db: Db, userId: string, page: Pagination)
     history: rows.map((r) => ({
       id: r.id,
       at: r.createdAt.toISOString(),
-      ip: r.ip,
+      ip: readableAddress(r.ip),
       device: describeDevice(r.userAgent),
       outcome: r.outcome,
       outcomeLabel: OUTCOME_LABELS[r.outcome],

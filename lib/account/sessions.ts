@@ -5,6 +5,7 @@ import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
 import { notFound } from "@/lib/http/errors";
+import { readableAddress } from "@/lib/format";
 import { describeDevice } from "./device";
 
 /** The user's live sessions, newest first, the caller's own marked `current`. */
@@ -18,7 +19,7 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
   return rows.map((s) => ({
     id: s.id,
     device: describeDevice(s.userAgent),
-    ip: s.ip,
+    ip: readableAddress(s.ip),
     createdAt: s.createdAt.toISOString(),
     lastUsedAt: s.lastSeenAt.toISOString(),
     current: s.id === currentSessionId,

@@ -5,6 +5,8 @@ import { maskCode } from "@/lib/account/anti-phishing";
 import { publicUser } from "@/lib/auth/user-view";
 import { userBalances } from "@/lib/ledger/balances";
 import { listRecords } from "@/lib/ledger/records";
+import { describeDevice } from "@/lib/account/device";
+import { readableAddress } from "@/lib/format";
 
 /** Everything the admin user page shows, or null for an unknown user. */
 export async function adminUserDetail(db: Db, userId: string) {
@@ -30,7 +32,8 @@ export async function adminUserDetail(db: Db, userId: string) {
       id: s.id,
       createdAt: s.createdAt.toISOString(),
       lastSeenAt: s.lastSeenAt.toISOString(),
-      ip: s.ip,
+      ip: readableAddress(s.ip),
+      device: describeDevice(s.userAgent),
       userAgent: s.userAgent,
       live: !s.revokedAt && s.expiresAt.getTime() > Date.now(),
     })),

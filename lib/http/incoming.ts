@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { readableAddress } from "@/lib/format";
 import { log } from "@/lib/log";
 import { metrics, routeLabel } from "@/lib/metrics";
 import { requestContext, type RequestContext } from "@/lib/request-context";
@@ -20,7 +21,9 @@ const FORWARDED = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwar
  */
 export function admitRequest(req: IncomingMessage, res: ServerResponse, trustProxy: boolean): void {
   const forwardedFor = firstValue(req.headers["x-forwarded-for"]);
-  req.headers[CLIENT_IP_HEADER] = (trustProxy && forwardedFor) || req.socket.remoteAddress || "unknown";
+  const address = (trustProxy && forwardedFor) || req.socket.remoteAddress;
+  // One form per client: an IPv4 client on a dual-stack socket is its IPv4 address, for the limits and for people.
+  req.headers[CLIENT_IP_HEADER] = address ? readableAddress(address) : "unknown";
   if (!trustProxy) for (const name of FORWARDED) delete req.headers[name];
   const https = trustProxy && firstValue(req.headers["x-forwarded-proto"]) === "https";
   for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);

@@ -21,6 +21,9 @@ test("a session revoked from the security centre is signed out in the other brow
   await expect(sessions.filter({ hasText: "This device" })).toHaveCount(1);
   const firefox = sessions.filter({ hasText: "Firefox 133 on Linux" });
   await expect(firefox).toHaveCount(1);
+  // An IPv4 address reads as one, without the "::ffff:" of a dual-stack socket.
+  await expect(firefox).toContainText(/(127\.0\.0\.1|::1) · signed in/);
+  await expect(here.getByTestId("session-list")).not.toContainText("::ffff:");
   await firefox.getByRole("button", { name: /^Sign out/ }).click();
   await expect(here.getByTestId("toast")).toHaveText("Session signed out");
   await expect(firefox).toHaveCount(0);

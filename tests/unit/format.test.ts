@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayDecimal, exact, readable } from "@/lib/format";
+import { displayDecimal, exact, readable, readableAddress } from "@/lib/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -29,5 +29,16 @@ describe("readable and exact", () => {
     expect(exact("10000.000000")).toBe("10,000.000000");
     expect(exact("-101.000000")).toBe("-101.000000");
     expect(exact("999")).toBe("999");
+  });
+});
+
+describe("readableAddress", () => {
+  it("drops the IPv6 prefix of an IPv4 address and keeps every other address as it is", () => {
+    expect(readableAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(readableAddress("::FFFF:203.0.113.7")).toBe("203.0.113.7");
+    expect(readableAddress("203.0.113.7")).toBe("203.0.113.7");
+    expect(readableAddress("2001:db8::1")).toBe("2001:db8::1");
+    expect(readableAddress("::ffff:abcd")).toBe("::ffff:abcd");
+    expect(readableAddress(null)).toBe("Unknown address");
   });
 });

@@ -82,8 +82,8 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
                 <tr key={s.id} className="border-b border-line/60">
                   <td className="tabular-nums">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
                   <td className="tabular-nums">{s.lastSeenAt.replace("T", " ").slice(0, 16)}</td>
-                  <td>{s.ip ?? "—"}</td>
-                  <td className="max-w-xs truncate" title={s.userAgent ?? ""}>{s.userAgent ?? "—"}</td>
+                  <td>{s.ip}</td>
+                  <td title={s.userAgent ?? ""}>{s.device}</td>
                   <td>{s.live ? "Live" : "Ended"}</td>
                 </tr>
               ))}
