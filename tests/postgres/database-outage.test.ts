@@ -69,7 +69,8 @@ describe("a database outage", () => {
 
   it("tells a socket's handshake to come back while the database is away, instead of refusing its session", async () => {
     const bob = await registerUser();
-    const outage = proxy.cut(3_000);
+    // Long enough for two refused handshakes on a busy machine, where each waits out its failed query.
+    const outage = proxy.cut(8_000);
     const during = openSocket(realtime.url, bob.token);
     expect(await outcome(during)).toBe("unavailable");
     // The browser's socket is refused the same way, and tries again by itself until it is let in.
