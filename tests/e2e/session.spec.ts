@@ -43,3 +43,23 @@ test("the signed-in area sends a browser without a stored token to /login", asyn
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("what is typed while the sign-in page still loads signs in, and the form cannot be sent before its script runs", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  // Hold the page's scripts back, as a slow phone network does, until the fields are filled.
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Username or email").fill(user.username);
+  await page.getByLabel("Password").fill(user.password);
+  // Sent by the browser itself now, it would be a GET of /login with the password in the address.
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  release();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Login successful");
+  await page.waitForURL((url) => url.pathname === "/");
+});

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
+import { useHydrated } from "@/lib/client/hydrated";
 
 type Answer = { success: boolean; message?: string };
 
@@ -10,6 +11,7 @@ export function ForgotPasswordForm() {
   const toast = useToast();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: React.FormEvent) {
@@ -54,7 +56,7 @@ export function ForgotPasswordForm() {
         <label htmlFor="usernameOrEmail" className="label">Username or email</label>
         <input id="usernameOrEmail" name="usernameOrEmail" autoComplete="username" className="field" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
       </div>
-      <button type="submit" className="btn-gold" disabled={busy}>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Sending…" : "Send reset link"}
       </button>
       <p className="text-center text-sm text-muted">

@@ -5,20 +5,25 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useToast } from "@/components/toast";
 import type { PublicUser } from "@/lib/auth/user-view";
+import { useHydrated } from "@/lib/client/hydrated";
 import { api, REDIRECT_DELAY_MS, saveSession, storedToken } from "@/lib/client/session";
 import { homeOf, safeNext } from "@/lib/safe-next";
+
+/** A field's text as the form holds it when sent. */
+const fieldOf = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
 type LoginAnswer = { success: boolean; message?: string; code?: string; user?: PublicUser; token?: string; twoFactorRequired?: boolean; challenge?: string };
 
 export function LoginForm({ next, supportUrl, siteName }: { next: string | null; supportUrl: string | null; siteName: string }) {
   const toast = useToast();
   const router = useRouter();
+  // Kept for the way back from the second step; the fields themselves are read when the form is sent,
+  // so what a person typed while the page was still loading is what goes.
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   // Set once the password was right on an account with two-factor on: the second step asks for a code.
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [code, setCode] = useState("");
 
   // Already signed in (a token in storage whose session is live): nothing to do here.
   useEffect(() => {
@@ -36,10 +41,12 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
     setTimeout(() => router.replace(safeNext(next, window.location.origin, homeOf(answer.user.role))), REDIRECT_DELAY_MS);
   }
 
-  async function submitCode(event: React.FormEvent) {
+  async function submitCode(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !challenge) return;
-    if (!code.trim()) {
+    const form = event.currentTarget;
+    const code = fieldOf(form, "code").trim();
+    if (!code) {
       toast("Enter the 6-digit code from your authenticator app", "error");
       return;
     }
@@ -48,7 +55,7 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
       const res = await fetch("/api/auth/login/2fa", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ challenge, code: code.trim() }),
+        body: JSON.stringify({ challenge, code }),
       });
       const answer = (await res.json()) as LoginAnswer;
       if (answer.success && answer.token && answer.user) {
@@ -56,21 +63,21 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
         return;
       }
       toast(answer.message ?? "That code is not right", "error");
-      setCode("");
+      form.reset();
       // An expired or spent challenge (or a rate limit) means starting again from the password.
-      if (answer.code === "CHALLENGE_EXPIRED" || res.status === 429 || res.status === 403) {
-        setChallenge(null);
-        setPassword("");
-      }
+      if (answer.code === "CHALLENGE_EXPIRED" || res.status === 429 || res.status === 403) setChallenge(null);
     } catch {
       toast("Login failed. Please try again.", "error");
     }
     setBusy(false);
   }
 
-  async function submit(event: React.FormEvent) {
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const usernameOrEmail = fieldOf(event.currentTarget, "usernameOrEmail");
+    const password = fieldOf(event.currentTarget, "password");
+    setUsernameOrEmail(usernameOrEmail);
     // The spec sends only when both are filled; an empty form says what is missing instead of nothing.
     if (!usernameOrEmail || !password) {
       toast(!usernameOrEmail ? "Please enter your username or email" : "Please enter your password", "error");
@@ -90,7 +97,6 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
       }
       if (answer.twoFactorRequired && answer.challenge) {
         setChallenge(answer.challenge);
-        setCode("");
         setBusy(false);
         return;
       }
@@ -123,23 +129,17 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
             maxLength={32}
             autoFocus
             className="field text-center font-mono text-lg tracking-[0.3em]"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
             placeholder="123456"
             aria-describedby="two-factor-hint"
           />
         </div>
-        <button type="submit" className="btn-gold" disabled={busy}>
+        <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
           {busy ? "Checking…" : "Verify and sign in"}
         </button>
         <button
           type="button"
           className="btn-ghost w-full"
-          onClick={() => {
-            setChallenge(null);
-            setCode("");
-            setPassword("");
-          }}
+          onClick={() => setChallenge(null)}
         >
           Back
         </button>
@@ -151,16 +151,16 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Sign in">
       <div>
         <label htmlFor="usernameOrEmail" className="label">Username or email</label>
-        <input id="usernameOrEmail" name="usernameOrEmail" autoComplete="username" className="field" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
+        <input id="usernameOrEmail" name="usernameOrEmail" autoComplete="username" className="field" defaultValue={usernameOrEmail} placeholder="Enter username or email" />
       </div>
       <div>
         <label htmlFor="password" className="label">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" className="field" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="Enter password" />
+        <input id="password" name="password" type="password" autoComplete="current-password" className="field" placeholder="Enter password" />
       </div>
       <div className="flex justify-end">
         <Link href="/forgot-password" className="text-sm text-muted hover:text-gold-soft">Forgot password?</Link>
       </div>
-      <button type="submit" className="btn-gold" disabled={busy}>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
       <p className="text-center text-sm text-muted">

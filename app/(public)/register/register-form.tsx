@@ -9,6 +9,7 @@ import { registerFormSchema } from "@/lib/auth/register-rules";
 import type { PublicUser } from "@/lib/auth/user-view";
 import { REDIRECT_DELAY_MS, saveSession } from "@/lib/client/session";
 import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
+import { useHydrated } from "@/lib/client/hydrated";
 
 type RegisterAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
 
@@ -21,6 +22,7 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
   const [referralCode, setReferralCode] = useState(initialReferral);
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const dialCode = findCountry(form.country)?.dialCode ?? DEFAULT_DIAL_CODE;
 
   const bind = (name: keyof typeof EMPTY) => ({
@@ -121,7 +123,7 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
           <Link href="/legality" target="_blank" className="text-gold hover:text-gold-soft">Legality</Link>
         </label>
       </div>
-      <button type="submit" className="btn-gold" disabled={busy}>Register</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>Register</button>
       <p className="text-center text-sm">
         <Link href="/login" className="text-gold hover:text-gold-soft">← Back to sign in</Link>
       </p>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useToast } from "@/components/toast";
 import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { clearSession, REDIRECT_DELAY_MS } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 
 type Answer = { success: boolean; message?: string };
 
@@ -15,6 +16,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -63,7 +65,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <label htmlFor="confirmPassword" className="label">Confirm new password</label>
         <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" className="field" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} placeholder="Enter it again" />
       </div>
-      <button type="submit" className="btn-gold" disabled={busy}>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Saving…" : "Set new password"}
       </button>
       <p className="text-center text-sm text-muted">
