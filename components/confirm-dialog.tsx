@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useNotificationHold } from "@/components/notification-center";
 
 export interface Question {
   title: string;
@@ -20,6 +21,8 @@ export function useConfirm(): [(question: Question) => Promise<boolean>, React.R
   const titleId = useId();
   const bodyId = useId();
   const [open, setOpen] = useState<(Question & { resolve: (yes: boolean) => void }) | null>(null);
+
+  useNotificationHold(open !== null);
 
   const ask = useCallback((question: Question) => new Promise<boolean>((resolve) => setOpen({ ...question, resolve })), []);
   useEffect(() => {

@@ -18,6 +18,23 @@ interface Center {
 
 const CenterContext = createContext<Center>({ unread: 0, markedRead: () => {} });
 
+/** Adds (1) or removes (-1) a step during which pushed notifications wait. */
+const HoldContext = createContext<(change: 1 | -1) => void>(() => {});
+
+/**
+ * While `active`, a pushed notification waits to open its dialog (the badge still counts it):
+ * for the steps a dialog must not cover or interrupt, such as recovery codes shown once, a review
+ * before money moves, or another dialog asking something. It opens when the last such step ends.
+ */
+export function useNotificationHold(active: boolean): void {
+  const hold = useContext(HoldContext);
+  useEffect(() => {
+    if (!active) return;
+    hold(1);
+    return () => hold(-1);
+  }, [active, hold]);
+}
+
 /** Tabs of one browser tell each other what was read, so a dialog read in one closes in all. */
 const READ_CHANNEL = "aurum:notifications-read";
 interface ReadMessage {
@@ -33,7 +50,8 @@ export async function markNotificationRead(id: string): Promise<number | null> {
 
 /**
  * Live notifications of the signed-in user: each one pushed opens the floating dialog (one at a
- * time, in arrival order) and raises the unread count the header's badge shows.
+ * time, in arrival order, once no step holds them back) and raises the unread count the header's
+ * badge shows.
  */
 export function NotificationCenter({ initialUnread, children }: { initialUnread: number; children: React.ReactNode }) {
   const [unread, setUnread] = useState(initialUnread);
@@ -44,6 +62,8 @@ export function NotificationCenter({ initialUnread, children }: { initialUnread:
     setUnread(initialUnread);
   }
   const [queue, setQueue] = useState<PushedNotification[]>([]);
+  const [holds, setHolds] = useState(0);
+  const hold = useCallback((change: 1 | -1) => setHolds((count) => count + change), []);
   const router = useRouter();
   const pathname = usePathname();
   const toast = useToast();
@@ -108,10 +128,10 @@ export function NotificationCenter({ initialUnread, children }: { initialUnread:
     [router, toast, markedRead],
   );
 
-  const current = queue[0];
+  const current = holds === 0 ? queue[0] : undefined;
   return (
     <CenterContext value={{ unread, markedRead }}>
-      {children}
+      <HoldContext value={hold}>{children}</HoldContext>
       {current && <NotificationDialog key={current.id} notification={current} onCancel={() => close(current, false)} onView={() => close(current, true)} />}
     </CenterContext>
   );

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { FieldError } from "@/components/field-error";
+import { useNotificationHold } from "@/components/notification-center";
 import { api, clearSession } from "@/lib/client/session";
 
 type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
@@ -17,9 +18,12 @@ export function FreezeAccount() {
   const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<string[] | undefined>();
+  const [asking, setAsking] = useState(false);
+  useNotificationHold(asking);
 
   function close() {
     dialog.current?.close();
+    setAsking(false);
     setPassword("");
     setErrors(undefined);
   }
@@ -50,7 +54,10 @@ export function FreezeAccount() {
         <h2 id="freeze-heading" className="font-semibold">Freeze account</h2>
         <p className="text-sm text-muted">Think someone else has access to your account? Freeze it: nobody can sign in, trade or withdraw until support unfreezes it.</p>
       </div>
-      <button type="button" className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger" onClick={() => {
+          setAsking(true);
+          dialog.current?.showModal();
+        }}>
         Freeze my account
       </button>
       <dialog

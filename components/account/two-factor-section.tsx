@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FieldError } from "@/components/field-error";
+import { useNotificationHold } from "@/components/notification-center";
 import { useToast } from "@/components/toast";
 import { useCopy } from "@/components/use-copy";
 import { api } from "@/lib/client/session";
@@ -37,6 +38,8 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
   const [password, setPassword] = useState("");
   const [passwordErrors, setPasswordErrors] = useState<string[] | undefined>();
   const copy = useCopy();
+  // Setting up, and above all the codes shown once: no dialog may cover them (the "two-factor is on" notice waits).
+  useNotificationHold(setup !== null || recoveryCodes !== null);
 
   async function start() {
     setBusy(true);

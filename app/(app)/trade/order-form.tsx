@@ -3,6 +3,7 @@
 import { readable } from "@/lib/format";
 import { useRef, useState } from "react";
 import { useToast } from "@/components/toast";
+import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/lib/client/session";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { Choice } from "./choice";
@@ -16,6 +17,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const toast = useToast();
   const [draft, setDraft] = useState<OrderDraft>(EMPTY);
   const [reviewing, setReviewing] = useState(false);
+  useNotificationHold(reviewing);
   const [busy, setBusy] = useState(false);
   // One key per intended order: resubmitting after a lost answer cannot place it twice.
   const key = useRef(newKey());

@@ -7,6 +7,7 @@ import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
+import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/lib/client/session";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
 import type { FundingNetwork } from "@/db/schema";
@@ -33,6 +34,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
   const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "", twoFactorCode: "" });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [reviewing, setReviewing] = useState(false);
+  useNotificationHold(reviewing);
   const [busy, setBusy] = useState(false);
   // One key per intended withdrawal: a retry after a lost answer cannot hold the money twice.
   const key = useRef(newKey());
