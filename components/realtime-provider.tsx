@@ -7,13 +7,17 @@ import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 
 type Listener = (data: unknown) => void;
 type Subscribe = (event: string, listener: Listener) => () => void;
+type Latest = (event: string) => unknown;
 /** "live" once the server confirmed this user's registration; "connecting" while (re)connecting. */
 export type RealtimeStatus = "live" | "connecting" | "offline";
 
-const RealtimeContext = createContext<{ subscribe: Subscribe; status: RealtimeStatus } | null>(null);
+const RealtimeContext = createContext<{ subscribe: Subscribe; latest: Latest; status: RealtimeStatus } | null>(null);
 
 function listenerHub() {
   const listeners = new Map<string, Set<Listener>>();
+  // The last payload of each event, for a screen that mounts after it arrived (one still loading then).
+  const last = new Map<string, unknown>();
+  const latest: Latest = (event) => last.get(event);
   const subscribe: Subscribe = (event, listener) => {
     const set = listeners.get(event) ?? new Set<Listener>();
     listeners.set(event, set);
@@ -22,8 +26,11 @@ function listenerHub() {
       set.delete(listener);
     };
   };
-  const dispatch = (event: string, data: unknown) => listeners.get(event)?.forEach((listener) => listener(data));
-  return { subscribe, dispatch };
+  const dispatch = (event: string, data: unknown) => {
+    last.set(event, data);
+    listeners.get(event)?.forEach((listener) => listener(data));
+  };
+  return { subscribe, latest, dispatch };
 }
 
 /**
@@ -59,7 +66,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     };
   }, [token, userId, hub]);
 
-  const value = useMemo(() => ({ subscribe: hub.subscribe, status: token && userId ? status : ("offline" as const) }), [hub, status, token, userId]);
+  const value = useMemo(() => ({ subscribe: hub.subscribe, latest: hub.latest, status: token && userId ? status : ("offline" as const) }), [hub, status, token, userId]);
   return <RealtimeContext value={value}>{children}</RealtimeContext>;
 }
 
@@ -76,6 +83,12 @@ export function useRealtimeEvent<T>(event: string, handler: (data: T) => void): 
   });
   useEffect(() => subscribe?.(event, (data) => latest.current(data as T)), [subscribe, event]);
 }
+
+/** The last payload of `event` this page's socket received, if any (outside a RealtimeProvider, none). */
+export function useLatestRealtimeEvent(): Latest {
+  return useContext(RealtimeContext)?.latest ?? noLatest;
+}
+const noLatest: Latest = () => undefined;
 
 /** Whether live updates are flowing; "offline" outside a RealtimeProvider. */
 export function useRealtimeStatus(): RealtimeStatus {

@@ -1,20 +1,12 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useRef } from "react";
-import { useRealtimeEvent } from "@/components/realtime-provider";
+import { FollowBalances } from "@/components/follow-balances";
 
 /**
- * Re-renders the page's server data whenever the user's balances change anywhere (a credit, a
- * deposit approved, a fill, a payment of interest), so what a screen shows follows without a reload.
- * Bursts of events (a fill is several) come out as one refresh.
+ * Keeps a screen's balances current: put it on any page that shows them. Rendered on the server,
+ * it tells the browser when the page's data was read, so a change announced before the browser was
+ * listening (while the page loaded, or on the way to it) is caught too.
  */
 export function RefreshOnBalance() {
-  const router = useRouter();
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useRealtimeEvent("balance", () => {
-    if (pending.current) clearTimeout(pending.current);
-    pending.current = setTimeout(() => router.refresh(), 250);
-  });
-  return null;
+  // A server component renders once per request: this is when that request's page was read.
+  // eslint-disable-next-line react-hooks/purity
+  return <FollowBalances renderedAt={Date.now()} />;
 }

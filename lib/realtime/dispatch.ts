@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
 import { deliveredNotification } from "@/lib/notifications/view";
 import type { Envelope } from "./channel";
-import type { RecentRevocations } from "./revocations";
+import type { RealtimeMemory } from "./recent";
 import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "./rooms";
 
 /**
@@ -12,6 +12,9 @@ import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "./rooms";
  * up for the whole fan-out.
  */
 const USERS_PER_TURN = 250;
+
+/** The event that tells a user's screens their balances changed. */
+export const BALANCE_EVENT = "balance";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -36,17 +39,24 @@ function emitToLocalUser(io: Server, userId: string, event: string, data: unknow
 }
 
 /** Acts on one envelope for this instance's sockets. */
-export async function dispatchEnvelope(io: Server, db: Db, revocations: RecentRevocations, envelope: Envelope): Promise<void> {
+export async function dispatchEnvelope(io: Server, db: Db, memory: RealtimeMemory, envelope: Envelope): Promise<void> {
   switch (envelope.kind) {
     case "emit": {
-      const { to, event, data } = envelope;
+      const { to, event } = envelope;
+      let { data } = envelope;
+      if (event === BALANCE_EVENT && "userId" in to) {
+        // Said with when, so a page can tell whether its data, read at some moment, already has it.
+        const at = Date.now();
+        memory.balanceChanges.add(to.userId, at);
+        data = { ...(data as object), at };
+      }
       if ("all" in to) io.emit(event, data);
       else io.to("userId" in to ? userRoom(to.userId) : to.room).emit(event, data);
       return;
     }
     case "revoke":
       for (const id of envelope.sessionIds) {
-        revocations.add(id);
+        memory.revocations.add(id);
         io.in(sessionRoom(id)).disconnectSockets(true);
       }
       return;

@@ -5,17 +5,22 @@ import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateToken } from "@/lib/auth/sessions";
 import { readEnv } from "@/lib/env";
 import { CHANNEL, envelopeReader } from "./channel";
-import { dispatchEnvelope } from "./dispatch";
+import { BALANCE_EVENT, dispatchEnvelope } from "./dispatch";
 import { HANDSHAKE_REFUSED } from "./handshake";
 import { log } from "@/lib/log";
 import { originAllowed } from "./origin";
-import { RecentRevocations } from "./revocations";
+import { realtimeMemory } from "./recent";
 import { sessionRoom, userRoom } from "./rooms";
 
 interface SocketData {
   userId: string;
   sessionId: string;
   expiresAt: number;
+}
+
+/** What a socket is sent by this file itself; everything else goes out through `publish`. */
+interface SentOnRegister {
+  [BALANCE_EVENT]: (data: { reason: "missed"; at: number }) => void;
 }
 
 export interface Realtime {
@@ -51,9 +56,9 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
   const handle = options.handle ?? (await getDbHandle());
   const allowed = options.allowedOrigins ?? env.ALLOWED_ORIGINS;
   const trustProxy = options.trustProxy ?? env.TRUST_PROXY;
-  const revocations = new RecentRevocations();
+  const memory = realtimeMemory();
 
-  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+  const io = new Server<Record<string, never>, SentOnRegister, Record<string, never>, SocketData>(httpServer, {
     path: "/socket.io",
     transports: ["websocket", "polling"],
     maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
@@ -79,7 +84,7 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 
   io.on("connection", (socket) => {
     const { userId, sessionId, expiresAt } = socket.data;
-    if (revocations.has(sessionId)) {
+    if (memory.revocations.has(sessionId)) {
       socket.disconnect(true);
       return;
     }
@@ -91,12 +96,16 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
       const own = claimed === userId;
       if (own) void socket.join(userRoom(userId));
       if (typeof ack === "function") ack(own);
+      // A balance that changed while the page was loading was announced before this socket could
+      // hear it: say so again, with when, and the page re-reads if it was rendered before that.
+      const changedAt = own ? memory.balanceChanges.at(userId) : undefined;
+      if (changedAt !== undefined) socket.emit(BALANCE_EVENT, { reason: "missed", at: changedAt });
     });
   });
 
   const server = io as unknown as Server;
   const read = envelopeReader((envelope) => {
-    dispatchEnvelope(server, handle.db, revocations, envelope).catch((err: unknown) => log.error({ err }, "realtime dispatch failed"));
+    dispatchEnvelope(server, handle.db, memory, envelope).catch((err: unknown) => log.error({ err }, "realtime dispatch failed"));
   });
   // Events sent while this instance was not listening (revocations among them) never reach it.
   // Dropping its sockets sends every client back through the handshake, which refuses revoked

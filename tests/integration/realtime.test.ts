@@ -183,6 +183,38 @@ describe("publish", () => {
   });
 });
 
+describe("balance changes", () => {
+  /** Connects, listens for `balance`, then registers: what the server says on registering is caught too. */
+  async function registeredHearing(user: { token: string; user: { id: string } }) {
+    const socket = open(user.token);
+    expect(await outcome(socket)).toBe("connected");
+    const heard = collect<{ reason: string; at: number }>(socket, "balance");
+    expect(await socket.emitWithAck("register", user.user.id)).toBe(true);
+    return { socket, heard };
+  }
+
+  it("say when, and are said again to a socket that registers within a minute of one, as pages still loading then do", async () => {
+    const [alice, bob, carol] = [await registerUser(), await registerUser(), await registerUser()];
+    const listening = await registeredHearing(bob);
+    const before = Date.now();
+    await publish(db(), { to: { userId: alice.user.id }, event: "balance", data: { reason: "deposit.approved" } });
+    await publish(db(), { to: { userId: bob.user.id }, event: "balance", data: { reason: "adjustment" } });
+    await settle(listening.socket, bob.user.id);
+    expect(listening.heard).toEqual([{ reason: "adjustment", at: expect.any(Number) }]);
+    expect(listening.heard[0]!.at).toBeGreaterThanOrEqual(before);
+
+    // Alice's page was read before her change and her socket registers after it: she is told again, with when.
+    const late = await registeredHearing(alice);
+    await settle(late.socket, alice.user.id);
+    expect(late.heard).toEqual([{ reason: "missed", at: expect.any(Number) }]);
+    expect(late.heard[0]!.at).toBeGreaterThanOrEqual(before);
+    // Carol's balances did not change: nothing to say.
+    const quiet = await registeredHearing(carol);
+    await settle(quiet.socket, carol.user.id);
+    expect(quiet.heard).toEqual([]);
+  });
+});
+
 describe("revoking a session", () => {
   it("disconnects that session's sockets at logout, and the client cannot come back", async () => {
     const alice = await registerUser();

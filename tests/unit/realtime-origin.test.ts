@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "@/lib/env";
 import { originAllowed } from "@/lib/realtime/origin";
-import { RecentRevocations } from "@/lib/realtime/revocations";
+import { Recent } from "@/lib/realtime/recent";
 
 const env = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
@@ -41,13 +41,22 @@ describe("originAllowed", () => {
   });
 });
 
-describe("RecentRevocations", () => {
-  it("remembers a revoked session for a minute, forgetting older ones as new ones come", () => {
-    const revoked = new RecentRevocations();
+describe("Recent", () => {
+  it("remembers a key for its time, forgetting older ones as new ones come", () => {
+    const revoked = new Recent(60_000);
     revoked.add("a", 0);
     revoked.add("b", 30_000);
-    expect(revoked.has("a")).toBe(true);
+    expect(revoked.has("a", 30_000)).toBe(true);
     revoked.add("c", 61_000);
-    expect([revoked.has("a"), revoked.has("b"), revoked.has("c")]).toEqual([false, true, true]);
+    expect([revoked.has("a", 61_000), revoked.has("b", 61_000), revoked.has("c", 61_000)]).toEqual([false, true, true]);
+  });
+
+  it("tells when a key was last added, and nothing once that is older than its time", () => {
+    const changes = new Recent(60_000);
+    changes.add("u", 1_000);
+    changes.add("u", 5_000);
+    expect(changes.at("u", 65_000)).toBe(5_000);
+    expect(changes.at("u", 65_001)).toBeUndefined();
+    expect(changes.at("other", 5_000)).toBeUndefined();
   });
 });
