@@ -26,9 +26,10 @@ const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 /**
  * Opens a database and applies the migrations. `url` is a postgres:// URL, or a PGlite data
- * directory, or "memory://" for a throwaway in-memory PGlite.
+ * directory, or "memory://" for a throwaway in-memory PGlite. A PGlite may start from a dump of
+ * another's data directory (`loadDataDir`), which skips creating one: the tests' template.
  */
-export async function openDatabase(url: string): Promise<DbHandle> {
+export async function openDatabase(url: string, options: { loadDataDir?: Blob } = {}): Promise<DbHandle> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
@@ -66,7 +67,7 @@ export async function openDatabase(url: string): Promise<DbHandle> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   // "memory://" and the like are no directory: nothing to claim.
   const release = url.includes("://") ? () => {} : lockDataDir(url);
-  const client = new PGlite(url);
+  const client = new PGlite(url, { loadDataDir: options.loadDataDir });
   const db = drizzle(client, { schema });
   try {
     await migrate(db, { migrationsFolder: MIGRATIONS });

@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,6 +16,7 @@ import { fund } from "../support/ledger";
 import { setPrice } from "../support/prices";
 import { trade } from "../support/trading";
 import { registerUser, someIp } from "../support/users";
+import { testDatabaseName, testDatabaseUrl } from "../support/templates";
 
 const exec = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), "aurum-backup-"));
@@ -30,11 +30,10 @@ function newDatabase(): { url: string; env: Record<string, string> } {
     const dataDir = mkdtempSync(path.join(work, "data-"));
     return { url: path.join(dataDir, "pglite"), env: { DATA_DIR: dataDir, DATABASE_URL: "" } };
   }
-  const name = `aurum_t_${randomBytes(6).toString("hex")}`;
+  const name = testDatabaseName();
   made.push(name);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), env: { DATABASE_URL: url.toString() } };
+  const url = testDatabaseUrl(name);
+  return { url, env: { DATABASE_URL: url } };
 }
 
 async function createPostgres(url: string): Promise<void> {

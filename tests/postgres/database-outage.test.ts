@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
@@ -11,6 +10,7 @@ import { outcome, openSocket } from "../support/sockets";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { trade } from "../support/trading";
 import { registerUser } from "../support/users";
+import { testDatabaseName } from "../support/templates";
 
 /**
  * The app's database restarting under it, made by a TCP proxy between the two that drops every
@@ -18,7 +18,7 @@ import { registerUser } from "../support/users";
  * retry, readiness must say so, and everything must come back without anyone restarting the app.
  */
 const serverUrl = new URL(process.env.TEST_DATABASE_URL!);
-const name = `aurum_t_${randomBytes(6).toString("hex")}`;
+const name = testDatabaseName();
 const admin = postgres(serverUrl.toString(), { max: 1, onnotice: () => {} });
 let proxy: TcpProxy;
 let realtime: TestRealtimeServer;

@@ -1,19 +1,17 @@
-import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, getDb, installDb, openDatabase, type Db, type DbHandle } from "@/db/client";
+import { PGLITE_TEMPLATE, postgresTemplateName, testDatabaseName, testDatabaseUrl } from "./templates";
 
-/** A fresh, migrated database of the kind this Vitest project runs on: in-memory PGlite, or a new PostgreSQL database. */
+/** A fresh, migrated database of the kind this Vitest project runs on (a copy of the suite's template): in-memory PGlite, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<DbHandle> {
-  if (process.env.AURUM_TEST_DB !== "postgres") return openDatabase("memory://");
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `aurum_t_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase(url.toString());
+  if (process.env.AURUM_TEST_DB !== "postgres") return openDatabase("memory://", { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+  const name = testDatabaseName();
+  const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name} template ${postgresTemplateName()}`);
+  const handle = await openDatabase(testDatabaseUrl(name));
   return {
     ...handle,
     async close() {

@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { onPostgres } from "./db";
+import { testDatabaseName, testDatabaseUrl } from "./templates";
 
 const exec = promisify(execFile);
 
@@ -27,14 +27,13 @@ export async function throwawayDatabase(): Promise<Throwaway> {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aurum-throwaway-"));
     return { url: path.join(dataDir, "pglite"), env: { DATA_DIR: dataDir, DATABASE_URL: "" }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `aurum_t_${randomBytes(6).toString("hex")}`;
+  const name = testDatabaseName();
   const server = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
   await server.unsafe(`create database ${name}`);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
+  const url = testDatabaseUrl(name);
   return {
-    url: url.toString(),
-    env: { DATABASE_URL: url.toString() },
+    url,
+    env: { DATABASE_URL: url },
     async drop() {
       await server.unsafe(`drop database if exists ${name} with (force)`);
       await server.end();
