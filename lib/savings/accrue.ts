@@ -10,6 +10,7 @@ import { createNotification } from "@/lib/notifications/create";
 import { daysBetween, utcDay } from "@/lib/time";
 import { dayInterest } from "./interest";
 import { closeSubscription } from "./subscriptions";
+import { publish } from "@/lib/realtime/publish";
 
 /** The last day index whose UTC day has ended by `now` (day k is the k-th whole day after the start). */
 export function lastDueDay(s: Pick<SavingSubscription, "startDay" | "termDays">, now: Date): number {
@@ -52,6 +53,7 @@ async function settleOne(db: Db, id: string, now: Date): Promise<number> {
     }
     const settled = { ...sub, accrued: sub.accrued + paid, daysPaid: Math.max(sub.daysPaid, days) };
     if (days > 0) await tx.update(savingSubscriptions).set({ accrued: settled.accrued, daysPaid: settled.daysPaid }).where(eq(savingSubscriptions.id, sub.id));
+    if (paid > 0n) await publish(tx, { to: { userId: sub.userId }, event: "balance", data: { reason: "savings.interest", subscriptionId: sub.id } });
     if (sub.termDays > 0 && settled.daysPaid >= sub.termDays) {
       await closeSubscription(tx, settled, "matured", now);
       const { decimals } = await findAsset(tx, sub.asset);

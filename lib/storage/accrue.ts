@@ -8,6 +8,7 @@ import { dayStart, utcDay } from "@/lib/time";
 import { getSettings } from "@/lib/settings";
 import { BASE } from "@/lib/trading/market";
 import { dayWithCarry } from "@/lib/savings/interest";
+import { publish } from "@/lib/realtime/publish";
 
 
 /**
@@ -70,6 +71,7 @@ async function settleVault(db: Db, account: { id: string; userId: string }, rate
       }
       if (amount > 0n) settled++;
     }
+    if (settled > 0) await publish(tx, { to: { userId: account.userId }, event: "balance", data: { reason: "storage.earnings" } });
     return settled;
   });
 }

@@ -6,6 +6,7 @@ import { post, type Leg } from "@/lib/ledger/post";
 import { moveLegs, type Place } from "@/lib/trading/legs";
 import { BASE, marketAssets, QUOTE } from "@/lib/trading/market";
 import { strategyName } from "./view";
+import { publish } from "@/lib/realtime/publish";
 
 /**
  * Journals that move a strategy's budget between spot and its reserve (and its orders' holds back
@@ -20,6 +21,7 @@ const reserveOf = (s: Strategy): Place => ({ reserve: s.id });
 async function postFor(db: Db, s: Strategy, memo: (name: string) => string, legs: Leg[]): Promise<void> {
   if (!legs.length) return;
   await post(db, { kind: STRATEGY_JOURNAL, reference: s.id, actorId: s.userId, memo: memo(strategyName(s, await marketAssets(db))), legs });
+  await publish(db, { to: { userId: s.userId }, event: "balance", data: { reason: "strategy", strategyId: s.id } });
 }
 
 /**

@@ -1,0 +1,98 @@
+import type { Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
+import { POST as storeRoute } from "@/app/api/storage/store/route";
+import { eq } from "drizzle-orm";
+import { entries, journals } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { publish } from "@/lib/realtime/publish";
+import { accrueSavings } from "@/lib/savings/accrue";
+import { subscribe } from "@/lib/savings/subscriptions";
+import { updateSettings } from "@/lib/settings";
+import { accrueStorage } from "@/lib/storage/accrue";
+import { DAY_MS } from "@/lib/time";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
+import { fund } from "../support/ledger";
+import { setPrice, units } from "../support/prices";
+import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
+import { collect, registeredSocket } from "../support/sockets";
+import { createStrategy, stopStrategy } from "../support/strategies";
+import { registerUser } from "../support/users";
+
+// Screens showing balances re-read on a `balance` event: every way a balance changes must send one,
+// the platform's own jobs (interest, vault earnings) and strategies' budget moves included.
+
+const db = withTestDatabase();
+let server: TestRealtimeServer;
+let admin: { token: string; id: string };
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startRealtimeServer();
+  const a = await signInAdmin(db());
+  admin = { token: a.token, id: a.user.id };
+});
+afterEach(() => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+});
+afterAll(() => server.close());
+
+/** A signed-in user with a registered socket, and the reasons of every `balance` event it hears from now on. */
+async function listening(fundWith: { asset: string; amount: string }) {
+  const { user, token } = await registerUser();
+  await fund(db(), user.id, fundWith.asset, units(fundWith.amount));
+  const socket = await registeredSocket(server.url, token, user.id);
+  sockets.push(socket);
+  const heard = collect<{ reason: string }>(socket, "balance");
+  /** Waits until everything published so far has arrived, then lists the reasons heard. */
+  const reasons = async () => {
+    const marker = new Promise<void>((resolve) => socket.once("marker", () => resolve()));
+    await publish(db(), { to: { userId: user.id }, event: "marker", data: null });
+    await marker;
+    return heard.map((e) => e.reason);
+  };
+  return { id: user.id, token, reasons };
+}
+
+let keys = 0;
+const key = () => ({ "Idempotency-Key": `balance-events-${++keys}-${Date.now()}` });
+
+describe("balance events", () => {
+  it("are sent for a day's savings interest", async () => {
+    const created = await call(createPlanRoute, { token: admin.token, body: { name: "Events flexible", asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+    const u = await listening({ asset: "USDT", amount: "5000" });
+    const t0 = new Date(Date.now() - 3 * DAY_MS);
+    await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: (created.body.plan as { id: string }).id, amount: "1000" }, t0));
+    expect(await u.reasons()).toEqual(["savings.subscribed"]);
+    expect(await accrueSavings(db())).toBeGreaterThan(0);
+    expect(await u.reasons()).toEqual(["savings.subscribed", "savings.interest"]);
+  });
+
+  it("are sent for the vault's earnings", async () => {
+    await updateSettings(db(), { storage: { annualRateBps: 500 } }, { id: admin.id, ip: null });
+    const u = await listening({ asset: "XAUT", amount: "10" });
+    const stored = await call(storeRoute, { token: u.token, body: { amount: "5" }, headers: key() });
+    expect(stored.status).toBe(200);
+    // Stored three days ago, as the ledger would have stamped it then.
+    const at = new Date(Date.now() - 3 * DAY_MS);
+    await db().update(entries).set({ createdAt: at }).where(eq(entries.journalId, stored.body.journalId as string));
+    await db().update(journals).set({ createdAt: at }).where(eq(journals.id, stored.body.journalId as string));
+    expect(await u.reasons()).toEqual(["storage.store"]);
+    expect(await accrueStorage(db())).toBeGreaterThan(0);
+    expect(await u.reasons()).toEqual(["storage.store", "storage.earnings"]);
+  });
+
+  it("are sent when a strategy's budget moves to its reserve and back", async () => {
+    await setPrice(db(), "2650");
+    const u = await listening({ asset: "USDT", amount: "1000" });
+    const started = await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2600", levels: 3, investment: "300", acceptRisk: true });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(await u.reasons()).toContain("strategy");
+    const before = (await u.reasons()).length;
+    expect((await stopStrategy(u.token, (started.body.strategy as { id: string }).id)).status).toBe(200);
+    const after = await u.reasons();
+    expect(after.slice(before)).toContain("strategy");
+  });
+});
