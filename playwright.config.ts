@@ -14,7 +14,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // Many flows drive two browsers (a user and an administrator) through several screens: on a busy
+  // 2-core machine they take 25-35 s, so 30 s was a failure waiting to happen. Each step still waits
+  // at most 10 s for what it expects.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,

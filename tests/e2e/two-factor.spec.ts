@@ -6,8 +6,6 @@ import { apiRegister, signIn } from "./helpers";
 const codeFor = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 test("enrol two-factor from the security centre, save the recovery codes, sign out and sign in with the second step", async ({ page }) => {
-  // Two sign-ins, an enrolment and a sign-out: on a busy machine more than the default 30 s.
-  test.slow();
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");

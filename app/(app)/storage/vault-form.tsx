@@ -14,6 +14,13 @@ export function VaultForm({ direction, max }: { direction: "store" | "retrieve";
   const toast = useToast();
   const [amount, setAmount] = useState("");
   const [errors, setErrors] = useState<string[] | undefined>();
+  // What the last refusal said holds for the balance it was refused on: once that changes (the
+  // other form moved gold), it no longer applies.
+  const [refusedAt, setRefusedAt] = useState(max);
+  if (refusedAt !== max) {
+    setRefusedAt(max);
+    setErrors(undefined);
+  }
   const [busy, setBusy] = useState(false);
   const key = useRef(newKey(direction));
   const verb = direction === "store" ? "Store" : "Retrieve";
@@ -28,11 +35,12 @@ export function VaultForm({ direction, max }: { direction: "store" | "retrieve";
         headers: { "Idempotency-Key": key.current },
         body: JSON.stringify({ amount }),
       });
-      toast(body.message, body.success ? "success" : "error");
       if (body.success) {
+        toast(body.message, "success");
         key.current = newKey(direction);
         setAmount("");
         router.refresh();
+        // A refusal is said once, beside the amount it is about.
       } else setErrors(body.errors?.amount ?? [body.message]);
     } catch {
       toast(`The ${direction} did not complete. Trying again is safe.`, "error");

@@ -31,8 +31,9 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
         router.refresh();
         return;
       }
-      setErrors(answer.errors ?? {});
-      toast(answer.message, "error");
+      // Said once: beside the fields it is about, or, when it is about none, as a toast.
+      if (answer.errors) setErrors(answer.errors);
+      else toast(answer.message, "error");
     } catch {
       toast("The deposit was not submitted. Please try again.", "error");
     }
