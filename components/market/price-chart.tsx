@@ -107,5 +107,5 @@ export function PriceChart({ candles, live, interval }: Props) {
     el.dataset.liveUpdates = String(Number(el.dataset.liveUpdates ?? 0) + 1);
   }, [live]);
 
-  return <div ref={container} className="h-72 w-full" data-testid="price-chart" role="figure" aria-label="XAUt/USDT candlestick chart" />;
+  return <div ref={container} className="h-full w-full" data-testid="price-chart" role="figure" aria-label="XAUt/USDT candlestick chart" />;
 }

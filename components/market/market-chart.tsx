@@ -1,0 +1,109 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
+import { useRealtimeEvent } from "@/components/realtime-provider";
+import { api } from "@/lib/client/session";
+import { PRICE_EVENT } from "@/lib/market/events";
+import type { Interval } from "@/lib/market/intervals";
+import type { MarketSnapshot } from "@/lib/market/snapshot";
+import type { CandleView } from "@/lib/market/views";
+
+// lightweight-charts is most of a chart screen's JavaScript and draws nothing on the server: it loads
+// after the page is interactive, in a box of the chart's size so nothing moves when it arrives.
+const PriceChart = dynamic(() => import("@/components/market/price-chart").then((m) => m.PriceChart), {
+  ssr: false,
+  loading: () => <div className="h-full w-full" aria-hidden="true" />,
+});
+
+export const INTERVAL_CHOICES: { interval: Interval; label: string; name: string }[] = [
+  { interval: 1, label: "1m", name: "1 minute" },
+  { interval: 5, label: "5m", name: "5 minutes" },
+  { interval: 15, label: "15m", name: "15 minutes" },
+  { interval: 30, label: "30m", name: "30 minutes" },
+  { interval: 60, label: "1h", name: "1 hour" },
+  { interval: 240, label: "4h", name: "4 hours" },
+  { interval: 1440, label: "1D", name: "1 day" },
+];
+
+interface Props {
+  /** Candles the server already read; without them the chart asks for its own once mounted. */
+  initialCandles?: CandleView[];
+  initialInterval: Interval;
+  /** The chart's height (a Tailwind class): Market's full chart, Trade's and Home's smaller ones. */
+  height?: string;
+  /** Whether the interval buttons show (Home's small chart keeps one interval). */
+  intervals?: boolean;
+}
+
+type Load = { state: "ready" } | { state: "loading" } | { state: "failed" };
+
+/** The live XAUt/USDT candlestick chart with its interval choice, as Market, Trade and Home show it. */
+export function MarketChart({ initialCandles, initialInterval, height = "h-72", intervals = true }: Props) {
+  const [interval, setChosen] = useState(initialInterval);
+  const [candles, setCandles] = useState(initialCandles ?? []);
+  const [live, setLive] = useState<CandleView | null>(null);
+  const [load, setLoad] = useState<Load>(initialCandles ? { state: "ready" } : { state: "loading" });
+  const request = useRef(0);
+
+  useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => setLive(snapshot.candles[interval] ?? null));
+
+  async function show(next: Interval) {
+    const mine = ++request.current;
+    setChosen(next);
+    setLoad({ state: "loading" });
+    const res = await api<{ candles: CandleView[] }>(`/api/xaut/kline?interval=${next}`).catch(() => null);
+    if (mine !== request.current) return; // a later choice won
+    if (res?.status !== 200) return setLoad({ state: "failed" });
+    setLive(null);
+    setCandles(res.body.candles);
+    setLoad({ state: "ready" });
+  }
+
+  // A chart mounted without the server's candles reads its own, once.
+  const fetchedOnMount = useRef(false);
+  useEffect(() => {
+    if (initialCandles || fetchedOnMount.current) return;
+    fetchedOnMount.current = true;
+    void show(initialInterval);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+
+  return (
+    <>
+      {intervals && (
+        <div role="group" aria-label="Chart interval" className="mb-2 flex gap-1 px-2">
+          {INTERVAL_CHOICES.map((c) => (
+            <button
+              key={c.interval}
+              type="button"
+              aria-pressed={c.interval === interval}
+              onClick={() => void show(c.interval)}
+              className={`flex-1 rounded-md py-1.5 text-xs font-medium ${c.interval === interval ? "bg-gold/20 text-gold-soft" : "text-muted hover:text-zinc-200"}`}
+            >
+              {c.label}
+              <span className="sr-only"> ({c.name})</span>
+            </button>
+          ))}
+        </div>
+      )}
+      <div className={`relative ${height}`}>
+        <PriceChart candles={candles} live={live} interval={interval} />
+        {load.state === "loading" && (
+          <div className="absolute inset-0 flex items-center justify-center bg-panel/60" role="status" aria-label="Loading the chart">
+            <span className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold" aria-hidden="true" />
+          </div>
+        )}
+        {load.state === "failed" && (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-panel/80 text-sm" role="alert">
+            <p>The chart could not be loaded.</p>
+            <button type="button" className="btn-ghost" onClick={() => void show(interval)}>Try again</button>
+          </div>
+        )}
+        {load.state === "ready" && candles.length === 0 && !live && (
+          <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">No prices yet.</p>
+        )}
+      </div>
+    </>
+  );
+}
