@@ -29,8 +29,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "mobile", use: { viewport: { width: 390, height: 844 } }, testIgnore: /admin\.spec\.ts/ },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testMatch: /admin\.spec\.ts/ },
+    { name: "mobile", use: { viewport: { width: 390, height: 844 } }, testIgnore: /(admin|desktop)\.spec\.ts/ },
+    // The admin area, and the user area's desktop layout (desktop.spec.ts).
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testMatch: /(admin|desktop)\.spec\.ts/ },
   ],
   webServer: {
     // A fresh embedded database for every run, on the production build.

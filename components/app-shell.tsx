@@ -20,6 +20,14 @@ const TABS = [
   { href: "/profile", label: "Profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-8 9a8 8 0 0 1 16 0" },
 ];
 
+// On a desktop the sidebar has room for where money moves, one click from any screen.
+const WALLET = [
+  { href: "/deposit", label: "Deposit" },
+  { href: "/withdraw", label: "Withdraw" },
+  { href: "/storage", label: "Storage" },
+  { href: "/ai-trading", label: "AI trading" },
+];
+
 type ShellProps = { isAdmin: boolean; brand: BrandProps; children: React.ReactNode };
 
 /** The signed-in area with its live connection: notifications arrive wherever the user is. */
@@ -33,7 +41,13 @@ export function AppShell({ unread, ...props }: ShellProps & { unread: number }) 
   );
 }
 
-/** The phone-shaped signed-in area: a header, the page, and a bottom tab bar. */
+// Screens that use a desktop's whole width; the others (forms, lists, settings) keep a readable column.
+const WIDE = ["/", "/trade", "/market", "/record", "/records"];
+
+/**
+ * The signed-in area: a header, the page, and the main navigation, which is a bottom tab bar on a
+ * phone or tablet and a sidebar from 1024 px, where the page gets the width beside it.
+ */
 function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   const pathname = usePathname();
   const router = useRouter();
@@ -43,6 +57,7 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   const isHere = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
   // Between a tab's tap and its screen's arrival, the shape of a screen rather than the old one.
   const leaving = chosen !== null && !isHere(chosen);
+  const wide = WIDE.some((href) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`)));
 
   // The spec's client-side check: no token in local storage means back to login.
   useEffect(() => {
@@ -50,23 +65,25 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   }, [router]);
 
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40">
-      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur">
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0">
+      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur md:px-6 lg:col-span-2 lg:h-16">
         <Link href="/" aria-label={`${brand.name} home`}><Brand {...brand} /></Link>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-2 lg:gap-3">
           <LiveIndicator />
           <UnreadBadge />
           {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}
           <LogoutButton />
         </div>
       </header>
-      <main className="flex-1 px-4 pb-24 pt-4">{leaving ? <LoadingSkeleton /> : children}</main>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur">
+      <main className="flex-1 px-4 pb-24 pt-4 md:px-6 lg:col-start-2 lg:row-start-2 lg:px-6 lg:pb-10 lg:pt-6 xl:px-8">
+        <div className={wide ? "" : "lg:mx-auto lg:max-w-3xl"}>{leaving ? <LoadingSkeleton /> : children}</div>
+      </main>
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur md:max-w-3xl lg:sticky lg:inset-x-auto lg:bottom-auto lg:top-16 lg:col-start-1 lg:row-start-2 lg:mx-0 lg:h-[calc(100dvh-4rem)] lg:max-w-none lg:flex-col lg:gap-1 lg:self-start lg:border-r lg:border-t-0 lg:bg-panel/60 lg:p-3">
         {TABS.map((tab) => {
           const here = isHere(tab.href);
           const active = chosen ? chosen === tab.href : here;
           return (
-            <Link key={tab.href} href={tab.href} onClick={() => setChoice({ href: tab.href, from: pathname })} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs ${active ? "text-gold" : "text-muted hover:text-zinc-200"}`}>
+            <Link key={tab.href} href={tab.href} onClick={() => setChoice({ href: tab.href, from: pathname })} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs lg:flex-none lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm ${active ? "text-gold lg:bg-raised" : "text-muted hover:text-zinc-200 lg:hover:bg-raised/60"}`}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                 <path d={tab.icon} />
               </svg>
@@ -74,6 +91,12 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
             </Link>
           );
         })}
+        <p className="mt-4 hidden px-3 text-xs font-medium uppercase tracking-wide text-muted lg:block">Wallet</p>
+        {WALLET.map((link) => (
+          <Link key={link.href} href={link.href} aria-current={isHere(link.href) ? "page" : undefined} className={`hidden rounded-lg px-3 py-2 text-sm lg:block ${isHere(link.href) ? "bg-raised text-gold" : "text-zinc-300 hover:bg-raised/60 hover:text-zinc-100"}`}>
+            {link.label}
+          </Link>
+        ))}
       </nav>
     </div>
   );

@@ -1,16 +1,22 @@
 "use client";
 
 import Link from "next/link";
+import { TABLET_QUERY, useMediaQuery } from "@/components/use-media-query";
 import type { Ticker } from "@/lib/market/ticker";
+import { MarketChart } from "./market-chart";
 import { PriceHeadline } from "./price-headline";
 import { StaleNotice } from "./stale-notice";
 import { useLiveMarket } from "./use-live-market";
 
-/** Home's live XAUt price, linking to the market. */
-export function LivePriceCard({ initial }: { initial: Ticker | null }) {
+/**
+ * Home's live XAUt price, linking to the market; where there is room (768 px up), with a small
+ * hourly chart. A phone never loads the chart's code for it.
+ */
+export function LivePriceCard({ initial, className = "" }: { initial: Ticker | null; className?: string }) {
   const ticker = useLiveMarket(initial);
+  const roomy = useMediaQuery(TABLET_QUERY);
   return (
-    <section className="card" aria-labelledby="xaut-price-heading">
+    <section className={`card ${className}`} aria-labelledby="xaut-price-heading">
       <div className="flex items-center justify-between">
         <h2 id="xaut-price-heading" className="font-semibold">XAUt price</h2>
         <Link href="/market" className="text-sm text-gold hover:text-gold-soft">Market →</Link>
@@ -21,6 +27,11 @@ export function LivePriceCard({ initial }: { initial: Ticker | null }) {
             <PriceHeadline price={ticker.price} change24h={ticker.change24h} size="medium" testId="home-xaut-price" />
           </div>
           {ticker.stale && <StaleNotice className="mt-3" />}
+          {roomy && (
+            <div className="mt-3">
+              <MarketChart initialInterval={60} intervals={false} height="h-44" />
+            </div>
+          )}
         </>
       ) : (
         <p className="mt-2 text-sm text-muted">Waiting for the first price…</p>

@@ -78,6 +78,21 @@ for (const path of USER_SCREENS) {
   });
 }
 
+// The same screens at a desktop's width: the sidebar, Home's dashboard and Trade's chart beside the form.
+for (const path of USER_SCREENS) {
+  test(`${path} at 1280×800 passes axe's checks and its CSP, with data on it`, async ({ browser, request }) => {
+    const user = await userWithData(request);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await watchPolicy(page);
+    await signIn(page, user.username, user.password);
+    await page.goto(path.replace("{planId}", user.planId));
+    await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
+    await expectClean(page, `${path} at 1280×800`);
+    await context.close();
+  });
+}
+
 test("the notification dialog passes axe's checks", async ({ page, request }) => {
   const user = await userWithData(request);
   await watchPolicy(page);

@@ -33,7 +33,7 @@ export default async function StoragePage() {
         <p className="mt-1 text-xs text-muted">Stored XAUt cannot be traded or withdrawn until you retrieve it; retrieving is instant.</p>
         <Link href="/store-xaut" className={`mt-3 inline-block text-sm ${textLink}`}>How storage works</Link>
       </section>
-      <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <VaultForm direction="store" max={available} />
         <VaultForm direction="retrieve" max={vault.stored} />
       </div>

@@ -1,0 +1,40 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { apiRegister, credit, signIn } from "./helpers";
+
+// The signed-in area at a desktop's width (this file runs in the "desktop" project, at 1280×800):
+// the width is used and nothing a desktop user needs is below the fold.
+
+/** Whether the whole of an element is inside the viewport, where it is now (no scrolling). */
+async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  return !!box && box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
+}
+
+test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "250");
+  await signIn(page, user.username, user.password);
+
+  const main = page.getByRole("main");
+  await expect(page.getByTestId("total-assets")).toContainText("250.00");
+  expect((await main.boundingBox())!.width).toBeGreaterThan(900);
+  const content = page.getByTestId("signed-in-user").locator("xpath=ancestor::main/div");
+  expect((await content.boundingBox())!.width, "Home's content is wider than 900 px").toBeGreaterThan(900);
+
+  // Side by side: the balances stand beside the overview, not under it.
+  const balances = (await page.getByTestId("balance-USDT").boundingBox())!;
+  const total = (await page.getByTestId("total-assets").boundingBox())!;
+  expect(balances.x, "balances are in a column of their own").toBeGreaterThan(total.x + total.width);
+  expect(balances.y, "balances start near the top").toBeLessThan(400);
+  // The price with its small chart, and recent activity.
+  await expect(page.getByRole("region", { name: "XAUt price" }).getByTestId("price-chart")).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+  await expect(page.getByRole("heading", { name: "Recent activity" })).toBeVisible();
+  await expect(page.getByTestId("record").first()).toContainText(/250\.0/);
+  await expect(page.getByTestId("home-vault")).toBeVisible();
+
+  const header = page.getByRole("banner");
+  for (const control of [header.getByRole("link", { name: /^Notifications/ }), header.getByRole("button", { name: "Log out" }), header.getByTestId("live-status")]) {
+    expect(await inViewport(page, control)).toBe(true);
+  }
+});
