@@ -11,6 +11,43 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   return !!box && box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
 }
 
+test("Trade is one screen at 1280×800: chart, order form and open orders together, and no bottom tab bar", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "500");
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.1", price: "1000" } })).status()).toBe(201);
+  await signIn(page, user.username, user.password);
+
+  // The main navigation is a sidebar that reaches Trade, not a bar along the bottom.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Trade", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Trade", level: 1 })).toBeVisible();
+  const navBox = (await nav.boundingBox())!;
+  expect(navBox.height, "the main navigation is a column, not a bar").toBeGreaterThan(navBox.width);
+  expect(navBox.y + navBox.height, "the main navigation does not sit along the bottom edge").toBeLessThanOrEqual(800);
+  expect(navBox.x + navBox.width).toBeLessThan(300);
+
+  const chart = page.getByTestId("price-chart");
+  await expect(chart).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+  // The intervals of Market, on Trade's chart.
+  await page.getByRole("button", { name: "1 hour" }).click();
+  await expect(page.getByRole("button", { name: "1 hour" })).toHaveAttribute("aria-pressed", "true");
+  await expect(chart).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+  // On a desktop the chart cannot be folded away.
+  await expect(page.getByRole("button", { name: /chart$/ })).toBeHidden();
+
+  const form = page.getByRole("form", { name: "Place an order" });
+  const open = page.getByRole("list", { name: "Open orders" });
+  await expect(open.getByTestId("order")).toHaveCount(1);
+  expect(await inViewport(page, chart), "the chart is in view").toBe(true);
+  expect(await inViewport(page, page.getByRole("button", { name: "Review buy" })), "the order form's button is in view").toBe(true);
+  expect(await inViewport(page, form.getByLabel("Quantity (XAUT)")), "the order form is in view").toBe(true);
+  expect(await inViewport(page, open.getByTestId("order").first()), "the open order is in view").toBe(true);
+  expect(await inViewport(page, page.getByRole("heading", { name: "Recent trades" })), "recent trades start in view").toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({ page, request }) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "250");

@@ -97,3 +97,34 @@ test("the form says before review when an order is more than the balance or the 
   await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.000000 USDT left today");
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 });
+
+test("on a phone Trade has a compact chart that folds away and stays folded, under the bottom tab bar", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  // The phone keeps its bottom tab bar, along the bottom edge and across the screen.
+  const tabs = page.getByRole("navigation", { name: "Main" });
+  await tabs.getByRole("link", { name: "Trade", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Trade", level: 1 })).toBeVisible();
+  const bar = (await tabs.boundingBox())!;
+  expect(bar.y + bar.height).toBe(844);
+  expect(bar.width).toBe(390);
+
+  const chart = page.getByTestId("price-chart");
+  const toggle = page.getByRole("button", { name: "Hide chart" });
+  await expect(chart).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  expect((await chart.boundingBox())!.height, "compact: the order form stays near the top").toBeLessThan(250);
+
+  await toggle.click();
+  const show = page.getByRole("button", { name: "Show chart" });
+  await expect(show).toHaveAttribute("aria-expanded", "false");
+  await expect(chart).toHaveCount(0);
+  // The choice is remembered on the next visit.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Show chart" })).toHaveAttribute("aria-expanded", "false");
+  await expect(chart).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Show chart" }).click();
+  await expect(page.getByRole("button", { name: "Hide chart" })).toHaveAttribute("aria-expanded", "true");
+  await expect(chart).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+});

@@ -11,6 +11,7 @@ import type { AssetBalance } from "@/lib/ledger/balances";
 import type { OrderView } from "@/lib/trading/order-view";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { availableOf } from "./available";
+import { ChartPanel } from "./chart-panel";
 import { OrderForm } from "./order-form";
 
 const PRICE_POLL_MS = 5_000;
@@ -22,10 +23,10 @@ export interface TradeData {
   recent: OrderView[];
 }
 
-function PriceCard({ ts }: { ts: TradeSettingsView }) {
+function PriceCard({ ts, className = "" }: { ts: TradeSettingsView; className?: string }) {
   const p = ts.price;
   return (
-    <section className="card" aria-labelledby="price-heading">
+    <section className={`card ${className}`} aria-labelledby="price-heading">
       <div className="flex items-baseline justify-between">
         <h2 id="price-heading" className="font-semibold">XAUt / USDT</h2>
         <span className="text-xs text-muted" data-testid="price-time">
@@ -105,33 +106,42 @@ export function TradePanel({ initial }: { initial: TradeData }) {
 
   const { settings } = data.ts;
   return (
-    <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Trade</h1>
+    // A phone stacks it all; a tablet puts the form beside the orders; from 1024 px the chart and
+    // the orders (side by side from 1280 px) take the width, the price and form a column at the right.
+    <div className="space-y-4 md:grid md:grid-cols-2 md:items-start md:gap-4 md:space-y-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <h1 className="text-xl font-semibold md:col-span-2">Trade</h1>
       {confirmDialog}
-      <PriceCard ts={data.ts} />
-      <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
-      <p className="text-xs text-muted">
-        Daily limit: {readable(settings.dailyUsed, "USDT")} of {readable(settings.dailyLimit, "USDT")} USDT used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {readable(settings.maxQuantity, "XAUT")} XAUT.
-      </p>
-      <section className="space-y-2" aria-labelledby="open-heading">
-        <h2 id="open-heading" className="font-semibold">Open orders</h2>
-        <OrderList
-          orders={data.open}
-          label="Open orders"
-          empty="No open orders."
-          action={(o) => o.strategy ? (
-            <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">Manage on AI trading</a>
-          ) : (
-            <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${o.quantity} XAUT at ${o.limitPrice}`}>
-              {cancelling === o.id ? "Cancelling…" : "Cancel"}
-            </button>
-          )}
-        />
-      </section>
-      <section className="space-y-2" aria-labelledby="recent-heading">
-        <h2 id="recent-heading" className="font-semibold">Recent trades</h2>
-        <OrderList orders={data.recent} label="Recent trades" empty="No trades yet." />
-      </section>
+      <ChartPanel className="md:col-span-2 lg:col-span-1 lg:col-start-1 lg:row-start-2" />
+      <div className="space-y-4 md:contents lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:block lg:space-y-4">
+        <PriceCard ts={data.ts} className="md:col-span-2" />
+        <div className="space-y-4">
+          <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
+          <p className="text-xs text-muted">
+            Daily limit: {readable(settings.dailyUsed, "USDT")} of {readable(settings.dailyLimit, "USDT")} USDT used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {readable(settings.maxQuantity, "XAUT")} XAUT.
+          </p>
+        </div>
+      </div>
+      <div className="space-y-4 lg:col-start-1 lg:row-start-3 xl:grid xl:grid-cols-2 xl:items-start xl:gap-4 xl:space-y-0">
+        <section className="space-y-2" aria-labelledby="open-heading">
+          <h2 id="open-heading" className="font-semibold">Open orders</h2>
+          <OrderList
+            orders={data.open}
+            label="Open orders"
+            empty="No open orders."
+            action={(o) => o.strategy ? (
+              <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">Manage on AI trading</a>
+            ) : (
+              <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${o.quantity} XAUT at ${o.limitPrice}`}>
+                {cancelling === o.id ? "Cancelling…" : "Cancel"}
+              </button>
+            )}
+          />
+        </section>
+        <section className="space-y-2" aria-labelledby="recent-heading">
+          <h2 id="recent-heading" className="font-semibold">Recent trades</h2>
+          <OrderList orders={data.recent} label="Recent trades" empty="No trades yet." />
+        </section>
+      </div>
     </div>
   );
 }
