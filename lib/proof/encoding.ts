@@ -20,18 +20,25 @@ export interface TreeNode {
 
 export class ProofEncodingError extends Error {}
 
-function u64(value: bigint): Uint8Array {
+function checkedSum(value: bigint): bigint {
   if (value < 0n) throw new ProofEncodingError(`a sum may not be negative (${value})`);
   if (value > MAX_SUM) throw new ProofEncodingError(`a sum may not exceed 2^64 - 1 (${value})`);
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, value);
-  return out;
+  return value;
+}
+
+// The preimages are written in place, one allocation each: a snapshot encodes millions of them.
+function writeSums(view: DataView, at: number, sums: readonly bigint[]): number {
+  for (const s of sums) {
+    view.setBigUint64(at, checkedSum(s));
+    at += 8;
+  }
+  return at;
 }
 
 /** The sums as 8 bytes each, big-endian, in asset order. */
 export function encodeSums(sums: readonly bigint[]): Uint8Array {
   const out = new Uint8Array(8 * sums.length);
-  sums.forEach((s, i) => out.set(u64(s), 8 * i));
+  writeSums(new DataView(out.buffer), 0, sums);
   return out;
 }
 
@@ -41,37 +48,60 @@ export function hexOf(bytes: Uint8Array): string {
   return hex;
 }
 
+const HEX_DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) HEX_DIGIT["0123456789abcdef".charCodeAt(i)] = i;
+
+/** Writes `2 * length` lowercase hex digits of `hex` from `from` as bytes at `at`; false when one is not a digit. */
+function writeHex(out: Uint8Array, at: number, hex: string, from: number, length: number): boolean {
+  for (let i = 0; i < length; i++) {
+    const hi = HEX_DIGIT[hex.charCodeAt(from + 2 * i)] ?? -1;
+    const lo = HEX_DIGIT[hex.charCodeAt(from + 2 * i + 1)] ?? -1;
+    if (hi < 0 || lo < 0) return false;
+    out[at + i] = (hi << 4) | lo;
+  }
+  return true;
+}
+
 export function bytesOfHex(hex: string, length: number): Uint8Array {
-  if (!new RegExp(`^[0-9a-f]{${2 * length}}$`).test(hex)) throw new ProofEncodingError(`expected ${length} bytes as ${2 * length} lowercase hex digits`);
   const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  if (hex.length !== 2 * length || !writeHex(out, 0, hex, 0, length)) throw new ProofEncodingError(`expected ${length} bytes as ${2 * length} lowercase hex digits`);
   return out;
+}
+
+/** A UUID's 16 bytes written at `at`: its hex digits without the dashes ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
+function writeUuid(out: Uint8Array, at: number, id: string): void {
+  const hex = id.toLowerCase().replace(/-/g, "");
+  if (hex.length !== 32 || !writeHex(out, at, hex, 0, 16)) throw new ProofEncodingError("expected 16 bytes as 32 lowercase hex digits");
 }
 
 /** A UUID's 16 bytes ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
 export function uuidBytes(id: string): Uint8Array {
-  return bytesOfHex(id.toLowerCase().replace(/-/g, ""), 16);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
+  const out = new Uint8Array(16);
+  writeUuid(out, 0, id);
   return out;
 }
 
 /** 0x00 ‖ nonce (32) ‖ account id (16) ‖ balance per asset (8 each). */
 export function leafPreimage(nonce: Uint8Array, accountId: string, balances: readonly bigint[]): Uint8Array {
   if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
-  return concat([Uint8Array.of(LEAF_TAG), nonce, uuidBytes(accountId), encodeSums(balances)]);
+  const out = new Uint8Array(1 + NONCE_BYTES + 16 + 8 * balances.length);
+  out[0] = LEAF_TAG;
+  out.set(nonce, 1);
+  writeUuid(out, 1 + NONCE_BYTES, accountId);
+  writeSums(new DataView(out.buffer), 1 + NONCE_BYTES + 16, balances);
+  return out;
 }
 
 /** 0x01 ‖ left hash (32) ‖ left sums ‖ right hash (32) ‖ right sums. */
 export function nodePreimage(left: TreeNode, right: TreeNode): Uint8Array {
-  return concat([Uint8Array.of(NODE_TAG), left.hash, encodeSums(left.sums), right.hash, encodeSums(right.sums)]);
+  const out = new Uint8Array(1 + left.hash.length + 8 * left.sums.length + right.hash.length + 8 * right.sums.length);
+  const view = new DataView(out.buffer);
+  out[0] = NODE_TAG;
+  out.set(left.hash, 1);
+  const at = writeSums(view, 1 + left.hash.length, left.sums);
+  out.set(right.hash, at);
+  writeSums(view, at + right.hash.length, right.sums);
+  return out;
 }
 
 /** A parent's sums: the children's, asset by asset; refused when either is negative or the total overflows. */
