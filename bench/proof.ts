@@ -71,9 +71,11 @@ async function main() {
 
     const [, scanMs] = await timed(() => rowsOf(bench.db, sql`select asset, sum(balance) from accounts where user_id is not null group by asset`));
     const rssBefore = peakRssMb();
-    const [snapshot, snapMs] = await timed(async () => (await takeSnapshot(bench.db, { trigger: "daily" }))!);
+    const phases: Record<string, number> = {};
+    const [snapshot, snapMs] = await timed(async () => (await takeSnapshot(bench.db, { trigger: "daily", phases }))!);
     const rssPeak = peakRssMb();
     line("snapshot (target ≤ 60 s)", `${seconds(snapMs)} for ${snapshot.accountCount.toLocaleString("en-US")} leaves; anchor: PostgreSQL's sum over the accounts ${seconds(scanMs)}`);
+    line("  its phases", Object.entries(phases).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", "));
     line("peak RSS (target ≤ 500 MB)", `${rssPeak.toFixed(0)} MB (before the snapshot: ${rssBefore.toFixed(0)} MB)`);
 
     const nodes = 2 * snapshot.accountCount;
