@@ -26,8 +26,11 @@ function checkedSum(value: bigint): bigint {
   return value;
 }
 
-// The preimages are written in place, one allocation each: a snapshot encodes millions of them.
-function writeSums(view: DataView, at: number, sums: readonly bigint[]): number {
+/**
+ * `sums(v)` written into `view` at `at`; returns where it ends. The preimages are written in place,
+ * one allocation each: a snapshot encodes millions of them.
+ */
+export function writeSums(view: DataView, at: number, sums: readonly bigint[]): number {
   for (const s of sums) {
     view.setBigUint64(at, checkedSum(s));
     at += 8;
@@ -81,27 +84,44 @@ export function uuidBytes(id: string): Uint8Array {
   return out;
 }
 
-/** 0x00 ‖ nonce (32) ‖ account id (16) ‖ balance per asset (8 each). */
-export function leafPreimage(nonce: Uint8Array, accountId: string, balances: readonly bigint[]): Uint8Array {
-  if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
-  const out = new Uint8Array(1 + NONCE_BYTES + 16 + 8 * balances.length);
-  out[0] = LEAF_TAG;
-  out.set(nonce, 1);
-  writeUuid(out, 1 + NONCE_BYTES, accountId);
-  writeSums(new DataView(out.buffer), 1 + NONCE_BYTES + 16, balances);
+/** How long a leaf's preimage is, with `assetCount` balances. */
+export const leafPreimageLength = (assetCount: number) => 1 + NONCE_BYTES + 16 + 8 * assetCount;
+
+/** How long a node's preimage is, with `assetCount` sums per child. */
+export const nodePreimageLength = (assetCount: number) => 1 + 2 * (HASH_BYTES + 8 * assetCount);
+
+function target(out: Uint8Array | undefined, length: number): Uint8Array {
+  if (!out) return new Uint8Array(length);
+  if (out.length !== length) throw new ProofEncodingError(`a ${length}-byte preimage does not fit ${out.length} bytes`);
   return out;
 }
 
-/** 0x01 ‖ left hash (32) ‖ left sums ‖ right hash (32) ‖ right sums. */
-export function nodePreimage(left: TreeNode, right: TreeNode): Uint8Array {
-  const out = new Uint8Array(1 + left.hash.length + 8 * left.sums.length + right.hash.length + 8 * right.sums.length);
-  const view = new DataView(out.buffer);
-  out[0] = NODE_TAG;
-  out.set(left.hash, 1);
-  const at = writeSums(view, 1 + left.hash.length, left.sums);
-  out.set(right.hash, at);
-  writeSums(view, at + right.hash.length, right.sums);
-  return out;
+/**
+ * 0x00 ‖ nonce (32) ‖ account id (16) ‖ balance per asset (8 each): written into `out` when given
+ * (the server reuses one buffer for every leaf of a snapshot), else into a new array.
+ */
+export function leafPreimage(nonce: Uint8Array, accountId: string, balances: readonly bigint[], out?: Uint8Array): Uint8Array {
+  if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
+  const bytes = target(out, leafPreimageLength(balances.length));
+  bytes[0] = LEAF_TAG;
+  bytes.set(nonce, 1);
+  writeUuid(bytes, 1 + NONCE_BYTES, accountId);
+  writeSums(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1 + NONCE_BYTES + 16, balances);
+  return bytes;
+}
+
+/** 0x01 ‖ left hash (32) ‖ left sums ‖ right hash (32) ‖ right sums: into `out` when given, like a leaf's. */
+export function nodePreimage(left: TreeNode, right: TreeNode, out?: Uint8Array): Uint8Array {
+  if (left.hash.length !== HASH_BYTES || right.hash.length !== HASH_BYTES) throw new ProofEncodingError(`a hash is ${HASH_BYTES} bytes`);
+  if (left.sums.length !== right.sums.length) throw new ProofEncodingError("both children must carry one sum per asset");
+  const bytes = target(out, nodePreimageLength(left.sums.length));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  bytes[0] = NODE_TAG;
+  bytes.set(left.hash, 1);
+  const at = writeSums(view, 1 + HASH_BYTES, left.sums);
+  bytes.set(right.hash, at);
+  writeSums(view, at + HASH_BYTES, right.sums);
+  return bytes;
 }
 
 /** A parent's sums: the children's, asset by asset; refused when either is negative or the total overflows. */
