@@ -175,6 +175,42 @@ describe("proof of liabilities", () => {
     await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
+  it("pipelines its pages: a write that fails with the next reads in flight keeps nothing and leaves the database usable; pages of two rows rebuild to the root", async () => {
+    for (let i = 0; i < 8; i++) {
+      const u = await registerUser();
+      await fund(db(), u.user.id, "USDT", BigInt(100 + i));
+    }
+    const leaves = async () => (await db().execute(sql`select count(*)::int as n from proof_leaves`)) as unknown as { n: number }[] | { rows: { n: number }[] };
+    const leafCount = async () => {
+      const r = await leaves();
+      return (Array.isArray(r) ? r : r.rows)[0]!.n;
+    };
+    const before = { snapshots: (await db().select({ n: count() }).from(proofSnapshots))[0]!.n, leaves: await leafCount() };
+    // The third leaf's write fails on the server; by then the page after it is read and the one after
+    // that is queued behind the failing write: its error must reach nobody as an unhandled rejection.
+    await db().execute(sql.raw(`
+      create function refuse_third_leaf() returns trigger language plpgsql as $$
+      begin if new.position >= 2 then raise exception 'third leaf refused'; end if; return new; end $$`));
+    await db().execute(sql.raw("create trigger refuse_third_leaf before insert on proof_leaves for each row execute function refuse_third_leaf()"));
+    try {
+      const failed = await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }).then(
+        () => null,
+        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
+      );
+      expect(failed).toContain("third leaf refused");
+    } finally {
+      await db().execute(sql.raw("drop trigger refuse_third_leaf on proof_leaves"));
+      await db().execute(sql.raw("drop function refuse_third_leaf()"));
+    }
+    expect({ snapshots: (await db().select({ n: count() }).from(proofSnapshots))[0]!.n, leaves: await leafCount() }).toEqual(before);
+
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }))!;
+    expect(snapshot.accountCount).toBeGreaterThanOrEqual(8);
+    // Every leaf stored where it was hashed: the stored leaves, rebuilt in order, give the published root.
+    expect(await checkLatestSnapshot(db())).toMatchObject({ snapshot: { id: snapshot.id }, problems: [] });
+    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
+  });
+
   it("takes one daily snapshot per UTC day, and refuses one whose users' balances do not match the ledger's entries", async () => {
     const day = new Date("2030-06-01T00:00:30Z");
     const first = await takeDailySnapshot(db(), day);

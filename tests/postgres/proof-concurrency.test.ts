@@ -61,9 +61,10 @@ describe("proof of liabilities under concurrency (PostgreSQL)", () => {
       return n;
     });
     // Three snapshots while the trades go on; each must see every journal whole (the root's sums equal
-    // the ledger's entries read in the same transaction, or it is refused with a 409).
+    // the ledger's entries read in the same transaction, or it is refused with a 409). Two read in small
+    // pages, so many reads and writes are pipelined on the connection while the trades commit.
     const snapshots = [];
-    for (let k = 0; k < 3; k++) snapshots.push((await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)) }))!);
+    for (const [k, pageRows] of [10_000, 5, 2].entries()) snapshots.push((await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)), pageRows }))!);
     trading = false;
     const trades = await Promise.all(clients);
     expect(trades.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(30);
