@@ -7,7 +7,8 @@
  * 1,000,000) straight in SQL, each with a USDT account, every third with XAUT, every tenth with savings,
  * all posted as one deposit journal so the ledger's entries explain every balance; then times:
  *  - takeSnapshot (the daily job's work), against issue 22's 60 s, with this process's peak RSS
- *    (VmHWM) against 500 MB;
+ *    (VmHWM) against 500 MB, the time it waited per phase (its statements overlap its hashing, so
+ *    the phases add up to the whole), and the CPU it and PostgreSQL's backends used;
  *  - one user's proof, served as the API does, for 1,000 random users: p50/p95/p99 against 20 ms,
  *    with the path's length and the file's size (O(log n));
  *  - rebuilding the root from the stored leaves (ledger:check's work).
@@ -30,6 +31,19 @@ const line = (label: string, figures: string) => console.log(`  ${label.padEnd(4
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))![1]) / 1024;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/**
+ * CPU seconds used so far by this database's server processes (PostgreSQL runs on this machine: the
+ * bench accepts 127.0.0.1 only), by pid: on a shared machine, the work done rather than the wait for it.
+ */
+async function backendCpu(db: Parameters<typeof takeSnapshot>[0]): Promise<Map<number, number>> {
+  const pids = await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  const ticks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return new Map(pids.map(({ pid }) => [pid, ticks(pid)]));
+}
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const start = performance.now();
@@ -72,10 +86,15 @@ async function main() {
     const [, scanMs] = await timed(() => rowsOf(bench.db, sql`select asset, sum(balance) from accounts where user_id is not null group by asset`));
     const rssBefore = peakRssMb();
     const phases: Record<string, number> = {};
+    const serverBefore = await backendCpu(bench.db);
+    const nodeBefore = process.cpuUsage();
     const [snapshot, snapMs] = await timed(async () => (await takeSnapshot(bench.db, { trigger: "daily", phases }))!);
+    const nodeCpu = process.cpuUsage(nodeBefore);
+    const serverCpu = [...(await backendCpu(bench.db))].reduce((total, [pid, seconds]) => total + seconds - (serverBefore.get(pid) ?? 0), 0);
     const rssPeak = peakRssMb();
     line("snapshot (target ≤ 60 s)", `${seconds(snapMs)} for ${snapshot.accountCount.toLocaleString("en-US")} leaves; anchor: PostgreSQL's sum over the accounts ${seconds(scanMs)}`);
-    line("  its phases", Object.entries(phases).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", "));
+    line("  time waited per phase", Object.entries(phases).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", "));
+    line("  CPU it used", `this process ${seconds((nodeCpu.user + nodeCpu.system) / 1000)}, PostgreSQL's backends ${serverCpu.toFixed(1)} s`);
     line("peak RSS (target ≤ 500 MB)", `${rssPeak.toFixed(0)} MB (before the snapshot: ${rssBefore.toFixed(0)} MB)`);
 
     const nodes = 2 * snapshot.accountCount;
