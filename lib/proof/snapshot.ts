@@ -35,7 +35,7 @@ export type SnapshotRequest = (
  * `promise`, marked as handled: a statement left in flight when an earlier one failed must not end the
  * process as an unhandled rejection; whoever awaits it still gets its error.
  */
-function settled<T>(promise: Promise<T>): Promise<T> {
+function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => {});
   return promise;
 }
@@ -144,17 +144,17 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     const builder = new TreeBuilder(assets.length);
     // One connection, its statements pipelined: the next page is read, and the last one written, while
     // this one is hashed. Node's hashing and PostgreSQL's reading and writing overlap, in one transaction.
-    let reading = settled(liabilitiesAfter(tx, NO_USER, assetIndex, pageRows));
-    let writing = settled(Promise.resolve());
+    let reading = handled(liabilitiesAfter(tx, NO_USER, assetIndex, pageRows));
+    let writing = handled(Promise.resolve());
     for (;;) {
       const users = await timed("read", () => reading);
       if (users.length === 0) break;
-      reading = settled(liabilitiesAfter(tx, users[users.length - 1]!.userId, assetIndex, pageRows));
+      reading = handled(liabilitiesAfter(tx, users[users.length - 1]!.userId, assetIndex, pageRows));
       const from = builder.count;
       const nonces = randomBytes(NONCE_BYTES * users.length);
       await timed("hash", () => users.forEach((u, i) => builder.add({ accountId: u.userId, balances: u.balances, nonce: nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1)) })));
       await timed("write leaves", () => writing);
-      writing = settled(writeLeaves(tx, id, from, users, nonces, assets.length));
+      writing = handled(writeLeaves(tx, id, from, users, nonces, assets.length));
     }
     await timed("write leaves", () => writing);
     const { root, upper } = await timed("hash", () => builder.finish());
