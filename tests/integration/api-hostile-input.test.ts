@@ -85,7 +85,7 @@ const BODIES: [string, Body][] = [
 const BAD_IDS = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "../../etc/passwd", "%00", "x".repeat(2000)];
 const QUERIES = [
   "",
-  "?page=-1&pageSize=1e400&limit=abc&interval=7&from=2026-13-45&to=yesterday&asset=%00&kind=../&sort=;drop&status=weird&role=god",
+  "?page=-1&pageSize=1e400&limit=abc&interval=7&from=2026-13-45&to=yesterday&asset=%00&kind=../&sort=;drop&status=weird&role=god&holds=maybe",
   `?page=99999999999999999999&pageSize=0&limit=-1&interval=1e1&q=${"x".repeat(3000)}&from=0&to=-1&order=sideways`,
   "?page=1&page=2&asset=USDT&asset=XAUT&interval=5&interval=15",
   // Dates JavaScript reads but PostgreSQL cannot store (years past 9999, before 1 AD).

@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { withUser } from "@/lib/http/handler";
+import { validate } from "@/lib/http/validate";
+import { searchParamsOf } from "@/lib/http/query";
+import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
+
+export const GET = withUser(async ({ req, db, auth }) => {
+  const query = validate(transactionQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await listTransactions(db, auth.user.id, query)) });
+});
