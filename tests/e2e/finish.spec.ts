@@ -127,10 +127,12 @@ test("records show what an entry is, never a raw id, and lead to its order", asy
   const placed = await request.post("/api/trades", { headers: { Authorization: `Bearer ${token}` }, data: { side: "buy", type: "market", quantity: "0.01" } });
   const orderId = (await placed.json()).order.id as string;
   await page.goto("/records");
-  const list = page.getByRole("list", { name: "Records" });
-  await expect(list.getByTestId("record").first()).toBeVisible();
+  const list = page.getByRole("list", { name: "Transactions" });
+  await expect(list.getByTestId("transaction").first()).toBeVisible();
+  const bought = list.getByTestId("transaction").filter({ hasText: /^Bought/ });
+  await bought.getByRole("button", { name: /^Bought/ }).click();
   expect(await list.textContent()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
-  await list.getByRole("link", { name: "View the order" }).first().click();
+  await bought.getByRole("link", { name: "View the order" }).click();
   await expect(page).toHaveURL(new RegExp(`/record\\?tab=trades#order-${orderId}$`));
   await expect(page.locator(`#order-${orderId}`)).toContainText("Market buy");
 });

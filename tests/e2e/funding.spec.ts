@@ -53,7 +53,7 @@ test("deposit with proof, an admin approves it, and the user sees the notificati
   await expect(page.getByTestId("balance-USDT")).toContainText("250.00");
 });
 
-test("withdrawal behind a withdrawal password, an admin marks it sent, and records show the hold and the send", async ({ page, browser, request }) => {
+test("withdrawal behind a withdrawal password, an admin marks it sent, and records show the send, and the hold when asked", async ({ page, browser, request }) => {
   await ensureUsdtWallet(request);
   const user = await apiRegister(request);
   await credit(request, user.username, "500");
@@ -93,10 +93,18 @@ test("withdrawal behind a withdrawal password, an admin marks it sent, and recor
   await expect(admin.getByTestId("withdrawal-request").filter({ hasText: user.username })).toHaveCount(0);
 
   await page.goto("/records?kind=withdrawal");
-  const records = page.getByTestId("record");
-  await expect(records).toHaveCount(4);
-  await expect(records.filter({ hasText: "Withdrawal · Sent" })).toContainText("-100.000000");
-  await expect(records.filter({ hasText: "Withdrawal · Fee" })).toContainText("-1.000000");
-  await expect(records.filter({ hasText: "+101.000000" })).toHaveCount(1);
-  await expect(records.filter({ hasText: "-101.000000" })).toHaveCount(1);
+  const records = page.getByTestId("transaction").filter({ visible: true });
+  // The send is one transaction: the amount and the fee, both out of the hold.
+  await expect(records).toHaveCount(1);
+  const sent = records.first();
+  await expect(sent.getByTestId("change")).toHaveText("-101.000000USDT");
+  await sent.getByRole("button", { name: "Withdrawal" }).click();
+  const legs = sent.getByTestId("leg");
+  await expect(legs).toHaveCount(2);
+  await expect(legs.filter({ hasText: "On hold · Sent" })).toContainText("-100.000000");
+  await expect(legs.filter({ hasText: "On hold · Fee" })).toContainText("-1.000000");
+  // The request set 101 USDT aside: a hold, shown when asked.
+  await page.getByRole("checkbox", { name: "Show holds" }).check();
+  await expect(records).toHaveCount(2);
+  await expect(records.filter({ hasText: "Withdrawal requested" }).getByTestId("change")).toHaveText("101.000000USDTmoved to On hold");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { readable } from "../../lib/format";
+import { exact, readable } from "../../lib/format";
 import { formatAmount, parseAmount } from "../../lib/ledger/amount";
 import { adminToken, apiRegister, credit, signIn } from "./helpers";
 
@@ -42,11 +42,15 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(page.getByTestId("order").first()).toContainText("Market buy");
 
   await page.getByRole("link", { name: "Their ledger entries →" }).click();
-  const entries = page.getByTestId("record");
-  // The cost, the fee as its own entry, and the XAUT received.
+  // One transaction, opening to its entries: the cost, the fee as its own entry, and the XAUT received.
+  const bought = page.getByTestId("transaction").filter({ visible: true });
+  await expect(bought).toHaveCount(1);
+  await expect(bought.getByTestId("change")).toHaveText(`+0.100000XAUT-${exact(paid)}USDT`);
+  await bought.getByRole("button", { name: /^Bought/ }).click();
+  const entries = bought.getByTestId("leg");
   await expect(entries).toHaveCount(3);
-  await expect(entries.filter({ hasText: "+0.100000" })).toContainText("Trade");
-  await expect(entries.filter({ hasText: "Trade · Fee" })).toHaveCount(1);
+  await expect(entries.filter({ hasText: "+0.100000" })).toContainText("Available");
+  await expect(entries.filter({ hasText: "Available · Fee" })).toHaveCount(1);
 });
 
 test("a limit order far from the market waits with its funds on hold, and cancelling releases them", async ({ page, request }) => {

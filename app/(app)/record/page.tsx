@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { OrderList } from "@/components/order-list";
-import { RecordList } from "@/components/record-list";
+import { TransactionList } from "@/components/records/transaction-list";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { RECORD_TABS } from "@/lib/ledger/kinds";
-import { listRecords } from "@/lib/ledger/records";
+import { listTransactions } from "@/lib/ledger/transactions";
 import { listUserOrders } from "@/lib/trading/list-orders";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
@@ -18,9 +18,10 @@ export default async function RecordsPage({ searchParams }: Props) {
   const { tab: requested } = await searchParams;
   const tab = RECORD_TABS.find((t) => t.id === requested) ?? RECORD_TABS[0];
   const db = await getDb();
-  // Trades are listed as orders with their status; their ledger entries are in /records.
-  const [{ records }, trades] = await Promise.all([
-    tab.id === "trades" ? { records: [] } : listRecords(db, user.id, { page: 1, pageSize: 50, kind: [...tab.kinds] }),
+  // Trades are listed as orders with their status; their ledger entries are in /records. The other
+  // tabs list each activity's transactions, holds included: a withdrawal waiting is part of its story.
+  const [{ transactions }, trades] = await Promise.all([
+    tab.id === "trades" ? { transactions: [] } : listTransactions(db, user.id, { page: 1, pageSize: 50, kind: [...tab.kinds], holds: true }),
     tab.id === "trades" ? listUserOrders(db, user.id, { page: 1, pageSize: 50 }) : null,
   ]);
 
@@ -49,7 +50,7 @@ export default async function RecordsPage({ searchParams }: Props) {
           {trades.total > 0 && <Link href="/records?kind=trade" className="block text-center text-sm text-gold hover:text-gold-soft">Their ledger entries →</Link>}
         </>
       ) : (
-        <RecordList records={records} empty={`No ${tab.label.toLowerCase()} yet.`} />
+        <TransactionList transactions={transactions} label={tab.label} empty={`No ${tab.label.toLowerCase()} yet.`} />
       )}
     </div>
   );

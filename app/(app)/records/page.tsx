@@ -1,38 +1,46 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager } from "@/components/pager";
-import { RecordList } from "@/components/record-list";
+import { ShowHolds } from "@/components/records/show-holds";
+import { TransactionList } from "@/components/records/transaction-list";
 import { getDb } from "@/db/client";
-import { USER_ACCOUNT_KINDS } from "@/db/schema";
 import { requireUser } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/http/query";
 import { listAssets } from "@/lib/ledger/assets";
-import { ACCOUNT_LABELS, JOURNAL_LABELS } from "@/lib/ledger/kinds";
-import { listRecords, recordQuerySchema } from "@/lib/ledger/records";
+import { JOURNAL_LABELS } from "@/lib/ledger/kinds";
+import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Transaction Records" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+// What narrows the list, as opposed to paging it or showing holds.
+const FILTERS = ["asset", "kind", "from", "to"] as const;
+
 export default async function TransactionRecordsPage({ searchParams }: Props) {
   const { user } = await requireUser();
   const db = await getDb();
   const params = plainParams(await searchParams);
-  const parsed = recordQuerySchema.safeParse(params);
-  const [assets, result] = await Promise.all([listAssets(db), parsed.success ? listRecords(db, user.id, parsed.data) : null]);
-  const filters = Object.fromEntries(Object.entries(params).filter(([key]) => key !== "page"));
-  const exportHref = `/api/records/export?${new URLSearchParams(filters)}`;
+  const parsed = transactionQuerySchema.safeParse(params);
+  const [assets, result] = await Promise.all([listAssets(db), parsed.success ? listTransactions(db, user.id, parsed.data) : null]);
+  const query = Object.fromEntries(Object.entries(params).filter(([key]) => key !== "page"));
+  // The CSV keeps every leg, holds included, of the same filters.
+  const exportQuery = Object.fromEntries(Object.entries(params).filter(([key]) => (FILTERS as readonly string[]).includes(key)));
+  const exportHref = `/api/records/export?${new URLSearchParams(exportQuery)}`;
+  const holds = parsed.success && parsed.data.holds;
+  const filtered = FILTERS.some((key) => params[key]);
 
   return (
-    <div className="space-y-4">
+    <div className="@container space-y-4">
       <RefreshOnBalance />
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Transaction Records</h1>
         <a href={exportHref} download className="btn-ghost">Export CSV</a>
       </div>
 
-      <form method="get" className="card grid grid-cols-2 gap-3" aria-label="Filter records">
+      <form method="get" className="card grid grid-cols-2 gap-3 @2xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @2xl:items-end" aria-label="Filter records">
+        {holds && <input type="hidden" name="holds" value="true" />}
         <div>
           <label htmlFor="asset" className="label">Asset</label>
           <select id="asset" name="asset" defaultValue={params.asset ?? ""} className="field">
@@ -48,32 +56,32 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
           </select>
         </div>
         <div>
-          <label htmlFor="account" className="label">Balance</label>
-          <select id="account" name="account" defaultValue={params.account ?? ""} className="field">
-            <option value="">All balances</option>
-            {USER_ACCOUNT_KINDS.map((k) => <option key={k} value={k}>{ACCOUNT_LABELS[k]}</option>)}
-          </select>
+          <label htmlFor="from" className="label">From</label>
+          <input id="from" name="from" type="date" defaultValue={params.from ?? ""} className="field" />
         </div>
-        <div className="col-span-2 grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="from" className="label">From</label>
-            <input id="from" name="from" type="date" defaultValue={params.from ?? ""} className="field" />
-          </div>
-          <div>
-            <label htmlFor="to" className="label">To</label>
-            <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field" />
-          </div>
+        <div>
+          <label htmlFor="to" className="label">To</label>
+          <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field" />
         </div>
-        <div className="col-span-2 flex gap-2">
-          <button type="submit" className="btn-gold">Apply</button>
-          <Link href="/records" className="btn-ghost shrink-0">Clear</Link>
+        <div className="col-span-2 flex gap-2 @2xl:col-span-1">
+          <button type="submit" className="btn-gold @2xl:w-auto">Apply</button>
+          <Link href={holds ? "/records?holds=true" : "/records"} className="btn-ghost shrink-0">Clear</Link>
         </div>
       </form>
 
       {result ? (
         <>
-          <RecordList records={result.records} empty="No balance changes yet. Deposits, trades and adjustments will appear here." />
-          {result.total > result.pageSize && <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={filters} />}
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <ShowHolds shown={holds} query={query} />
+            <p className="text-sm text-muted" data-testid="transaction-count">
+              {result.total === 1 ? "1 transaction" : `${result.total.toLocaleString("en-US")} transactions`}
+            </p>
+          </div>
+          <TransactionList
+            transactions={result.transactions}
+            empty={filtered ? "No transactions match these filters." : "No transactions yet. Deposits, trades and adjustments will appear here."}
+          />
+          {result.total > result.pageSize && <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={query} />}
         </>
       ) : (
         <p role="alert" className="card text-sm text-danger">{parsed.error?.issues[0]?.message ?? "These filters are not valid"}</p>
