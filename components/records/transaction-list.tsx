@@ -31,7 +31,7 @@ function Effects({ t }: { t: Transaction }) {
       {t.moved.map((m) => (
         <div key={m.asset} className="text-right">
           <Change amount={m.amount} asset={m.asset} signed={false} />
-          <span className="mr-11.5 block text-xs text-muted"><span className="sr-only">moved </span>to {balanceName(m.to)}</span>
+          <span className="block text-xs text-muted"><span className="sr-only">moved </span>to {balanceName(m.to)}</span>
         </div>
       ))}
     </div>
@@ -88,7 +88,7 @@ function LegList({ t, id }: { t: Transaction; id: string }) {
             <span className="text-zinc-300">{legName(leg)}</span>
             <span className="text-right">
               <Change amount={leg.amount} asset={leg.asset} />
-              <span className="mr-11.5 block text-xs text-muted tabular-nums">Balance {exact(leg.balanceAfter)}</span>
+              <span className="block whitespace-nowrap text-xs text-muted tabular-nums">Balance {exact(leg.balanceAfter)}</span>
             </span>
           </li>
         ))}
@@ -98,17 +98,20 @@ function LegList({ t, id }: { t: Transaction; id: string }) {
   );
 }
 
-/** The legs on a wide screen: a table of their own, numbers in aligned columns. */
+/**
+ * The legs on a wide screen: a table of their own, numbers in aligned columns, the change last so it
+ * lines up with the transaction's own change above it.
+ */
 function LegTable({ t }: { t: Transaction }) {
   return (
     <div className="space-y-2" data-testid="legs">
       <table className="data-table" aria-label={`Entries of ${t.title}`}>
         <thead>
           <tr className="text-xs">
-            <th scope="col">Balance</th>
+            <th scope="col" className="w-1/4">Balance</th>
             <th scope="col">Entry</th>
-            <th scope="col" className="text-right">Change</th>
-            <th scope="col" className="text-right">Balance after</th>
+            <th scope="col" className="w-48 text-right">Balance after</th>
+            <th scope="col" className="w-48 text-right">Change</th>
           </tr>
         </thead>
         <tbody>
@@ -116,8 +119,8 @@ function LegTable({ t }: { t: Transaction }) {
             <tr key={leg.id} data-testid="leg">
               <td>{balanceName(leg.account)}</td>
               <td className="text-muted">{leg.label ?? journalLabel(t.kind)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300">{exact(leg.balanceAfter)} <span className="inline-block w-10 text-left text-xs text-muted">{leg.asset}</span></td>
               <td><Change amount={leg.amount} asset={leg.asset} /></td>
-              <td className="text-right tabular-nums text-zinc-300">{exact(leg.balanceAfter)} <span className="inline-block w-10 text-left text-xs text-muted">{leg.asset}</span></td>
             </tr>
           ))}
         </tbody>

@@ -79,7 +79,7 @@ test.describe("on a desktop", () => {
     await expect(visible(page)).toHaveCount(3);
 
     // Every amount ends at the same x, in figures of one width.
-    const amounts = table.locator("tbody td:last-child .tabular-nums").filter({ visible: true });
+    const amounts = table.locator("tr[data-testid=transaction] > td:last-child .tabular-nums").filter({ visible: true });
     await expect(amounts).toHaveCount(4);
     const rights = await amounts.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
     expect(new Set(rights).size, `right edges ${rights}`).toBe(1);
@@ -94,9 +94,13 @@ test.describe("on a desktop", () => {
     await expect(buy.getByRole("button", { name: /^Bought/ })).toHaveAttribute("aria-expanded", "true");
     const legs = page.getByRole("table", { name: /^Entries of Bought/ });
     await expect(legs).toBeVisible();
-    await expect(legs.getByRole("columnheader")).toHaveText(["Balance", "Entry", "Change", "Balance after"]);
+    await expect(legs.getByRole("columnheader")).toHaveText(["Balance", "Entry", "Balance after", "Change"]);
     await expect(legs.getByTestId("leg")).toHaveCount(3);
     await expect(legs.getByTestId("leg").filter({ hasText: "Fee" })).toHaveCount(1);
+    // The legs' changes end where the transactions' do.
+    const all = await table.locator(":is(tr[data-testid=transaction], tr[data-testid=leg]) > td:last-child .tabular-nums").filter({ visible: true }).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
+    expect(all).toHaveLength(7);
+    expect(new Set(all).size, `right edges ${all}`).toBe(1);
     await expectAccessible(page);
   });
 });

@@ -43,25 +43,25 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
         {holds && <input type="hidden" name="holds" value="true" />}
         <div>
           <label htmlFor="asset" className="label">Asset</label>
-          <select id="asset" name="asset" defaultValue={params.asset ?? ""} className="field">
+          <select id="asset" name="asset" defaultValue={params.asset ?? ""} className="field h-11">
             <option value="">All assets</option>
             {assets.map((a) => <option key={a.code} value={a.code}>{a.code}</option>)}
           </select>
         </div>
         <div>
           <label htmlFor="kind" className="label">Type</label>
-          <select id="kind" name="kind" defaultValue={params.kind ?? ""} className="field">
+          <select id="kind" name="kind" defaultValue={params.kind ?? ""} className="field h-11">
             <option value="">All types</option>
             {Object.entries(JOURNAL_LABELS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
           </select>
         </div>
         <div>
           <label htmlFor="from" className="label">From</label>
-          <input id="from" name="from" type="date" defaultValue={params.from ?? ""} className="field" />
+          <input id="from" name="from" type="date" defaultValue={params.from ?? ""} className="field h-11" />
         </div>
         <div>
           <label htmlFor="to" className="label">To</label>
-          <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field" />
+          <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field h-11" />
         </div>
         <div className="col-span-2 flex gap-2 @2xl:col-span-1">
           <button type="submit" className="btn-gold @2xl:w-auto">Apply</button>
