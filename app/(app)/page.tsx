@@ -4,14 +4,14 @@ import { BalancesCard } from "@/components/balances-card";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { LivePriceCard } from "@/components/market/live-price-card";
-import { RecordList } from "@/components/record-list";
+import { TransactionList } from "@/components/records/transaction-list";
 import { SavingsCard } from "@/components/savings/savings-card";
 import { TotalAssetsCard } from "@/components/total-assets-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { balancesWorthShowing, userBalances } from "@/lib/ledger/balances";
-import { listRecords } from "@/lib/ledger/records";
+import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
 import { getTicker } from "@/lib/market/ticker";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
@@ -33,8 +33,8 @@ export default async function HomePage() {
     availableNetworks(db),
     valuedBalances(db, user.id),
     storageOverview(db, user.id),
-    // The spot legs only: what came in and went out, not the holds an order moves back and forth.
-    listRecords(db, user.id, { page: 1, pageSize: 5, account: "spot" }),
+    // The last transactions as /records shows them, without the holds an order moves back and forth.
+    listTransactions(db, user.id, transactionQuerySchema.parse({ pageSize: "5" })),
   ]);
   const fundable = new Set(networks.filter((c) => c.networks.some((n) => n.deposit)).map((c) => c.currency));
   const balances = balancesWorthShowing(all, [QUOTE, BASE], fundable);
@@ -64,7 +64,7 @@ export default async function HomePage() {
             <h2 id="activity-heading" className="font-semibold">Recent activity</h2>
             <Link href="/records" className="text-sm text-gold hover:text-gold-soft">All transactions →</Link>
           </div>
-          <RecordList records={recent.records} empty="Nothing yet: your deposits, trades and savings will show here." />
+          <TransactionList transactions={recent.transactions} label="Recent transactions" empty="Nothing yet: your deposits, trades and savings will show here." />
         </section>
       </div>
       <div className="space-y-4 md:grid md:grid-cols-2 md:items-start md:gap-4 md:space-y-0 xl:block xl:space-y-4">

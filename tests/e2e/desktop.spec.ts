@@ -50,11 +50,14 @@ test("Trade is one screen at 1280×800: chart, order form and open orders togeth
 
 test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({ page, request }) => {
   const user = await apiRegister(request);
-  await credit(request, user.username, "250");
+  await credit(request, user.username, "350");
+  const { token } = (await (await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })).json()) as { token: string };
+  const bought = await request.post("/api/trades", { headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": `desktop-${user.username}` }, data: { side: "buy", type: "market", total: "100" } });
+  expect(bought.status()).toBe(201);
   await signIn(page, user.username, user.password);
 
   const main = page.getByRole("main");
-  await expect(page.getByTestId("total-assets")).toContainText("250.00");
+  await expect(page.getByTestId("total-assets")).toContainText(/3\d\d\.\d\d/);
   expect((await main.boundingBox())!.width).toBeGreaterThan(900);
   const content = page.getByTestId("signed-in-user").locator("xpath=ancestor::main/div");
   expect((await content.boundingBox())!.width, "Home's content is wider than 900 px").toBeGreaterThan(900);
@@ -67,7 +70,11 @@ test("Home is a dashboard that uses the width, with the account and notification
   // The price with its small chart, and recent activity.
   await expect(page.getByRole("region", { name: "XAUt price" }).getByTestId("price-chart")).toHaveAttribute("data-candle-count", /^\d{2,}$/);
   await expect(page.getByRole("heading", { name: "Recent activity" })).toBeVisible();
-  await expect(page.getByTestId("record").first()).toContainText(/250\.0/);
+  // As transactions, not ledger legs: the buy is one line (its fee and holds inside it), then the credit.
+  const recent = page.getByRole("table", { name: "Recent transactions" }).getByTestId("transaction");
+  await expect(recent).toHaveCount(2);
+  await expect(recent.first()).toContainText("Bought");
+  await expect(recent.nth(1)).toContainText("350.0");
   await expect(page.getByTestId("home-vault")).toBeVisible();
 
   const header = page.getByRole("banner");
