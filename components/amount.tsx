@@ -1,4 +1,4 @@
-import { exact, readable } from "@/lib/format";
+import { assetName, exact, readable } from "@/lib/format";
 
 /**
  * A money amount on a screen: grouped, with the asset's shown decimals (the exact amount on hover),
@@ -9,10 +9,10 @@ export function Amount({ value, asset, signed = false, exact: full = false, clas
   const tone = signed ? (negative ? "text-danger" : "text-success") : "";
   const shown = full || !asset ? exact(value) : readable(value, asset);
   return (
-    <span className={`tabular-nums ${tone} ${className}`} title={`${exact(value)}${asset ? ` ${asset}` : ""}`}>
+    <span className={`tabular-nums ${tone} ${className}`} title={`${exact(value)}${asset ? ` ${assetName(asset)}` : ""}`}>
       {signed && !negative ? "+" : ""}
       {shown}
-      {asset ? <span className="ml-1 text-xs text-muted">{asset}</span> : null}
+      {asset ? <span className="ml-1 text-xs text-muted">{assetName(asset)}</span> : null}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { exact, readable } from "@/lib/format";
+import { assetName, exact, readable } from "@/lib/format";
 import { isZero, SET_ASIDE, type AssetBalance } from "@/lib/ledger/balances";
 import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
 
@@ -14,7 +14,7 @@ export function BalancesCard({ balances, title = "Balances" }: { balances: Asset
             <li key={b.asset} className="py-2.5" data-testid={`balance-${b.asset}`}>
               <div className="flex items-baseline justify-between gap-3">
                 <span>
-                  <span className="font-medium">{b.asset}</span>
+                  <span className="font-medium">{assetName(b.asset)}</span>
                   <span className="ml-2 text-xs text-muted">{b.name}</span>
                 </span>
                 <span className="text-right tabular-nums text-zinc-100" title={`${exact(b.available)} ${b.asset}`}>{readable(b.available, b.asset)}</span>

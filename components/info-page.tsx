@@ -103,7 +103,7 @@ export interface Figure {
 }
 
 /** Figures read from the settings now, as a labelled list. */
-export function Figures({ title, items, children }: { title: string; items: Figure[]; children?: React.ReactNode }) {
+export function Figures({ title, items, children }: { title: React.ReactNode; items: Figure[]; children?: React.ReactNode }) {
   return (
     <div className="card">
       <h3 className="mb-1 text-sm font-semibold uppercase tracking-widest text-muted">{title}</h3>

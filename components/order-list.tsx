@@ -1,8 +1,7 @@
-import { exact } from "@/lib/format";
+import { exact, money } from "@/lib/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/order-view";
-
-const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+import { Time } from "@/components/time";
 
 const STATUS_TONES: Record<OrderView["status"], string> = {
   open: "border-gold/60 text-gold-soft",
@@ -29,7 +28,7 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
             </p>
             <p className="text-xs text-muted">{describe(o)}</p>
             {o.strategy && <p className="text-xs text-gold">By {o.strategy.name}</p>}
-            <p className="text-xs text-muted"><time dateTime={o.createdAt}>{time(o.createdAt)}</time></p>
+            <p className="text-xs text-muted"><Time at={o.createdAt} /></p>
             {o.price && <p className="text-xs text-zinc-400">Filled at {exact(o.price)} · fee {exact(o.fee!)} USDT</p>}
           </div>
           <div className="shrink-0 text-right">
@@ -37,7 +36,7 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
             {o.total ? (
               <span className="block text-xs text-muted tabular-nums">{o.side === "buy" ? "Paid" : "Received"} {exact(o.total)} USDT</span>
             ) : o.status === "open" ? (
-              <span className="block text-xs text-muted tabular-nums">Reserved {exact(o.held)} {o.side === "buy" ? "USDT" : "XAUT"}</span>
+              <span className="block text-xs text-muted tabular-nums">Reserved {money(o.held, o.side === "buy" ? "USDT" : "XAUT")}</span>
             ) : null}
             {action?.(o)}
           </div>

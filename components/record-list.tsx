@@ -3,8 +3,7 @@ import { Amount } from "@/components/amount";
 import { exact } from "@/lib/format";
 import { journalLabel, ACCOUNT_LABELS, referenceLink } from "@/lib/ledger/kinds";
 import type { LedgerRecord } from "@/lib/ledger/records";
-
-const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+import { Time } from "@/components/time";
 
 /** Ledger entries as a list: what happened, where, by how much, and the balance after. */
 export function RecordList({ records, empty }: { records: LedgerRecord[]; empty: string }) {
@@ -20,7 +19,7 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
           <div className="min-w-0">
             <p className="font-medium">{journalLabel(r.kind)}{r.label && <span className="text-muted"> · {r.label}</span>}</p>
             <p className="text-xs text-muted">
-              {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <time dateTime={r.createdAt}>{time(r.createdAt)}</time>
+              {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <Time at={r.createdAt} />
               {link && <> · <Link href={link.href} className="text-gold underline hover:text-gold-soft">{link.label}</Link></>}
             </p>
             {r.memo && <p className="mt-0.5 truncate text-xs text-zinc-400">{r.memo}</p>}

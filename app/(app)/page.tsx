@@ -19,6 +19,7 @@ import { storageOverview } from "@/lib/storage/vault";
 import { BASE, QUOTE } from "@/lib/trading/market";
 import { valuedBalances } from "@/lib/trading/valuation";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Home" };
 
@@ -84,7 +85,7 @@ export default async function HomePage() {
             items={[
               ["Email", user.email],
               ["Referral code", <span key="code" className="font-mono text-gold-soft">{user.referralCode}</span>],
-              ["Member since", user.createdAt.toISOString().slice(0, 10)],
+              ["Member since", <Time key="m" at={user.createdAt.toISOString()} date />],
             ]}
           />
         </section>

@@ -15,6 +15,8 @@ import { pendingProposals } from "@/lib/approvals/proposals";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/http/query";
+import { Time } from "@/components/time";
+import { assetName, exact } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -81,9 +83,9 @@ export default async function AdminDashboard({ searchParams }: Props) {
                 {jobs.map((j) => (
                   <tr key={j.name} className="border-b border-line/60 last:border-0">
                     <td className="pl-4 font-mono text-xs">{j.name}</td>
-                    <td className="tabular-nums">{j.lastRunAt ? j.lastRunAt.slice(0, 19).replace("T", " ") : "never"}</td>
+                    <td className="tabular-nums">{j.lastRunAt ? <Time at={j.lastRunAt} /> : "never"}</td>
                     <td className="text-right tabular-nums">{j.lagSeconds === null ? "—" : `${j.lagSeconds} s`}</td>
-                    <td className="pr-4 text-xs text-muted">{j.lastError ? `${j.lastErrorAt?.slice(0, 19).replace("T", " ")}: ${j.lastError}` : "none"}</td>
+                    <td className="pr-4 text-xs text-muted">{j.lastError ? <>{j.lastErrorAt && <Time at={j.lastErrorAt} />}: {j.lastError}</> : "none"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -106,7 +108,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
             <tr className="border-b border-line">
               <th>Asset</th>
               <th className="text-right">Held by users</th>
-              <th className="text-right" title="The platform's side of users' trades: negative XAUT is gold owed to users">House position</th>
+              <th className="text-right" title="The platform's side of users' trades: negative XAUt is gold owed to users">House position</th>
               <th className="text-right">Fees earned</th>
               <th className="text-right">Credited by admins</th>
               <th className="text-right">Deposited, net</th>
@@ -117,13 +119,13 @@ export default async function AdminDashboard({ searchParams }: Props) {
           <tbody>
             {stats.books.map((b) => (
               <tr key={b.asset} className="border-b border-line/60" data-asset={b.asset}>
-                <th scope="row" className="font-medium">{b.asset}</th>
-                <td className="text-right tabular-nums">{b.heldByUsers}</td>
-                <td className="text-right tabular-nums">{b.house}</td>
-                <td className="text-right tabular-nums">{b.feesEarned}</td>
-                <td className="text-right tabular-nums">{b.creditedByAdmins}</td>
-                <td className="text-right tabular-nums">{b.deposited}</td>
-                <td className="text-right tabular-nums">{b.interestPaid}</td>
+                <th scope="row" className="font-medium">{assetName(b.asset)}</th>
+                <td className="text-right tabular-nums">{exact(b.heldByUsers)}</td>
+                <td className="text-right tabular-nums">{exact(b.house)}</td>
+                <td className="text-right tabular-nums">{exact(b.feesEarned)}</td>
+                <td className="text-right tabular-nums">{exact(b.creditedByAdmins)}</td>
+                <td className="text-right tabular-nums">{exact(b.deposited)}</td>
+                <td className="text-right tabular-nums">{exact(b.interestPaid)}</td>
                 <td className={b.balanced ? "text-success" : "font-semibold text-danger"}>
                   {b.balanced ? "Balanced" : "Out of balance: run npm run ledger:check"}
                 </td>
@@ -161,7 +163,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
             <table className="data-table">
               <thead>
                 <tr className="border-b border-line">
-                  <th>Time (UTC)</th>
+                  <th>Time</th>
                   <th>Administrator</th>
                   <th>Action</th>
                   <th>Target</th>
@@ -172,7 +174,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
               <tbody>
                 {audit.entries.map((e) => (
                   <tr key={e.id} className="border-b border-line/60 align-top">
-                    <td className="tabular-nums">{e.createdAt.replace("T", " ").slice(0, 19)}</td>
+                    <td className="tabular-nums"><Time at={e.createdAt} /></td>
                     <td>{e.actor}</td>
                     <td className="font-mono text-xs">{e.action}</td>
                     <td>

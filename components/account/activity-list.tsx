@@ -1,7 +1,6 @@
 import { Pager } from "@/components/pager";
 import type { ActivityView } from "@/lib/activity/list";
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+import { Time } from "@/components/time";
 
 /**
  * What was done to the account, newest first: by Aurum support (an administrator, never named) or by
@@ -31,7 +30,7 @@ export function ActivityList({ activity, page, pageSize, total, query }: { activ
                 </p>
               )}
               <p className="text-xs text-muted">
-                <time dateTime={e.at}>{when(e.at)}</time>
+                <Time at={e.at} />
               </p>
             </li>
           ))}

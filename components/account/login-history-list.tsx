@@ -1,7 +1,6 @@
 import { Pager } from "@/components/pager";
 import type { LoginHistoryView } from "@/lib/account/login-history";
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+import { Time } from "@/components/time";
 
 /** The user's recent sign-in attempts (the newest 50 are kept): time, address, device, outcome. `query` keeps the rest of the screen's paging. */
 export function LoginHistoryList({ history, page, pageSize, total, query }: { history: LoginHistoryView[]; page: number; pageSize: number; total: number; query: Record<string, string> }) {
@@ -20,7 +19,7 @@ export function LoginHistoryList({ history, page, pageSize, total, query }: { hi
               <span className="min-w-0">
                 <span className="block font-medium">{h.device}</span>
                 <span className="block text-xs text-muted">
-                  {h.ip} · <time dateTime={h.at}>{when(h.at)}</time>
+                  {h.ip} · <Time at={h.at} />
                 </span>
               </span>
               <span className={`shrink-0 text-right text-xs font-medium ${h.outcome === "success" ? "text-success" : "text-danger"}`}>{h.outcomeLabel}</span>

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { Time } from "@/components/time";
 
 export interface SessionRow {
   id: string;
@@ -15,8 +16,6 @@ export interface SessionRow {
 }
 
 type Answer = { success: boolean; message: string };
-
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /** The user's live sessions, each but the current one with a Sign out button, and one for all others. */
 export function SessionList({ sessions }: { sessions: SessionRow[] }) {
@@ -56,7 +55,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
                 {s.current && <span className="ml-2 rounded bg-gold/15 px-1.5 py-0.5 text-xs text-gold-soft">This device</span>}
               </span>
               <span className="block text-xs text-muted">
-                {s.ip} · signed in {when(s.createdAt)} · last used {when(s.lastUsedAt)}
+                {s.ip} · signed in <Time at={s.createdAt} /> · last used <Time at={s.lastUsedAt} />
               </span>
             </span>
             {!s.current && (

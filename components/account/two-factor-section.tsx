@@ -7,6 +7,7 @@ import { useNotificationHold } from "@/components/notification-center";
 import { useToast } from "@/components/toast";
 import { useCopy } from "@/components/use-copy";
 import { api } from "@/lib/client/session";
+import { Time } from "@/components/time";
 
 type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
 type Setup = Answer & { secret?: string; otpauthUrl?: string; qr?: string };
@@ -129,7 +130,7 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
       <div className="space-y-3">
         <p className="rounded-lg bg-raised px-3 py-2 text-sm" data-testid="two-factor-status">
           <span className="font-semibold text-gold-soft">On</span>
-          {status.enabledAt && <> since {new Date(status.enabledAt).toISOString().slice(0, 10)}</>} · {status.recoveryCodesLeft} of 10 recovery codes left
+          {status.enabledAt && <> since <Time at={status.enabledAt} date /></>} · {status.recoveryCodesLeft} of 10 recovery codes left
         </p>
         <form
           className="space-y-3"

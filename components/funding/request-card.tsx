@@ -1,6 +1,7 @@
 import { Amount } from "@/components/amount";
 import { age } from "./queue-tabs";
 import { StatusBadge } from "./status-badge";
+import { Time } from "@/components/time";
 
 interface Request {
   amount: string;
@@ -18,7 +19,7 @@ export function RequestCard({ request, testId, children }: { request: Request; t
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-lg"><Amount value={request.amount} asset={request.currency} /> <span className="text-sm text-muted">on {request.networkName}</span></span>
         <span className="flex items-center gap-2 text-sm text-muted">
-          {request.status === "pending" ? `waiting ${age(request.createdAt)}` : request.decidedAt?.slice(0, 16).replace("T", " ")}
+          {request.status === "pending" ? `waiting ${age(request.createdAt)}` : request.decidedAt && <Time at={request.decidedAt} />}
           <StatusBadge status={request.status} />
         </span>
       </div>

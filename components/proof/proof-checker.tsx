@@ -6,6 +6,7 @@ import { Amount } from "@/components/amount";
 import { api } from "@/lib/client/session";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { verifyProof, type Verification } from "@/lib/proof/verify";
+import { assetName } from "@/lib/format";
 
 /** SHA-256 by the browser's own WebCrypto: nothing of Aurum's code computes the hashes that are checked. */
 async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
@@ -89,7 +90,7 @@ export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId
           <dl className="divide-y divide-line rounded-lg bg-raised px-3" data-testid="my-balances">
             {proof.assets.map((a) => (
               <div key={a.code} className="flex items-baseline justify-between gap-4 py-2 text-sm">
-                <dt className="text-zinc-300">{a.code}</dt>
+                <dt className="text-zinc-300">{assetName(a.code)}</dt>
                 <dd><Amount value={proof.account.balances[a.code]!} asset={a.code} exact /></dd>
               </div>
             ))}

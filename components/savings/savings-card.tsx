@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { percentText } from "@/lib/format";
+import { assetName, percentText, readable } from "@/lib/format";
 import { termText } from "./apr";
 
 interface PlanSummary {
@@ -36,7 +36,7 @@ export function SavingsCard({ plans, positions }: { plans: PlanSummary[]; positi
               <Link href={`/saving/${p.planId}`} className="text-gold hover:text-gold-soft">{p.planName}</Link>
               <span className="text-right">
                 <Amount value={p.principal} asset={p.asset} />
-                <span className="block text-xs text-success">+{p.accrued} earned</span>
+                <span className="block text-xs text-success">+{readable(p.accrued, p.asset)} earned</span>
               </span>
             </li>
           ))}
@@ -51,7 +51,7 @@ export function SavingsCard({ plans, positions }: { plans: PlanSummary[]; positi
               <Link href={`/saving/${p.id}`} className="flex items-center justify-between gap-3 py-2.5 hover:text-gold-soft">
                 <span>
                   <span className="font-medium">{p.name}</span>
-                  <span className="block text-xs text-muted">{p.asset} · {termText(p.termDays)} · from {p.minAmount}</span>
+                  <span className="block text-xs text-muted">{assetName(p.asset)} · {termText(p.termDays)} · from {readable(p.minAmount, p.asset)}</span>
                 </span>
                 <span className="text-right text-lg font-semibold text-gold-soft">{percentText(p.aprBps)}<span className="block text-xs font-normal text-muted">a year</span></span>
               </Link>

@@ -7,6 +7,7 @@ import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import { displayDecimal } from "@/lib/format";
 import type { StrategyView } from "@/lib/strategies/view";
+import { Time } from "@/components/time";
 
 const TONES: Record<string, string> = {
   proposed: "border-gold/40 text-gold-soft",
@@ -86,7 +87,7 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
           </div>
         ))}
       </dl>
-      {s.nextRunAt && <p className="text-xs text-muted">Next round <time dateTime={s.nextRunAt}>{s.nextRunAt.slice(0, 16).replace("T", " ")} UTC</time></p>}
+      {s.nextRunAt && <p className="text-xs text-muted">Next round <Time at={s.nextRunAt} countdown /></p>}
       {actions && (
         <div className="flex flex-wrap gap-2">
           {s.status === "proposed" && button("accept", "Accept", "btn-gold")}

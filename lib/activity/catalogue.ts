@@ -1,4 +1,4 @@
-import { exact } from "@/lib/format";
+import { durationText, money as moneyText } from "@/lib/format";
 
 /** Who did it, as the user reads it: an administrator is always "Aurum support", never a name. */
 export type ActivityActor = "support" | "you";
@@ -13,19 +13,25 @@ interface KindSpec<F> {
   by: ActivityActor;
   mail: Mailing;
   title: string;
-  /** The change in one or two sentences; the reason, when there is one, is shown after it. */
-  text: (facts: F) => string;
+  /** The change in one or two sentences, as of `at` (when it happened); the reason, when there is one, is shown after it. */
+  text: (facts: F, at: Date) => string;
 }
 
 const kind = <F = Record<string, never>>(spec: KindSpec<F>) => spec;
 
 type Money = { amount: string; asset: string };
 type Funding = Money & { network: string };
-// When withdrawals resume, shown as the API gives it (ISO, to the millisecond): a rounded minute would end the pause early.
+// When withdrawals resume (ISO, to the millisecond), kept as data: the sentence says how long from the
+// event on, which reads right in any time zone, in the activity list (beside the event's time), the
+// notification and the mail.
 type Until = { pausedUntil: string };
 
-const money = (f: Money) => `${exact(f.amount)} ${f.asset}`;
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const money = (f: Money) => moneyText(f.amount, f.asset);
+const pause = (f: Until, at: Date) => {
+  const left = Date.parse(f.pausedUntil) - at.getTime();
+  return left > 0 ? `withdrawals are paused for ${durationText(left)}` : "withdrawals are not paused";
+};
+const pauseAtStart = (f: Until, at: Date) => pause(f, at).replace(/^w/, "W");
 const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
 
 /**
@@ -65,13 +71,13 @@ export const ACTIVITY = {
     by: "support",
     mail: "security",
     title: "Your password was reset",
-    text: (f) => `Aurum support set a new password for your account and signed out ${sessions(f.sessionsEnded)}. Withdrawals are paused until ${f.pausedUntil}.`,
+    text: (f, at) => `Aurum support set a new password for your account and signed out ${sessions(f.sessionsEnded)}. ${pauseAtStart(f, at)}.`,
   }),
   "withdraw_password.reset": kind<Until>({
     by: "support",
     mail: "security",
     title: "Your withdrawal password was reset",
-    text: (f) => `Aurum support set a new withdrawal password for your account. Withdrawals are paused until ${f.pausedUntil}.`,
+    text: (f, at) => `Aurum support set a new withdrawal password for your account. ${pauseAtStart(f, at)}.`,
   }),
   "account.disabled": kind({
     by: "support",
@@ -129,8 +135,8 @@ export const ACTIVITY = {
     by: "you",
     mail: "security",
     title: "Your password was changed",
-    text: (f) =>
-      `Your password was changed and ${sessions(f.sessionsEnded)} other than yours signed out; withdrawals are paused until ${f.pausedUntil}. If this was not you, contact support at once.`,
+    text: (f, at) =>
+      `Your password was changed and ${sessions(f.sessionsEnded)} other than yours signed out; ${pause(f, at)}. If this was not you, contact support at once.`,
   }),
   "password.reset_by_link": kind<{ sessionsEnded: number }>({
     by: "you",
@@ -148,14 +154,14 @@ export const ACTIVITY = {
     by: "you",
     mail: "security",
     title: "Two-factor sign-in is off",
-    text: (f) =>
-      `Your account no longer asks for a code from your authenticator app, and withdrawals are paused until ${f.pausedUntil}. If this was not you, change your password and freeze your account.`,
+    text: (f, at) =>
+      `Your account no longer asks for a code from your authenticator app, and ${pause(f, at)}. If this was not you, change your password and freeze your account.`,
   }),
   "withdraw_password.set": kind<Until & { changed: boolean }>({
     by: "you",
     mail: "security",
     title: "Withdrawal password set",
-    text: (f) => `You ${f.changed ? "changed" : "set"} your withdrawal password. Withdrawals are paused until ${f.pausedUntil}.`,
+    text: (f, at) => `You ${f.changed ? "changed" : "set"} your withdrawal password. ${pauseAtStart(f, at)}.`,
   }),
   "anti_phishing.set": kind({
     by: "you",
@@ -174,13 +180,13 @@ export const ACTIVITY = {
     by: "you",
     mail: "none",
     title: "Your email was changed",
-    text: (f) => `Your account's email is now ${f.email}, and withdrawals are paused until ${f.pausedUntil}. If this was not you, contact support at once.`,
+    text: (f, at) => `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact support at once.`,
   }),
   "account.frozen": kind<{ frozenAt: string }>({
     by: "you",
     mail: "none",
     title: "Your account is frozen",
-    text: (f) => `You froze your account at ${when(f.frozenAt)}: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
+    text: () => `You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
   }),
 };
 
@@ -191,8 +197,8 @@ export const ACTIVITY_KINDS = Object.keys(ACTIVITY) as ActivityKind[];
 
 export const ACTOR_LABELS: Record<ActivityActor, string> = { support: "Aurum support", you: "You" };
 
-/** The sentence of one event, its reason after it when there is one. */
-export function sentenceOf<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null): string {
-  const text = (ACTIVITY[kind].text as (f: FactsOf<K>) => string)(facts);
+/** The sentence of one event that happened `at`, its reason after it when there is one. */
+export function sentenceOf<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null, at: Date): string {
+  const text = (ACTIVITY[kind].text as (f: FactsOf<K>, at: Date) => string)(facts, at);
   return reason ? `${text} Reason: ${reason}` : text;
 }

@@ -14,7 +14,7 @@ function activityView(row: AccountEvent) {
     kind,
     by: ACTOR_LABELS[row.actor],
     title: known ? ACTIVITY[kind].title : "Account change",
-    text: known ? sentenceOf(kind, row.facts as FactsOf<typeof kind>, null) : "",
+    text: known ? sentenceOf(kind, row.facts as FactsOf<typeof kind>, null, row.createdAt) : "",
     reason: row.reason,
     at: row.createdAt.toISOString(),
   };

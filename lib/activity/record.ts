@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
 import { getSettings } from "@/lib/settings";
+import { utcText } from "@/lib/format";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 export interface ActivityInput<K extends ActivityKind> {
@@ -26,7 +27,7 @@ export interface ActivityInput<K extends ActivityKind> {
 export async function recordActivity<K extends ActivityKind>(db: Db, input: ActivityInput<K>, at = new Date()): Promise<{ mailId: string | null }> {
   const spec = ACTIVITY[input.kind];
   const reason = input.reason ?? null;
-  const text = sentenceOf(input.kind, input.facts, reason);
+  const text = sentenceOf(input.kind, input.facts, reason, at);
   return inSavepoint(db, async (tx) => {
     await tx.insert(accountEvents).values({
       id: newId(),
@@ -53,7 +54,7 @@ export async function recordActivity<K extends ActivityKind>(db: Db, input: Acti
     const mailId = await queueMail(tx, {
       to: user.email,
       subject: `${siteName}: ${spec.title}`,
-      text: [`Hello ${user.username},`, "", text, "", `When: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`, `By: ${ACTOR_LABELS[spec.by]}`, "", footer, "", siteName].join("\n"),
+      text: [`Hello ${user.username},`, "", text, "", `When: ${utcText(at)}`, `By: ${ACTOR_LABELS[spec.by]}`, "", footer, "", siteName].join("\n"),
       antiPhishingCode: user.antiPhishingCode,
     });
     return { mailId };

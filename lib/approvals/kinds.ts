@@ -8,7 +8,7 @@ import { approveDeposit, approveDepositSchema } from "@/lib/funding/decide-depos
 import { assertTxHash, sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
 import { checkedWallet, createWallet, updateWallet, walletSchema } from "@/lib/funding/wallets";
 import { conflict, notFound } from "@/lib/http/errors";
-import { exact } from "@/lib/format";
+import { assetName, exact } from "@/lib/format";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { userBalances } from "@/lib/ledger/balances";
@@ -65,8 +65,8 @@ const balanceAdjust: Rule<z.infer<typeof balancePayload>> = {
     const available = (await userBalances(tx, user.id)).find((b) => b.asset === asset.code)?.available ?? "0";
     const after = shown(toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units), asset.decimals);
     return {
-      summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${shown(units, asset.decimals)} ${asset.code} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
-      changes: [{ label: `${user.username}'s available ${asset.code}`, before: exact(available), after }],
+      summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${shown(units, asset.decimals)} ${assetName(asset.code)} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
+      changes: [{ label: `${user.username}'s available ${assetName(asset.code)}`, before: exact(available), after }],
       userId: user.id,
       reason: p.reason,
     };
@@ -87,8 +87,8 @@ const depositApprove: Rule<z.infer<typeof depositPayload>> = {
     // Crediting less than claimed, or exactly it, cannot create money the chain did not bring.
     if (corrected <= d.deposit.amount) return null;
     return {
-      summary: `Credit ${d.username}'s ${asset.code} deposit above the amount they declared`,
-      changes: [{ label: `Credited ${asset.code}`, before: shown(d.deposit.amount, asset.decimals), after: shown(corrected, asset.decimals) }],
+      summary: `Credit ${d.username}'s ${assetName(asset.code)} deposit above the amount they declared`,
+      changes: [{ label: `Credited ${assetName(asset.code)}`, before: shown(d.deposit.amount, asset.decimals), after: shown(corrected, asset.decimals) }],
       userId: d.deposit.userId,
       reason: p.reason ?? null,
     };
@@ -110,7 +110,7 @@ const withdrawalSend: Rule<z.infer<typeof withdrawalPayload>> = {
     const asset = await findAsset(tx, w.w.currency);
     if (!(await worthApproval(tx, asset, w.w.amount))) return null;
     return {
-      summary: `Mark ${w.username}'s withdrawal of ${shown(w.w.amount, asset.decimals)} ${asset.code} sent`,
+      summary: `Mark ${w.username}'s withdrawal of ${shown(w.w.amount, asset.decimals)} ${assetName(asset.code)} sent`,
       changes: [
         { label: "Status", before: "pending", after: "sent" },
         { label: `To (${w.w.network})`, before: null, after: w.w.address },

@@ -7,7 +7,7 @@ import { runTransaction } from "@/db/transaction";
 import { AppError, badRequest, conflict } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
-import { formatAmount } from "@/lib/ledger/amount";
+import { moneyOf } from "@/lib/format";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { saveUpload, type ImageType } from "@/lib/uploads";
@@ -47,7 +47,7 @@ export async function createDeposit(
   const asset = await findAsset(db, wallet.currency);
   const amount = amountIn(asset, fields.amount);
   if (amount < wallet.minDeposit) {
-    const message = `The minimum deposit is ${formatAmount(wallet.minDeposit, asset.decimals)} ${asset.code}`;
+    const message = `The minimum deposit is ${moneyOf(wallet.minDeposit, asset.decimals, asset.code)}`;
     throw new AppError(422, "BELOW_MINIMUM", message, { amount: [message] });
   }
   if (!isValidTxHash(wallet.network, fields.txHash)) {

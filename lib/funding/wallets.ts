@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
 import { findAsset, listAssets, type Asset } from "@/lib/ledger/assets";
 import { isSupported, isValidAddress, NETWORK_NAMES, SUPPORTED } from "./networks";
+import { assetName } from "@/lib/format";
 
 const decimal = (what: string) =>
   z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
@@ -32,7 +33,7 @@ type Actor = { id: string; ip: string | null };
 
 function unitsOf(asset: Asset, value: string, field: string): bigint {
   try {
-    return toUnits(value, asset.decimals, "exact", asset.code);
+    return toUnits(value, asset.decimals, "exact", assetName(asset.code));
   } catch (err) {
     if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
     throw err;
@@ -42,7 +43,7 @@ function unitsOf(asset: Asset, value: string, field: string): bigint {
 /** The row an admin's input makes, checked: a supported pair, an address valid on its network. */
 export async function checkedWallet(db: Db, input: WalletInput) {
   if (!isSupported(input.currency, input.network)) {
-    const message = `${input.currency} is not offered on ${input.network}`;
+    const message = `${assetName(input.currency)} is not offered on ${input.network}`;
     throw badRequest(message, { network: [message] }, "UNSUPPORTED_NETWORK");
   }
   if (!isValidAddress(input.network, input.address)) {
@@ -124,11 +125,11 @@ export function listWallets(db: Db): Promise<Wallet[]> {
 export async function openWallet(db: Db, currency: string, network: string, direction: "deposit" | "withdraw"): Promise<Wallet> {
   const code = currency.toUpperCase();
   if (!SUPPORTED[code]) throw badRequest(`Unknown currency ${currency}`, { currency: [`Unknown currency ${currency}`] }, "UNKNOWN_CURRENCY");
-  if (!isSupported(code, network)) throw badRequest(`${code} is not offered on ${network}`, { network: [`${code} is not offered on ${network}`] }, "UNSUPPORTED_NETWORK");
+  if (!isSupported(code, network)) throw badRequest(`${assetName(code)} is not offered on ${network}`, { network: [`${assetName(code)} is not offered on ${network}`] }, "UNSUPPORTED_NETWORK");
   const [wallet] = await db.select().from(wallets).where(and(eq(wallets.currency, code), eq(wallets.network, network as FundingNetwork)));
   const enabled = wallet && (direction === "deposit" ? wallet.depositEnabled : wallet.withdrawEnabled);
   if (!enabled) {
-    const message = `${direction === "deposit" ? "Deposits" : "Withdrawals"} of ${code} on ${network} are not available at the moment`;
+    const message = `${direction === "deposit" ? "Deposits" : "Withdrawals"} of ${assetName(code)} on ${network} are not available at the moment`;
     throw new AppError(422, "NETWORK_DISABLED", message);
   }
   return wallet;

@@ -6,6 +6,7 @@ import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
+import { durationText } from "@/lib/format";
 import { readEnv } from "@/lib/env";
 import { AppError, badRequest, notFound } from "@/lib/http/errors";
 import { HOUR_MS } from "@/lib/time";
@@ -45,7 +46,7 @@ async function lockedUser(tx: Db, userId: string): Promise<User> {
 
 const lockedOut = (until: Date, now: Date) => {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError(429, "WITHDRAWALS_LOCKED", `Too many wrong withdrawal passwords. Withdrawals are locked until ${until.toISOString()}.`, undefined, { "Retry-After": String(seconds) });
+  return new AppError(429, "WITHDRAWALS_LOCKED", `Too many wrong withdrawal passwords. Withdrawals are locked for ${durationText(seconds * 1000)}.`, undefined, { "Retry-After": String(seconds) });
 };
 
 /**
@@ -93,8 +94,18 @@ export async function checkWithdrawPassword(db: Db, userId: string, withdrawPass
  */
 export function assertNotOnHold(holdUntil: Date | null, now: Date): void {
   if (holdUntil && holdUntil > now) {
-    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused until ${holdUntil.toISOString()} after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).`);
+    throw new AppError(422, "WITHDRAWALS_ON_HOLD", `For your security, withdrawals are paused for another ${durationText(holdUntil.getTime() - now.getTime())} after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).`);
   }
+}
+
+/**
+ * The pause in the sentence that confirms a security change: "For your security, withdrawals are
+ * paused for 24 hours." A length, not a time: the server does not know the reader's zone (the answer
+ * carries the end as data for screens that show it). Nothing when there is no pause.
+ */
+export function pauseSentence(holdUntil: Date, now = new Date()): string {
+  const left = holdUntil.getTime() - now.getTime();
+  return left > 0 ? ` For your security, withdrawals are paused for ${durationText(left)}.` : "";
 }
 
 /** Starts (or extends) the 24-hour pause on withdrawals that follows any password change, an email change, and turning two-factor off. */

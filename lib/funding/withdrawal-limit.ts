@@ -2,7 +2,8 @@ import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { withdrawals } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { assetName, moneyOf } from "@/lib/format";
+import { toUnits } from "@/lib/ledger/amount";
 import { utcDayStart } from "@/lib/time";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
@@ -15,8 +16,8 @@ const USDT_DECIMALS = 6;
 function unpriced(currency: string): AppError {
   const message =
     currency === BASE
-      ? `${currency} has no market price yet, so this withdrawal cannot be counted against your daily withdrawal limit. Try again once the price shows on the market screen.`
-      : `${currency} has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact support to withdraw it.`;
+      ? `${assetName(currency)} has no market price yet, so this withdrawal cannot be counted against your daily withdrawal limit. Try again once the price shows on the market screen.`
+      : `${assetName(currency)} has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact support to withdraw it.`;
   return new AppError(422, "WITHDRAWAL_NOT_VALUED", message, { amount: [message] });
 }
 
@@ -41,7 +42,7 @@ export async function assertDailyLimit(tx: Db, userId: string, w: { currency: st
   const used = BigInt(today?.total ?? "0");
   if (used + value > limit) {
     const left = limit > used ? limit - used : 0n;
-    throw new AppError(422, "DAILY_LIMIT_EXCEEDED", `This is over your daily withdrawal limit: ${formatAmount(left, USDT_DECIMALS)} USDT is left today (UTC).`);
+    throw new AppError(422, "DAILY_LIMIT_EXCEEDED", `This is over your daily withdrawal limit: ${moneyOf(left, USDT_DECIMALS, "USDT")} is left today (UTC).`);
   }
   return value;
 }

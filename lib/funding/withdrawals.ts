@@ -7,6 +7,7 @@ import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/l
 import { AppError, badRequest, forbidden } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
+import { moneyOf } from "@/lib/format";
 import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
@@ -69,7 +70,7 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
   const asset = await findAsset(db, wallet.currency);
   const amount = amountIn(asset, input.amount);
   if (amount < wallet.minWithdraw) {
-    const message = `The minimum withdrawal is ${formatAmount(wallet.minWithdraw, asset.decimals)} ${asset.code}`;
+    const message = `The minimum withdrawal is ${moneyOf(wallet.minWithdraw, asset.decimals, asset.code)}`;
     throw new AppError(422, "BELOW_MINIMUM", message, { amount: [message] });
   }
   await checkWithdrawPassword(db, userId, input.withdrawPassword, now);

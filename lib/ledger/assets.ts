@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { assets } from "@/db/schema";
 import { badRequest } from "@/lib/http/errors";
 import { AmountError, parseAmount } from "./amount";
+import { assetName } from "@/lib/format";
 
 export type Asset = typeof assets.$inferSelect;
 
@@ -19,7 +20,7 @@ export async function findAsset(db: Db, code: string): Promise<Asset> {
 /** An API amount string in the asset's smallest units; a bad amount is the caller's 400. */
 export function amountIn(asset: Asset, amount: string, field = "amount"): bigint {
   try {
-    return parseAmount(amount, asset.decimals, asset.code);
+    return parseAmount(amount, asset.decimals, assetName(asset.code));
   } catch (err) {
     if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
     throw err;

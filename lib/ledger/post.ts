@@ -11,6 +11,7 @@ import {
   type SystemAccountKind,
   type UserAccountKind,
 } from "@/db/schema";
+import { assetName } from "@/lib/format";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 
@@ -44,7 +45,7 @@ export interface Posted {
 }
 
 export const insufficientFunds = (asset: string) =>
-  new AppError(422, "INSUFFICIENT_FUNDS", `Insufficient ${asset} balance`);
+  new AppError(422, "INSUFFICIENT_FUNDS", `Insufficient ${assetName(asset)} balance`);
 
 const strategyOf = (ref: AccountRef) => ("strategyId" in ref ? ref.strategyId : null);
 const key = (owner: string, kind: string, asset: string, strategyId: string | null) => `${owner}:${kind}:${asset}${strategyId ? `:${strategyId}` : ""}`;
@@ -164,7 +165,6 @@ async function write(tx: Db, input: JournalInput): Promise<Posted> {
   ]);
   return { journal: journal!, entries: written, balances };
 }
-
 
 /** Balances of one user's accounts, by `${kind}:${asset}`. */
 export async function accountsOf(db: Db, userId: string, assetCodes?: string[]) {

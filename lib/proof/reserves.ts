@@ -6,6 +6,7 @@ import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { badRequest, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { assetName, displayDecimal, money } from "@/lib/format";
 import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { findAsset, listAssets } from "@/lib/ledger/assets";
@@ -35,7 +36,7 @@ async function reserveValues(db: Db, input: ReserveInput, now: Date) {
   if (checkedAt.getUTCFullYear() < 2000) throw badRequest("That check date is too long ago", { checkedAt: ["That check date is too long ago"] });
   let amount: bigint;
   try {
-    amount = toUnits(input.amount, asset.decimals, "exact", asset.code);
+    amount = toUnits(input.amount, asset.decimals, "exact", assetName(asset.code));
   } catch (err) {
     if (err instanceof AmountError) throw badRequest(err.message, { amount: [err.message] });
     throw err;
@@ -123,9 +124,9 @@ export type Coverage = ReturnType<typeof coverage>[number];
 
 /** The coverage of one asset in words a user understands; ratios are rounded down, never flattering. */
 export function coverageText(c: Coverage): string {
-  if (!c.declared) return `No ${c.asset} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
-  if (c.ratioBps === null) return `Aurum owes its users no ${c.asset}; it declares ${c.reserves} ${c.asset} held.`;
-  const per = formatAmount(BigInt(c.ratioBps), 4).replace(/(\.\d\d)\d*$/, "$1");
+  if (!c.declared) return `No ${assetName(c.asset)} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
+  if (c.ratioBps === null) return `Aurum owes its users no ${assetName(c.asset)}; it declares ${money(c.reserves, c.asset)} held.`;
+  const per = displayDecimal(formatAmount(BigInt(c.ratioBps), 4).replace(/(\.\d\d)\d*$/, "$1"));
   const verdict = c.ratioBps >= 10_000 ? "at least as much as it owes" : "less than it owes";
-  return `For every 1 ${c.asset} Aurum owes its users, it declares ${per} ${c.asset} held: ${verdict}.`;
+  return `For every 1 ${assetName(c.asset)} Aurum owes its users, it declares ${per} ${assetName(c.asset)} held: ${verdict}.`;
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { referralRewards, users } from "@/db/schema";
 import { findAsset } from "@/lib/ledger/assets";
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { moneyOf } from "@/lib/format";
+import { toUnits } from "@/lib/ledger/amount";
 import { post } from "@/lib/ledger/post";
 import { createNotification } from "@/lib/notifications/create";
 import { publish } from "@/lib/realtime/publish";
@@ -42,7 +43,7 @@ export async function payReferralReward(tx: Db, inviteeId: string): Promise<bigi
   await createNotification(tx, {
     userId: invitee.referredBy,
     title: "Referral reward paid",
-    message: `A friend you invited made their first deposit: ${formatAmount(amount, usdt.decimals)} ${usdt.code} is in your available balance.`,
+    message: `A friend you invited made their first deposit: ${moneyOf(amount, usdt.decimals, usdt.code)} is in your available balance.`,
   });
   await publish(tx, { to: { userId: invitee.referredBy }, event: "balance", data: { reason: "referral.reward" } });
   return amount;

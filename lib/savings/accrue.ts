@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { savingAccruals, savingSubscriptions, type SavingSubscription } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import type { Job } from "@/lib/jobs/runner";
-import { formatAmount } from "@/lib/ledger/amount";
+import { moneyOf } from "@/lib/format";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { createNotification } from "@/lib/notifications/create";
@@ -60,7 +60,7 @@ async function settleOne(db: Db, id: string, now: Date): Promise<number> {
       await createNotification(tx, {
         userId: sub.userId,
         title: "Savings matured",
-        message: `Your ${sub.termDays}-day savings of ${formatAmount(sub.principal, decimals)} ${sub.asset} matured with ${formatAmount(settled.accrued, decimals)} ${sub.asset} interest. Both are in your available balance.`,
+        message: `Your ${sub.termDays}-day savings of ${moneyOf(sub.principal, decimals, sub.asset)} matured with ${moneyOf(settled.accrued, decimals, sub.asset)} interest. Both are in your available balance.`,
       });
     }
     return count;

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { savingPlans, savingSubscriptions, type SavingSubscription } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { moneyOf } from "@/lib/format";
 import { formatAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
@@ -24,7 +25,7 @@ export async function subscribe(tx: Db, userId: string, input: z.infer<typeof su
   if (!plan || !plan.enabled) throw notFound("This plan is not offered");
   const asset = await findAsset(tx, plan.asset);
   const amount = amountIn(asset, input.amount);
-  const fmt = (v: bigint) => `${formatAmount(v, asset.decimals)} ${asset.code}`;
+  const fmt = (v: bigint) => `${moneyOf(v, asset.decimals, asset.code)}`;
   if (amount < plan.minAmount) throw new AppError(422, "BELOW_MINIMUM", `The minimum for this plan is ${fmt(plan.minAmount)}`, { amount: [`At least ${fmt(plan.minAmount)}`] });
   if (amount > plan.maxAmount) throw new AppError(422, "ABOVE_MAXIMUM", `The maximum for this plan is ${fmt(plan.maxAmount)}`, { amount: [`At most ${fmt(plan.maxAmount)}`] });
   const [held] = await tx

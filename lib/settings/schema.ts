@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AmountError, toUnits } from "@/lib/ledger/amount";
+import { assetName } from "@/lib/format";
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = (what: string) =>
@@ -72,7 +73,7 @@ export function savedSettingsSchema(decimalsOf: (asset: string) => number) {
       const value = (s[section] as Record<string, unknown>)[key];
       if (typeof value !== "string") return null;
       try {
-        return toUnits(value, decimalsOf(asset), "exact", asset === "any" ? "Withdrawal" : asset);
+        return toUnits(value, decimalsOf(asset), "exact", asset === "any" ? "Withdrawal" : assetName(asset));
       } catch (err) {
         if (!(err instanceof AmountError)) throw err;
         ctx.addIssue({ code: "custom", path: [section, key], message: `${section}.${key}: ${err.message}` });

@@ -3,8 +3,7 @@ import type { Db } from "@/db/client";
 import { strategies, strategyConsents, type Strategy } from "@/db/schema";
 import { AppError, conflict } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { formatAmount } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/format";
+import { moneyOf } from "@/lib/format";
 import { rulesFor } from "@/lib/trading/config";
 import { tradableQuote } from "@/lib/trading/market";
 import { quantityForTotal } from "@/lib/trading/pricing";
@@ -38,8 +37,8 @@ async function consent(db: Db, userId: string, acceptRisk: boolean | undefined):
 async function checkAgainstRules(db: Db, userId: string, p: StrategyParams) {
   const { effective: rules, market: m } = await rulesFor(db, userId);
   const quote = await tradableQuote(db, rules.spreadBps);
-  const usdt = (v: bigint) => `${displayDecimal(formatAmount(v, m.quoteDecimals))} USDT`;
-  const xaut = (v: bigint) => `${formatAmount(v, m.baseDecimals)} XAUt`;
+  const usdt = (v: bigint) => moneyOf(v, m.quoteDecimals, "USDT");
+  const xaut = (v: bigint) => moneyOf(v, m.baseDecimals, "XAUT");
   if (p.type === "recurring") {
     if (p.amount > rules.dailyLimit) throw unprocessable("DAILY_LIMIT_EXCEEDED", `A round cannot be above your daily trading limit of ${usdt(rules.dailyLimit)}`, "amount");
     const quantity = quantityForTotal(p.amount, quote.ask, rules.feeBps, m.unit);

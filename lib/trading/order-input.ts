@@ -3,6 +3,7 @@ import { AmountError, parseAmount } from "@/lib/ledger/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { badRequest } from "@/lib/http/errors";
 import type { MarketAssets } from "./market";
+import { assetName } from "@/lib/format";
 
 /**
  * POST /api/trades: a market order by XAUT `quantity` (or, for a buy, by USDT `total` to spend,
@@ -34,7 +35,7 @@ export type OrderRequest =
 
 function units(text: string, decimals: number, asset: string, field: string): bigint {
   try {
-    return parseAmount(text, decimals, asset);
+    return parseAmount(text, decimals, assetName(asset));
   } catch (err) {
     if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
     throw err;

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { orders, users, type Order } from "@/db/schema";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { formatAmount } from "@/lib/ledger/amount";
+import { moneyOf } from "@/lib/format";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { rulesFor, type TradingRules } from "./config";
@@ -40,7 +40,7 @@ function assertEnabled(rules: TradingRules, userDisabled: boolean): void {
 }
 
 function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets): void {
-  const xaut = (v: bigint) => `${formatAmount(v, m.baseDecimals)} ${BASE}`;
+  const { xaut } = fmt(m);
   if (quantity < rules.minQuantity) throw unprocessable("QUANTITY_TOO_SMALL", `The minimum order is ${xaut(rules.minQuantity)}`);
   if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `The maximum order is ${xaut(rules.maxQuantity)}`);
 }
@@ -70,7 +70,7 @@ async function openOrders(db: Db, userId: string): Promise<number> {
 function assertDailyLimit(used: bigint, notional: bigint, rules: TradingRules, m: MarketAssets): void {
   if (used + notional <= rules.dailyLimit) return;
   const left = rules.dailyLimit > used ? rules.dailyLimit - used : 0n;
-  const usdt = (v: bigint) => `${formatAmount(v, m.quoteDecimals)} ${QUOTE}`;
+  const { usdt } = fmt(m);
   throw unprocessable("DAILY_LIMIT_EXCEEDED", `This order would pass your daily trading limit of ${usdt(rules.dailyLimit)} (${usdt(left)} left today)`);
 }
 
@@ -79,9 +79,10 @@ export interface Placed {
   message: string;
 }
 
+// Amounts in the answers a trader reads (toasts, errors), as every screen writes them.
 const fmt = (m: MarketAssets) => ({
-  xaut: (v: bigint) => `${formatAmount(v, m.baseDecimals)} ${BASE}`,
-  usdt: (v: bigint) => `${formatAmount(v, m.quoteDecimals)} ${QUOTE}`,
+  xaut: (v: bigint) => moneyOf(v, m.baseDecimals, BASE),
+  usdt: (v: bigint) => moneyOf(v, m.quoteDecimals, QUOTE),
 });
 
 function filledMessage(side: "buy" | "sell", fill: Fill, m: MarketAssets): string {

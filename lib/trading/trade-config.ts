@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
 import { recordActivity } from "@/lib/activity/record";
-import { percentText, readable } from "@/lib/format";
+import { assetName, money, percentText } from "@/lib/format";
 import { getSettings } from "@/lib/settings";
 import { applyOverrides, rulesView, siteRules, type TradingRules } from "./config";
 import { marketAssets, type MarketAssets } from "./market";
@@ -43,7 +43,7 @@ type Overrides = Omit<TradeConfig, "userId" | "updatedBy" | "updatedAt">;
 
 function units(text: string, decimals: number, field: string, asset: string): bigint {
   try {
-    return toUnits(text, decimals, "exact", asset);
+    return toUnits(text, decimals, "exact", assetName(asset));
   } catch (err) {
     if (err instanceof AmountError) throw badRequest(err.message, { [field]: [err.message] });
     throw err;
@@ -71,9 +71,9 @@ function changesText(before: OverridesView | null, after: OverridesView | null):
     enabled: ["trading", (v) => (v ? "on" : "off")],
     feeBps: ["fee", percentText],
     spreadBps: ["spread", percentText],
-    minQuantity: ["minimum quantity", (v) => `${readable(v, "XAUT")} XAUT`],
-    maxQuantity: ["maximum quantity", (v) => `${readable(v, "XAUT")} XAUT`],
-    dailyLimit: ["daily limit", (v) => `${readable(v, "USDT")} USDT`],
+    minQuantity: ["minimum quantity", (v) => money(v, "XAUT")],
+    maxQuantity: ["maximum quantity", (v) => money(v, "XAUT")],
+    dailyLimit: ["daily limit", (v) => money(v, "USDT")],
   };
   const text = <F extends keyof OverridesView>(field: F, v: OverridesView[F] | undefined) => (v === null || v === undefined ? "site default" : shown[field][1](v as NonNullable<OverridesView[F]>));
   return (Object.keys(shown) as (keyof OverridesView)[])

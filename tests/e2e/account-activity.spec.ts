@@ -11,7 +11,7 @@ test("an administrator's balance credit shows in the user's account activity as 
   await credit(request, user.username, "1234.5");
   await page.reload();
   const event = section.getByTestId("activity-event").filter({ hasText: "Balance credited" });
-  await expect(event).toContainText("Aurum support credited 1,234.500000 USDT to your available balance.");
+  await expect(event).toContainText("Aurum support credited 1,234.50 USDT to your available balance.");
   await expect(event).toContainText("Reason: e2e funding");
   await expect(event).toContainText("Aurum support");
   await expect(event).not.toContainText("admin");

@@ -75,7 +75,7 @@ test("withdrawal behind a withdrawal password, an admin marks it sent, and recor
   await page.getByLabel("Amount to receive (USDT)").fill("600");
   await page.getByLabel("Withdrawal password", { exact: true }).fill("vault-key-1");
   await page.getByRole("button", { name: "Review" }).click();
-  await expect(page.getByText(/more than your 500.000000 USDT available/)).toBeVisible();
+  await expect(page.getByText(/more than your 500.00 USDT available/)).toBeVisible();
   await page.getByLabel("Amount to receive (USDT)").fill("100");
   await page.getByRole("button", { name: "Review" }).click();
   const review = page.getByTestId("withdraw-review");

@@ -20,7 +20,7 @@ test("an admin credits a user below the approval threshold, who sees the balance
   await adminPage.getByRole("button", { name: "Review" }).click();
   await expect(adminPage.getByRole("status").filter({ hasText: `Credit 750.25 USDT to ${user.username}?` })).toBeVisible();
   await adminPage.getByRole("button", { name: "Confirm credit" }).click();
-  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 750.250000 USDT. Available now: 750.250000 USDT");
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 750.25 USDT. Available now: 750.25 USDT");
   await expect(adminPage.getByTestId("balance-USDT")).toContainText("750.25");
 
   // A debit beyond the balance is refused and changes nothing.

@@ -14,27 +14,29 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(page.getByTestId("ask")).toHaveText(/^[\d,]+\.\d{6}$/);
   await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");
 
-  await page.getByLabel("Quantity (XAUT)").fill("0.1");
+  await page.getByLabel("Quantity (XAUt)").fill("0.1");
   const estimate = page.getByTestId("estimate");
-  await expect(estimate).toContainText("Quantity0.100000 XAUT");
+  await expect(estimate).toContainText("Quantity0.100000 XAUt");
   await expect(estimate).toContainText("Fee (0.20%)");
   await page.getByRole("button", { name: "Review buy" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Buy 0\.100000 XAUT at market for about \d+\.\d{6} USDT, fee included\?$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Buy 0\.100000 XAUt at market for about \d+\.\d{6} USDT, fee included\?$/ })).toBeVisible();
   await page.getByRole("button", { name: "Confirm buy" }).click();
 
   const toast = page.getByTestId("toast");
-  await expect(toast).toHaveText(/^Bought 0\.100000 XAUT for \d+\.\d{6} USDT \(fee \d+\.\d{6} USDT\)$/);
-  const paid = /for (\d+\.\d{6}) USDT/.exec((await toast.textContent()) ?? "")![1]!;
-  const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
-  await expect(page.getByTestId("available")).toHaveText(`${readable(left, "USDT")} USDT`);
+  // The answer reads as every screen does (cents for USDT, rounded down); the trade keeps the exact figure.
+  await expect(toast).toHaveText(/^Bought 0\.100000 XAUt for \d+\.\d{2} USDT \(fee \d+\.\d{2} USDT\)$/);
+  const told = /for (\d+\.\d{2}) USDT/.exec((await toast.textContent()) ?? "")![1]!;
   const recent = page.getByRole("list", { name: "Recent trades" }).getByTestId("order");
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toContainText("filled");
-  await expect(recent.first()).toContainText(`Paid ${paid} USDT`);
+  const paid = /Paid (\d+\.\d{6}) USDT/.exec(await recent.first().innerText())![1]!;
+  expect(readable(paid, "USDT")).toBe(told);
+  const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
+  await expect(page.getByTestId("available")).toHaveText(`${readable(left, "USDT")} USDT`);
 
   await page.getByRole("link", { name: "Home", exact: true }).click();
   await expect(page.getByTestId("balance-USDT")).toContainText(readable(left, "USDT"));
-  await expect(page.getByTestId("balance-XAUT")).toContainText("0.10");
+  await expect(page.getByTestId("balance-XAUT")).toContainText("0.100000");
 
   await page.getByRole("link", { name: "Records", exact: true }).click();
   await page.getByRole("link", { name: "Trades" }).click();
@@ -60,21 +62,21 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   await page.goto("/trade");
 
   await page.getByRole("radio", { name: "Limit" }).check();
-  await page.getByLabel("Limit price (USDT per XAUT)").fill("1000");
-  await page.getByLabel("Quantity (XAUT)").fill("0.2");
+  await page.getByLabel("Limit price (USDT per XAUt)").fill("1000");
+  await page.getByLabel("Quantity (XAUt)").fill("0.2");
   // 0.2 at 1000 is 200 USDT, plus a 0.4 USDT fee.
   await expect(page.getByTestId("estimate")).toContainText("Reserved until it fills200.400000 USDT");
   await page.getByRole("button", { name: "Review buy" }).click();
   await page.getByRole("button", { name: "Confirm buy" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Limit buy placed: 0.200000 XAUT at 1000.000000 USDT");
+  await expect(page.getByTestId("toast")).toHaveText("Limit buy placed: 0.200000 XAUt at 1,000.00 USDT");
   await expect(page.getByTestId("available")).toHaveText("299.60 USDT");
 
   const open = page.getByRole("list", { name: "Open orders" }).getByTestId("order");
   await expect(open).toHaveCount(1);
-  await expect(open.first()).toContainText("Reserved 200.400000 USDT");
+  await expect(open.first()).toContainText("Reserved 200.40 USDT");
   await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
   const ask = page.getByRole("dialog", { name: "Cancel this order?" });
-  await expect(ask).toContainText("Limit buy of 0.200000 XAUT at 1000.000000 USDT");
+  await expect(ask).toContainText("Limit buy of 0.200000 XAUt at 1,000.00 USDT");
   await ask.getByRole("button", { name: "Keep the order" }).click();
   await expect(open).toHaveCount(1);
   await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
@@ -90,15 +92,15 @@ test("the form says before review when an order is more than the balance or the 
   await signIn(page, user.username, user.password);
   await page.goto("/trade");
   await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
-  await page.getByLabel("Quantity (XAUT)").fill("1");
+  await page.getByLabel("Quantity (XAUt)").fill("1");
   await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(/^This order needs [\d,]+\.\d{6} USDT; you have 100\.000000 USDT available$/);
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 
   const admin = { Authorization: `Bearer ${await adminToken(request)}` };
   expect((await request.put(`/api/admin/users/${userId}/trade-config`, { headers: admin, data: { dailyLimit: "10" } })).status()).toBe(200);
   await page.reload();
-  await page.getByLabel("Quantity (XAUT)").fill("0.01");
-  await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.000000 USDT left today");
+  await page.getByLabel("Quantity (XAUt)").fill("0.01");
+  await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.00 USDT left today");
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 });
 

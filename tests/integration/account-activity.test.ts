@@ -169,8 +169,8 @@ describe("every admin action on a user", () => {
       expect(told, action.kind).toHaveLength(1);
       if (action.reason) expect(told[0]!.message).toBe(`${event.text} Reason: ${action.reason}`);
     }
-    expect(shown.find((e) => e.kind === "balance.credited")!.text).toBe("Aurum support credited 900.000000 USDT to your available balance.");
-    expect(shown.find((e) => e.kind === "deposit.corrected")!.text).toBe("Aurum support credited your deposit on TRC20 as 248.500000 USDT, not the 250.000000 USDT you entered.");
+    expect(shown.find((e) => e.kind === "balance.credited")!.text).toBe("Aurum support credited 900.00 USDT to your available balance.");
+    expect(shown.find((e) => e.kind === "deposit.corrected")!.text).toBe("Aurum support credited your deposit on TRC20 as 248.50 USDT, not the 250.00 USDT you entered.");
     expect(shown.find((e) => e.kind === "trade_config.changed")!.text).toContain("fee site default → 0.15\u00a0%, daily limit site default → 25,000.00 USDT");
     const everything = JSON.stringify([shown, notices]);
     expect(everything).not.toContain(admin.user.username);
@@ -254,6 +254,9 @@ describe("mail", () => {
         expect(m.text!.startsWith("Your anti-phishing code: Blue Heron 7\n\n")).toBe(true);
         expect(m.text).toContain(`Hello ${u.payload.username},`);
         expect(m.text).toContain("Reason: a reason");
+        // Read in any time zone: no ISO timestamp, and a moment only with its zone named.
+        expect(m.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+        expect(m.text).toMatch(/When: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC/);
       }
       expect(silent.length).toBeGreaterThan(0);
       expect(ACTIVITY_KINDS.filter((k) => ACTIVITY[k].mail === "optional").length).toBeGreaterThan(0);
@@ -288,7 +291,7 @@ describe("mail", () => {
       expect(mine).toHaveLength(1);
       const flat = mine[0]!.replace(/=\r?\n/g, "");
       expect(flat).toContain("Your anti-phishing code: Red Kite 9");
-      expect(flat).toContain("Aurum support credited 12.500000 USDT to your available balance. Reason: Refund of a double fee");
+      expect(flat).toContain("Aurum support credited 12.50 USDT to your available balance. Reason: Refund of a double fee");
       const [mail] = await mailsTo(u.payload.email);
       expect(mail).toMatchObject({ text: null, error: null });
       expect(mail!.sentAt).not.toBeNull();
@@ -312,6 +315,27 @@ const sampleFacts = {
   changes: "fee 0.2 % → 0.1 %", name: "Recurring buy", before: "Grid", sessionsEnded: 1, pausedUntil: "2026-11-26T08:00:00.000Z", changed: false,
   device: "Chrome 131 on macOS", ip: "203.0.113.9", count: 2, email: "x@example.com", frozenAt: "2026-11-25T08:00:00.000Z",
 } as never;
+
+describe("the sentences", () => {
+  it("say how long a pause lasts from the event on, not until an ISO time, and spell amounts and assets as screens do", async () => {
+    const u = await registerUser();
+    const at = new Date(Date.UTC(2026, 10, 25, 8, 0));
+    const hours = (h: number) => new Date(at.getTime() + h * 3_600_000).toISOString();
+    await recordActivity(db(), { userId: u.user.id, kind: "password.changed", facts: { sessionsEnded: 2, pausedUntil: hours(24) } }, at);
+    await recordActivity(db(), { userId: u.user.id, kind: "withdraw_password.set", facts: { changed: true, pausedUntil: hours(30.5) } }, at);
+    await recordActivity(db(), { userId: u.user.id, kind: "two_factor.off", facts: { pausedUntil: hours(0) } }, at);
+    await recordActivity(db(), { userId: u.user.id, kind: "withdrawal.requested", facts: { amount: "12000.5", fee: "1", asset: "XAUT", network: "ERC20", address: ADDRESSES.ERC20 } }, at);
+    const texts = (await activityOf(u.token)).map((e) => e.text);
+    expect(texts).toEqual(expect.arrayContaining([
+      "Your password was changed and 2 sessions other than yours signed out; withdrawals are paused for 24 hours. If this was not you, contact support at once.",
+      "You changed your withdrawal password. Withdrawals are paused for 30 hours 30 minutes.",
+      expect.stringContaining("and withdrawals are not paused."),
+      `You asked to withdraw 12,000.500000 XAUt to ${ADDRESSES.ERC20} (ERC20), plus a fee of 1.000000 XAUt. It is on hold until it is sent.`,
+    ]));
+    const [mail] = await mailsTo(u.payload.email);
+    expect(mail!.text).toContain("When: 25 Nov 2026, 08:00 UTC");
+  });
+});
 
 describe("GET /api/user/activity", () => {
   it("pages the caller's own events, newest first, and never another user's", async () => {

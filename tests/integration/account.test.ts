@@ -116,14 +116,14 @@ describe("personal info", () => {
     expect(until!.getTime()).toBeGreaterThanOrEqual(started + withdrawHoldMs());
     expect(until!.getTime()).toBeLessThanOrEqual(Date.now() + withdrawHoldMs());
     expect(changed.body).toMatchObject({
-      message: `Personal info saved. Your email changed, so for your security withdrawals are paused until ${until!.toISOString()}.`,
+      message: "Personal info saved. Your email changed. For your security, withdrawals are paused for 24 hours.",
       withdrawalsPausedUntil: until!.toISOString(),
     });
     // Seen where a new password's pause is seen: on the withdraw screen, in a refused withdrawal, in a notification.
     expect((await call(withdrawPasswordRoute, { token: alice.token })).body.withdrawPassword).toMatchObject({ holdUntil: until!.toISOString() });
     await expect(checkWithdrawPassword(db(), alice.user.id, withdrawPassword)).rejects.toMatchObject({ status: 422, code: "WITHDRAWALS_ON_HOLD" });
     const inbox = await call(notificationsRoute, { token: alice.token });
-    expect(inbox.body.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "Your email was changed", message: expect.stringContaining(until!.toISOString()) })]));
+    expect(inbox.body.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "Your email was changed", message: expect.stringContaining("withdrawals are paused for 24 hours") })]));
   });
 });
 

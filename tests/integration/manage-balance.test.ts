@@ -36,7 +36,7 @@ describe("PUT /api/admin/users/{id}/manage-balance", () => {
     const { user, token } = await registerUser();
     const credit = await adjust(user.id, { amount: "250.5", operation: "credit", reason: "Welcome bonus" });
     expect(credit.status).toBe(200);
-    expect(credit.body).toMatchObject({ success: true, message: "Credited 250.500000 USDT", asset: "USDT", amount: "250.500000", available: "250.500000" });
+    expect(credit.body).toMatchObject({ success: true, message: "Credited 250.50 USDT", asset: "USDT", amount: "250.500000", available: "250.500000" });
     const debit = await adjust(user.id, { amount: "0.5", operation: "debit", reason: "Correction", asset: "USDT" });
     expect(debit.body).toMatchObject({ success: true, available: "250.000000" });
     expect(await usdt(token)).toBe("250.000000");

@@ -66,7 +66,7 @@ describe("a plan's total cap", () => {
     expect(await capLeft()).toBe("1234.567801");
     const over = await subscribeVia(last, p.id, "1234.567802");
     expect(over.status).toBe(422);
-    expect(over.body).toMatchObject({ code: "CAP_REACHED", message: "This plan has room for 1234.567801 USDT more" });
+    expect(over.body).toMatchObject({ code: "CAP_REACHED", message: "This plan has room for 1,234.56 USDT more" });
     expect(await balanceOf(db(), last.id, "USDT")).toBe(units("3000.25"));
 
     const exact = await subscribeVia(last, p.id, "1234.567801");

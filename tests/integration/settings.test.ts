@@ -47,7 +47,7 @@ describe("site settings", () => {
       [{ trading: { feeBps: -1 } }, "The trading fee cannot be negative"],
       [{ supportUrl: "javascript:alert(1)" }, "The support link must start with https:// or mailto:"],
       [{ logoUrl: "https://evil.example/x.png" }, 'Unrecognized key: "logoUrl"'],
-      [{ trading: { minQuantity: "0.0000001" } }, "trading.minQuantity: XAUT amounts have at most 6 decimals"],
+      [{ trading: { minQuantity: "0.0000001" } }, "trading.minQuantity: XAUt amounts have at most 6 decimals"],
       [{ trading: { dailyLimit: "10.1234567" } }, "trading.dailyLimit: USDT amounts have at most 6 decimals"],
       [{ trading: { minQuantity: "0" } }, "The minimum quantity must be greater than zero"],
       [{ trading: { minQuantity: "5", maxQuantity: "1" } }, "The minimum quantity cannot be above the maximum quantity"],

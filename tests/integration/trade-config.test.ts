@@ -78,7 +78,7 @@ describe("/api/admin/users/{id}/trade-config", () => {
     ["a fractional spread", { spreadBps: 1.5 }, "The spread must be a whole number of basis points"],
     ["a negative fee", { feeBps: -1 }, "The fee cannot be negative"],
     ["a number as quantity", { minQuantity: 1 }, 'The minimum quantity must be a decimal string such as "10.5"'],
-    ["too many decimals", { maxQuantity: "1.0000001" }, "XAUT amounts have at most 6 decimals"],
+    ["too many decimals", { maxQuantity: "1.0000001" }, "XAUt amounts have at most 6 decimals"],
     ["an unknown field", { bonus: 5 }, 'Unrecognized key: "bonus"'],
     ["nothing at all", {}, "Please give at least one setting to change"],
     ["a minimum above the maximum", { minQuantity: "5", maxQuantity: "1" }, "The minimum quantity cannot be above the maximum quantity"],

@@ -55,7 +55,7 @@ describe("market orders", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       success: true,
-      message: "Bought 0.100000 XAUT for 266.326590 USDT (fee 0.531590 USDT)",
+      message: "Bought 0.100000 XAUt for 266.32 USDT (fee 0.53 USDT)",
       order: { side: "buy", type: "market", status: "filled", quantity: "0.100000", price: "2657.950000", cost: "265.795000", fee: "0.531590", feeBps: 20, total: "266.326590" },
     });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("733.67341"));
@@ -90,7 +90,7 @@ describe("market orders", () => {
     const u = await trader("0", "0.5");
     const res = await trade(u.token, { side: "sell", type: "market", quantity: "0.05" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: "Sold 0.050000 XAUT for 131.838295 USDT (fee 0.264205 USDT)", order: { price: "2642.050000", cost: "132.102500", fee: "0.264205" } });
+    expect(res.body).toMatchObject({ message: "Sold 0.050000 XAUt for 131.83 USDT (fee 0.26 USDT)", order: { price: "2642.050000", cost: "132.102500", fee: "0.264205" } });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(131_838_295n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(450_000n);
     const [order] = await ordersOf(db(), u.id);
@@ -120,10 +120,10 @@ describe("market orders", () => {
   it.each([
     ["more USDT than the user has", "5", { side: "buy", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient USDT balance"],
     ["a fee the balance cannot cover", "26.5795", { side: "buy", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient USDT balance"],
-    ["XAUT the user does not have", "1000", { side: "sell", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient XAUT balance"],
-    ["less than the minimum", "1000", { side: "buy", type: "market", quantity: "0.0009" }, "QUANTITY_TOO_SMALL", "The minimum order is 0.001000 XAUT"],
-    ["more than the maximum", "1000", { side: "buy", type: "market", quantity: "1000.000001" }, "QUANTITY_TOO_LARGE", "The maximum order is 1000.000000 XAUT"],
-    ["a total below the minimum", "1000", { side: "buy", type: "market", total: "2" }, "QUANTITY_TOO_SMALL", "That total buys less than the minimum order of 0.001000 XAUT"],
+    ["XAUT the user does not have", "1000", { side: "sell", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient XAUt balance"],
+    ["less than the minimum", "1000", { side: "buy", type: "market", quantity: "0.0009" }, "QUANTITY_TOO_SMALL", "The minimum order is 0.001000 XAUt"],
+    ["more than the maximum", "1000", { side: "buy", type: "market", quantity: "1000.000001" }, "QUANTITY_TOO_LARGE", "The maximum order is 1,000.000000 XAUt"],
+    ["a total below the minimum", "1000", { side: "buy", type: "market", total: "2" }, "QUANTITY_TOO_SMALL", "That total buys less than the minimum order of 0.001000 XAUt"],
   ])("refuses %s with a 422 and writes nothing", async (_, funds, body, code, message) => {
     const u = await trader(funds);
     const before = await writes(db());
@@ -140,7 +140,7 @@ describe("market orders", () => {
     ["no quantity", { side: "buy", type: "market" }, "Please enter a quantity"],
     ["a float quantity", { side: "buy", type: "market", quantity: 0.1 }, 'Amount must be a decimal string such as "12.50"'],
     ["a negative quantity", { side: "buy", type: "market", quantity: "-1" }, "Amount must be greater than zero"],
-    ["seven decimals", { side: "buy", type: "market", quantity: "0.0000001" }, "XAUT amounts have at most 6 decimals"],
+    ["seven decimals", { side: "buy", type: "market", quantity: "0.0000001" }, "XAUt amounts have at most 6 decimals"],
     ["a total for a sell", { side: "sell", type: "market", total: "10" }, "A total is only for market buys; give a quantity"],
     ["both quantity and total", { side: "buy", type: "market", quantity: "1", total: "10" }, "Give either a quantity or a total, not both"],
     ["a limit without a price", { side: "buy", type: "limit", quantity: "1" }, "A limit order needs a price"],
@@ -204,7 +204,7 @@ describe("market orders", () => {
     expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.1" })).status).toBe(201);
     const res = await trade(u.token, { side: "buy", type: "market", quantity: "0.02" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: "This order would pass your daily trading limit of 300.000000 USDT (34.205000 USDT left today)" });
+    expect(res.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: "This order would pass your daily trading limit of 300.00 USDT (34.20 USDT left today)" });
     // 0.012868 XAUT at the ask costs 34.202501 USDT: it fits; 0.012869 (34.205159) would not.
     expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.012869" })).body.code).toBe("DAILY_LIMIT_EXCEEDED");
     expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.012868" })).status).toBe(201);
@@ -230,7 +230,7 @@ describe("limit orders", () => {
     const u = await trader("1000");
     const placed = await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ message: "Limit buy placed: 0.100000 XAUT at 2600.000000 USDT", order: { status: "open", limitPrice: "2600.000000", held: "260.520000" } });
+    expect(placed.body).toMatchObject({ message: "Limit buy placed: 0.100000 XAUt at 2,600.00 USDT", order: { status: "open", limitPrice: "2600.000000", held: "260.520000" } });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("739.48"));
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("260.52"));
 
@@ -297,7 +297,7 @@ describe("limit orders", () => {
   it("fill at once when the market is already past the limit, at the better price", async () => {
     const u = await trader("3100");
     const res = await trade(u.token, { side: "buy", type: "limit", quantity: "1", price: "3000" });
-    expect(res.body).toMatchObject({ message: "Bought 1.000000 XAUT for 2663.265900 USDT (fee 5.315900 USDT)", order: { status: "filled", price: "2657.950000" } });
+    expect(res.body).toMatchObject({ message: "Bought 1.000000 XAUt for 2,663.26 USDT (fee 5.31 USDT)", order: { status: "filled", price: "2657.950000" } });
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("3100") - units("2663.2659"));
   });

@@ -309,7 +309,7 @@ describe("turning two-factor off", () => {
     const off = await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } });
     expect(off.status).toBe(200);
     const until = Date.now() + withdrawHoldMs();
-    expect(off.body).toMatchObject({ withdrawalsPausedUntil: new Date(until).toISOString(), message: expect.stringContaining("withdrawals are paused until") });
+    expect(off.body).toMatchObject({ withdrawalsPausedUntil: new Date(until).toISOString(), message: "Two-factor sign-in is off. For your security, withdrawals are paused for 24 hours." });
     expect(await holdOf()).toBe(until);
     const res = await call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
     expect(res.body).toMatchObject({ code: "WITHDRAWALS_ON_HOLD" });

@@ -158,9 +158,9 @@ describe("the daily withdrawal limit", () => {
       // 1234.567891 − 500.5 − 200.012345 = 534.055546 left.
       const over = await withdraw(u, { amount: "534.055547" });
       expect(over.status).toBe(422);
-      expect(over.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("534.055546 USDT is left") });
+      expect(over.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("534.05 USDT is left") });
       expect((await withdraw(u, { amount: "534.055546" })).status).toBe(201);
-      expect((await withdraw(u, { amount: "10.000001" })).body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("0.000000 USDT is left") });
+      expect((await withdraw(u, { amount: "10.000001" })).body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("0.00 USDT is left") });
       expect(await withdrawalsOf(u.user.id)).toBe(5);
     } finally {
       await setDailyLimit("50000");
@@ -185,7 +185,7 @@ describe("the daily withdrawal limit", () => {
     const xaut = { currency: "XAUT", network: "ERC20", address: ADDRESSES.ERC20, amount: "0.123457" };
     const early = await withdraw(u, xaut);
     expect(early.status).toBe(422);
-    expect(early.body).toMatchObject({ code: "WITHDRAWAL_NOT_VALUED", message: expect.stringContaining("XAUT has no market price yet") });
+    expect(early.body).toMatchObject({ code: "WITHDRAWAL_NOT_VALUED", message: expect.stringContaining("XAUt has no market price yet") });
 
     // 2650.37 at the default 30 bps spread: bid 2642.418890, so 0.123457 XAUT is worth 326.225108902… USDT,
     // counted as 326.225108: a limit of exactly that passes, one unit less does not.
@@ -193,7 +193,7 @@ describe("the daily withdrawal limit", () => {
     const value = units("326.225108");
     await setDailyLimit("326.225107");
     try {
-      expect((await withdraw(u, xaut)).body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("326.225107 USDT is left") });
+      expect((await withdraw(u, xaut)).body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("326.22 USDT is left") });
       await setDailyLimit("326.225108");
       const placed = await withdraw(u, xaut);
       expect(placed.status).toBe(201);

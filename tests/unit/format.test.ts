@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayDecimal, exact, readable, readableAddress } from "@/lib/format";
+import { assetName, countdownText, dateText, displayDecimal, durationText, exact, money, moneyOf, readable, readableAddress, timeText, utcText } from "@/lib/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -22,13 +22,87 @@ describe("readable and exact", () => {
     expect(readable("1234567.899999", "USDT")).toBe("1,234,567.89");
     expect(readable("-1234.5", "USDT")).toBe("-1,234.50");
     expect(readable("0.005", "USDT")).toBe("0.00");
-    expect(readable("0.012400", "XAUT")).toBe("0.0124");
-    expect(readable("2.000000", "XAUT")).toBe("2.00");
+    expect(readable("-0.009", "USDT")).toBe("0.00");
+    expect(readable("0.0124", "XAUT")).toBe("0.012400");
+    expect(readable("2", "XAUT")).toBe("2.000000");
     expect(readable("1000.000001", "XAUT")).toBe("1,000.000001");
     expect(readable("0.12345678", "BTC")).toBe("0.12345678");
+    expect(readable("1.123456789", "BTC")).toBe("1.12345678");
+    expect(readable("3.1234567", "ETH")).toBe("3.123456");
     expect(exact("10000.000000")).toBe("10,000.000000");
     expect(exact("-101.000000")).toBe("-101.000000");
     expect(exact("999")).toBe("999");
+  });
+});
+
+describe("money", () => {
+  it.each([
+    ["999.999999", "USDT", "999.99 USDT"],
+    ["1000", "USDT", "1,000.00 USDT"],
+    ["5000.000000", "USDT", "5,000.00 USDT"],
+    ["2011.364805", "USDC", "2,011.36 USDC"],
+    ["1234567.1", "USDT", "1,234,567.10 USDT"],
+    ["-1000.019", "USDT", "-1,000.01 USDT"],
+    ["0.2", "XAUT", "0.200000 XAUt"],
+    ["0.12429", "xaut", "0.124290 XAUt"],
+    ["1000", "XAUT", "1,000.000000 XAUt"],
+    ["0.5", "BTC", "0.50000000 BTC"],
+  ])("%s %s reads %s: grouped from 1,000 on, the asset's decimals, toward zero, one spelling", (value, asset, expected) => {
+    expect(money(value, asset)).toBe(expected);
+  });
+
+  it("reads smallest units the same way, and names assets as the product does", () => {
+    expect(moneyOf(5_000_000_000n, 6, "USDT")).toBe("5,000.00 USDT");
+    expect(moneyOf(124_290n, 6, "XAUT")).toBe("0.124290 XAUt");
+    expect(assetName("XAUT")).toBe("XAUt");
+    expect(assetName("USDT")).toBe("USDT");
+  });
+});
+
+describe("times", () => {
+  const now = new Date("2026-11-25T13:30:00Z");
+  it.each([
+    ["2026-11-25T13:09:04.805Z", "Europe/Paris", "today 14:09"],
+    ["2026-11-24T23:30:00Z", "Europe/Paris", "today 00:30"],
+    ["2026-11-24T23:30:00Z", "America/New_York", "yesterday 18:30"],
+    ["2026-11-24T22:59:59Z", "Europe/Paris", "yesterday 23:59"],
+    ["2026-11-26T08:00:00Z", "UTC", "tomorrow 08:00"],
+    ["2026-11-20T10:00:00Z", "Asia/Tokyo", "20 Nov 19:00"],
+    ["2025-11-25T13:30:00Z", "UTC", "25 Nov 2025, 13:30"],
+    ["2026-12-31T23:30:00Z", "Asia/Tokyo", "1 Jan 2027, 08:30"],
+  ])("%s in %s reads %s", (at, zone, expected) => {
+    expect(timeText(at, now, zone)).toBe(expected);
+  });
+
+  it("reads days and UTC moments without an ISO timestamp", () => {
+    expect(dateText("2026-11-24T23:30:00Z", "Europe/Paris")).toBe("25 Nov 2026");
+    expect(utcText("2026-11-24T12:09:04.805Z")).toBe("24 Nov 2026, 12:09 UTC");
+  });
+
+  it.each([
+    [86_280_000, "in 23 h 58 min"],
+    [86_279_001, "in 23 h 58 min"],
+    [3_600_000, "in 1 h 0 min"],
+    [3_599_000, "in 59 min 59 s"],
+    [65_000, "in 1 min 05 s"],
+    [59_001, "in 1 min 00 s"],
+    [1, "in 1 s"],
+    [0, "now"],
+    [-5_000, "now"],
+    [3 * 86_400_000 + 1, "in 3 d 1 h"],
+  ])("a countdown of %i ms reads %s, rounded up, and \"now\" past zero", (ms, expected) => {
+    expect(countdownText(ms)).toBe(expected);
+  });
+
+  it.each([
+    [86_400_000, "24 hours"],
+    [86_399_990, "24 hours"],
+    [900_000, "15 minutes"],
+    [60_000, "1 minute"],
+    [5_400_000, "1 hour 30 minutes"],
+    [172_800_000, "2 days"],
+  ])("a length of %i ms reads %s", (ms, expected) => {
+    expect(durationText(ms)).toBe(expected);
   });
 });
 

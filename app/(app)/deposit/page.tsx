@@ -8,6 +8,7 @@ import { listDeposits } from "@/lib/funding/deposits";
 import { depositView } from "@/lib/funding/views";
 import { availableNetworks, decimalsByAsset } from "@/lib/funding/wallets";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Deposit" };
 
@@ -45,7 +46,7 @@ export default async function DepositPage() {
                 <li key={d.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span>
                     <Amount value={d.creditedAmount ?? d.amount} asset={d.currency} />
-                    <span className="ml-2 text-xs text-muted">{d.network} · {d.createdAt.slice(0, 16).replace("T", " ")} UTC</span>
+                    <span className="ml-2 text-xs text-muted">{d.network} · <Time at={d.createdAt} /></span>
                     {d.reason && <span className="block text-xs text-muted">{d.reason}</span>}
                   </span>
                   <StatusBadge status={d.status} />

@@ -6,6 +6,7 @@ import { requireUser } from "@/lib/auth/page-session";
 import { readEnv } from "@/lib/env";
 import { linkOrigin } from "@/lib/http/origin";
 import { listInvites } from "@/lib/referrals/invites";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Invite Friends" };
 
@@ -39,7 +40,7 @@ export default async function InviteFriendsPage() {
             {invites.map((i, n) => (
               <li key={n} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                 <span className="font-mono">{i.username}</span>
-                <span className="text-xs text-muted">joined {i.joinedAt.slice(0, 10)}</span>
+                <span className="text-xs text-muted">joined <Time at={i.joinedAt} date /></span>
                 <span className={i.rewardPaid ? "text-xs text-gold-soft" : "text-xs text-muted"}>{i.rewardPaid ? "Reward paid" : "No reward yet"}</span>
               </li>
             ))}

@@ -7,8 +7,7 @@ import { AntiPhishingLine } from "@/components/anti-phishing-line";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import type { NotificationView } from "@/lib/notifications/view";
-
-const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+import { Time } from "@/components/time";
 
 /** The notification centre's list: unread ones stand out and can be marked read, one or all. */
 export function NotificationList({ notifications, unread }: { notifications: NotificationView[]; unread: number }) {
@@ -62,7 +61,7 @@ export function NotificationList({ notifications, unread }: { notifications: Not
                   </p>
                   <p className={`mt-0.5 whitespace-pre-line break-words text-sm ${isUnread ? "text-zinc-200" : "text-muted"}`}>{n.message}</p>
                   <AntiPhishingLine code={n.antiPhishingCode} />
-                  <p className="mt-1 text-xs text-muted"><time dateTime={n.createdAt}>{time(n.createdAt)}</time></p>
+                  <p className="mt-1 text-xs text-muted"><Time at={n.createdAt} /></p>
                 </div>
                 {isUnread && (
                   <button type="button" className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft" onClick={() => markOne(n.id)}>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PersonalInfoForm } from "@/components/account/personal-info-form";
 import { DetailList } from "@/components/detail-list";
 import { requireUser } from "@/lib/auth/page-session";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Personal Info" };
 
@@ -14,7 +15,7 @@ export default async function PersonalInfoPage() {
         <DetailList
           items={[
             ["Username", user.username],
-            ["Member since", user.createdAt.toISOString().slice(0, 10)],
+            ["Member since", <Time key="m" at={user.createdAt.toISOString()} date />],
           ]}
         />
         <p className="mt-2 text-xs text-muted">Your username cannot be changed.</p>

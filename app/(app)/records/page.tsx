@@ -10,6 +10,7 @@ import { listAssets } from "@/lib/ledger/assets";
 import { JOURNAL_LABELS } from "@/lib/ledger/kinds";
 import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
+import { assetName } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Transaction Records" };
 
@@ -45,7 +46,7 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
           <label htmlFor="asset" className="label">Asset</label>
           <select id="asset" name="asset" defaultValue={params.asset ?? ""} className="field h-11">
             <option value="">All assets</option>
-            {assets.map((a) => <option key={a.code} value={a.code}>{a.code}</option>)}
+            {assets.map((a) => <option key={a.code} value={a.code}>{assetName(a.code)}</option>)}
           </select>
         </div>
         <div>

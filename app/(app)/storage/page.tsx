@@ -9,6 +9,7 @@ import { userBalances } from "@/lib/ledger/balances";
 import { storageOverview } from "@/lib/storage/vault";
 import { VaultForm } from "./vault-form";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "XAUt Storage" };
 
@@ -47,7 +48,7 @@ export default async function StoragePage() {
               <li key={h.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <span>
                   <span className="capitalize">{h.kind}</span>
-                  <span className="block text-xs text-muted">{h.createdAt.slice(0, 16).replace("T", " ")} UTC</span>
+                  <Time at={h.createdAt} className="block text-xs text-muted" />
                 </span>
                 <Amount value={h.amount} asset="XAUt" signed />
               </li>

@@ -1,4 +1,4 @@
-import { exact } from "@/lib/format";
+import { exact, money } from "@/lib/format";
 import { AmountError, formatAmount, parseAmount } from "@/lib/ledger/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
@@ -46,7 +46,7 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   const unit = 10n ** BigInt(market.baseDecimals);
   // The review shows every unit: what the order will really move.
   const usdt = (v: bigint) => `${exact(formatAmount(v, market.quoteDecimals))} USDT`;
-  const xaut = (v: bigint) => `${exact(formatAmount(v, market.baseDecimals))} XAUT`;
+  const xaut = (v: bigint) => `${exact(formatAmount(v, market.baseDecimals))} XAUt`;
   const ask = fromServer(price.ask);
   const bid = fromServer(price.bid);
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
@@ -90,7 +90,7 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   }
   const notional = limit === undefined ? fill.cost : ceilDiv(quantity * limit, unit);
   const left = fromServer(settings.dailyRemaining);
-  if (notional > left) return { problem: `This order would pass your daily trading limit: ${usdt(left)} left today`, field };
+  if (notional > left) return { problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`, field };
   const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
   if (byTotal) body.total = draft.total.trim();

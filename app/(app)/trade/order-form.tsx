@@ -1,6 +1,6 @@
 "use client";
 
-import { readable } from "@/lib/format";
+import { money } from "@/lib/format";
 import { useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
@@ -32,7 +32,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const halted = !ts.settings.enabled ? "Trading is disabled at the moment" : !ts.price ? "Trading is paused: there is no market price yet" : ts.price.stale ? "Trading is paused: the market price is out of date" : null;
   const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
-  const spend = draft.side === "buy" ? `${readable(available.USDT, "USDT")} USDT` : `${readable(available.XAUT, "XAUT")} XAUT`;
+  const spend = draft.side === "buy" ? money(available.USDT, "USDT") : money(available.XAUT, "XAUT");
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -61,11 +61,11 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
       <Choice name="side" legend="Side" value={draft.side} options={[["buy", "Buy"], ["sell", "Sell"]]} onChange={(side) => change({ side })} />
       <Choice name="type" legend="Order type" value={draft.type} options={[["market", "Market"], ["limit", "Limit"]]} onChange={(type) => change({ type })} />
       {draft.type === "market" && draft.side === "buy" && (
-        <Choice name="by" legend="Buy by" value={draft.by} options={[["quantity", "XAUT amount"], ["total", "USDT total"]]} onChange={(by) => change({ by })} />
+        <Choice name="by" legend="Buy by" value={draft.by} options={[["quantity", "XAUt amount"], ["total", "USDT total"]]} onChange={(by) => change({ by })} />
       )}
       {draft.type === "limit" && (
         <div>
-          <label htmlFor="order-price" className="label">Limit price (USDT per XAUT)</label>
+          <label htmlFor="order-price" className="label">Limit price (USDT per XAUt)</label>
           <input id="order-price" inputMode="decimal" autoComplete="off" value={draft.price} onChange={(e) => change({ price: e.target.value })} placeholder={ts.price ? (draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"} className="field text-right tabular-nums" />
         </div>
       )}
@@ -76,7 +76,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
         </div>
       ) : (
         <div>
-          <label htmlFor="order-quantity" className="label">Quantity (XAUT)</label>
+          <label htmlFor="order-quantity" className="label">Quantity (XAUt)</label>
           <input id="order-quantity" inputMode="decimal" autoComplete="off" value={draft.quantity} onChange={(e) => change({ quantity: e.target.value })} placeholder={ts.settings.minQuantity} className="field text-right tabular-nums" />
         </div>
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { exact, readable } from "@/lib/format";
+import { exact, money, readable } from "@/lib/format";
 import { useCallback, useEffect, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { OrderList } from "@/components/order-list";
@@ -13,6 +13,7 @@ import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { availableOf } from "./available";
 import { ChartPanel } from "./chart-panel";
 import { OrderForm } from "./order-form";
+import { Time } from "@/components/time";
 
 const PRICE_POLL_MS = 5_000;
 
@@ -30,7 +31,7 @@ function PriceCard({ ts, className = "" }: { ts: TradeSettingsView; className?: 
       <div className="flex items-baseline justify-between">
         <h2 id="price-heading" className="font-semibold">XAUt / USDT</h2>
         <span className="text-xs text-muted" data-testid="price-time">
-          {p ? (p.stale ? <span className="text-danger">Price out of date</span> : `Updated ${p.at.slice(11, 19)} UTC`) : "Waiting for the first price"}
+          {p ? (p.stale ? <span className="text-danger">Price out of date</span> : <>Updated <Time at={p.at} /></>) : "Waiting for the first price"}
         </span>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3">
@@ -83,12 +84,12 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   // The fill job tells the user's sockets when a limit order fills: show it without waiting.
   useRealtimeEvent<{ reason?: string; orderId?: string }>("balance", (event) => {
     const filled = event.reason === "order.filled" && data.open.find((o) => o.id === event.orderId);
-    if (filled) toast(`Your limit ${filled.side} of ${filled.quantity} XAUT filled`, "success");
+    if (filled) toast(`Your limit ${filled.side} of ${money(filled.quantity, "XAUT")} filled`, "success");
     void refreshAll().catch(() => {});
   });
 
   async function cancelOrder(order: OrderView) {
-    const asked = { title: "Cancel this order?", body: `Limit ${order.side} of ${order.quantity} XAUT at ${order.limitPrice} USDT. What it reserves returns to your available balance.`, confirmLabel: "Cancel order", keepLabel: "Keep the order" };
+    const asked = { title: "Cancel this order?", body: `Limit ${order.side} of ${money(order.quantity, "XAUT")} at ${money(order.limitPrice!, "USDT")}. What it reserves returns to your available balance.`, confirmLabel: "Cancel order", keepLabel: "Keep the order" };
     if (!(await confirm(asked))) return;
     setCancelling(order.id);
     try {
@@ -117,7 +118,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
         <div className="space-y-4">
           <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
           <p className="text-xs text-muted">
-            Daily limit: {readable(settings.dailyUsed, "USDT")} of {readable(settings.dailyLimit, "USDT")} USDT used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {readable(settings.maxQuantity, "XAUT")} XAUT.
+            Daily limit: {readable(settings.dailyUsed, "USDT")} of {money(settings.dailyLimit, "USDT")} used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {money(settings.maxQuantity, "XAUT")}.
           </p>
         </div>
       </div>
@@ -131,7 +132,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
             action={(o) => o.strategy ? (
               <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">Manage on AI trading</a>
             ) : (
-              <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${o.quantity} XAUT at ${o.limitPrice}`}>
+              <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${money(o.quantity, "XAUT")} at ${money(o.limitPrice!, "USDT")}`}>
                 {cancelling === o.id ? "Cancelling…" : "Cancel"}
               </button>
             )}

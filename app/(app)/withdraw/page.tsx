@@ -12,10 +12,11 @@ import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
 import { listWithdrawals } from "@/lib/funding/withdrawals";
 import { userBalances } from "@/lib/ledger/balances";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
+import { Time } from "@/components/time";
+import { money } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Withdraw" };
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 export default async function WithdrawPage() {
   const { user } = await requireUser();
@@ -36,12 +37,12 @@ export default async function WithdrawPage() {
         <>
           {password.holdUntil && (
             <p role="status" className="card border-gold/40 text-sm" data-testid="withdraw-hold">
-              For your security, withdrawals are paused until <strong>{when(password.holdUntil)}</strong> after a change to your account&rsquo;s security (a new password, withdrawal password or email, or two-factor turned off).
+              For your security, withdrawals are paused until <strong><Time at={password.holdUntil} countdown /></strong> after a change to your account&rsquo;s security (a new password, withdrawal password or email, or two-factor turned off).
             </p>
           )}
           {password.lockedUntil && (
             <p role="status" className="card border-danger/40 text-sm">
-              Too many wrong withdrawal passwords: withdrawals are locked until <strong>{when(password.lockedUntil)}</strong>.
+              Too many wrong withdrawal passwords: withdrawals are locked until <strong><Time at={password.lockedUntil} countdown /></strong>.
             </p>
           )}
           {open.length === 0 ? (
@@ -52,7 +53,7 @@ export default async function WithdrawPage() {
               items={open.map((c) => ({
                 currency: c.currency,
                 href: `/withdraw/form/${c.currency}`,
-                detail: <Amount value={balances.find((b) => b.asset === c.currency)?.available ?? "0"} asset="available" />,
+                detail: <><Amount value={balances.find((b) => b.asset === c.currency)?.available ?? "0"} asset={c.currency} /> available</>,
               }))}
             />
           )}
@@ -70,7 +71,7 @@ export default async function WithdrawPage() {
                 <li key={w.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span className="min-w-0">
                     <Amount value={w.amount} asset={w.currency} />
-                    <span className="ml-2 text-xs text-muted">fee {w.fee} · {w.network}</span>
+                    <span className="ml-2 text-xs text-muted">fee {money(w.fee, w.currency)} · {w.network}</span>
                     <span className="block truncate font-mono text-xs text-muted">{w.address}</span>
                     {w.txHash && <span className="block truncate font-mono text-xs text-muted">tx {w.txHash}</span>}
                     {w.reason && <span className="block text-xs text-muted">{w.reason}</span>}

@@ -12,11 +12,12 @@ import { isZero } from "@/lib/ledger/balances";
 import { paginationSchema, plainParams } from "@/lib/http/query";
 import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
 import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
+import { Time } from "@/components/time";
+import { assetName } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Proof of reserves" };
 
 const HISTORY_PAGE_SIZE = 10;
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -42,10 +43,10 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
       {snapshot ? (
         <InfoSection title={snapshot.id === latest?.id ? "Latest snapshot" : "Snapshot"}>
           <Figures
-            title={`Taken ${when(snapshot.takenAt)}`}
+            title={<>Taken <Time at={snapshot.takenAt} /></>}
             items={[
               { id: "accounts", label: "Accounts included", value: snapshot.accountCount.toLocaleString("en-US") },
-              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${a.code}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} exact /> })),
+              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${assetName(a.code)}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} exact /> })),
             ]}
           >
             Everything users hold at Aurum in each asset: available, on hold, savings, vault and strategy budgets.
@@ -89,9 +90,9 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
             columns={["Asset", "Custody address", "Checked", "Attestation", "Amount"]}
             textColumns={4}
             rows={reserves.map((r) => [
-              r.asset,
+              assetName(r.asset),
               <span key="a" className="break-all font-mono text-xs">{r.custodyAddress}</span>,
-              when(r.checkedAt),
+              <Time key="c" at={r.checkedAt} />,
               r.attestationUrl ? <a key="l" href={r.attestationUrl} className={textLink} rel="noopener noreferrer">Report</a> : "None",
               <Amount key="m" value={r.amount} asset={r.asset} exact />,
             ])}
@@ -131,7 +132,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
               {history.snapshots.map(snapshotView).map((s) => (
                 <li key={s.id} className="space-y-1 px-4 py-3 text-sm">
                   <div className="flex items-baseline justify-between gap-3">
-                    <Link href={`/proof-of-reserves?snapshot=${s.id}`} className={textLink} aria-current={s.id === snapshot?.id ? "true" : undefined}>{when(s.takenAt)}</Link>
+                    <Link href={`/proof-of-reserves?snapshot=${s.id}`} className={textLink} aria-current={s.id === snapshot?.id ? "true" : undefined}><Time at={s.takenAt} /></Link>
                     <span className="text-muted">{s.accountCount.toLocaleString("en-US")} accounts</span>
                   </div>
                   <p className="break-all font-mono text-xs text-muted">{s.rootHash}</p>

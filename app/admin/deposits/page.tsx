@@ -8,6 +8,7 @@ import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { depositQueue, queueQuerySchema } from "@/lib/funding/queues";
 import { plainParams } from "@/lib/http/query";
+import { money } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Deposits" };
 
@@ -33,7 +34,7 @@ export default async function AdminDepositsPage({ searchParams }: Props) {
                 <a href={d.proofUrl} target="_blank" rel="noreferrer" className="text-gold hover:text-gold-soft">View proof</a>
               </p>
               <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>
-              {d.creditedAmount && d.creditedAmount !== d.amount && <p className="text-sm">Credited {d.creditedAmount} {d.currency}</p>}
+              {d.creditedAmount && d.creditedAmount !== d.amount && <p className="text-sm">Credited {money(d.creditedAmount, d.currency)}</p>}
               {d.reason && <p className="text-sm text-muted">Reason: {d.reason}</p>}
               {d.status === "pending" && (
                 <Decision

@@ -5,15 +5,14 @@ import { requireAdmin } from "@/lib/auth/page-session";
 import { paginationSchema, plainParams } from "@/lib/http/query";
 import { listOutbox } from "@/lib/mail/list";
 import { smtpConfigured } from "@/lib/mail/transport";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Outbox" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
-
 function Delivery({ sentAt, error, smtp }: { sentAt: string | null; error: string | null; smtp: boolean }) {
-  if (sentAt) return <span className="text-gold-soft">Sent by SMTP <time dateTime={sentAt}>{when(sentAt)}</time></span>;
+  if (sentAt) return <span className="text-gold-soft">Sent by SMTP <Time at={sentAt} /></span>;
   if (error) return <span className="text-danger">Not delivered: {error}</span>;
   return <span className="text-muted">{smtp ? "Waiting for SMTP" : "Held here (no SMTP configured)"}</span>;
 }
@@ -40,7 +39,7 @@ export default async function AdminOutboxPage({ searchParams }: Props) {
             <li key={m.id} className="card space-y-2" data-testid="outbox-message">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="font-semibold">{m.subject}</h2>
-                <time dateTime={m.createdAt} className="text-xs text-muted tabular-nums">{when(m.createdAt)}</time>
+                <Time at={m.createdAt} className="text-xs text-muted tabular-nums" />
               </div>
               <p className="text-sm">To <span className="break-all">{m.to}</span></p>
               <p className="text-sm"><Delivery sentAt={m.sentAt} error={m.error} smtp={smtp} /></p>

@@ -9,6 +9,7 @@ import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/
 import { latestSnapshot, snapshotView } from "@/lib/proof/snapshots";
 import { ReserveForm } from "./reserve-form";
 import { TakeSnapshot } from "./take-snapshot";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Proof of reserves" };
 
@@ -29,7 +30,7 @@ export default async function AdminProofPage() {
         {snapshot ? (
           <>
             <p className="text-sm text-zinc-300">
-              {snapshot.takenAt.slice(0, 16).replace("T", " ")} UTC · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} · {snapshot.accountCount.toLocaleString("en-US")} accounts
+              <Time at={snapshot.takenAt} /> · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} · {snapshot.accountCount.toLocaleString("en-US")} accounts
             </p>
             <p className="break-all font-mono text-xs text-gold-soft">{snapshot.rootHash}</p>
             <ul className="space-y-1 text-sm">

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getDb } from "@/db/client";
 import { proofStatus } from "@/lib/proof/snapshots";
+import { Time } from "@/components/time";
 
 /** The dashboard's line on the proof of liabilities: the latest root, and whether it matches the ledger. */
 export async function ProofStatus() {
@@ -16,7 +17,7 @@ export async function ProofStatus() {
       ) : (
         <>
           <p className="text-sm text-zinc-300">
-            Latest: {status.snapshot.takenAt.slice(0, 16).replace("T", " ")} UTC, {status.snapshot.accountCount.toLocaleString("en-US")} accounts, root{" "}
+            Latest: <Time at={status.snapshot.takenAt} />, {status.snapshot.accountCount.toLocaleString("en-US")} accounts, root{" "}
             <span className="font-mono text-xs text-gold-soft">{status.snapshot.rootHash.slice(0, 16)}…</span>
           </p>
           <p className={status.matchesLedger ? "text-sm text-success" : "text-sm font-semibold text-danger"}>

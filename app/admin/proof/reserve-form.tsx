@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { assetName } from "@/lib/format";
 
 interface ReserveValues {
   id: string;
@@ -51,7 +52,7 @@ export function ReserveForm({ reserve, assets }: { reserve: ReserveValues | null
     setBusy(false);
   }
 
-  const title = reserve ? `${reserve.asset} at ${reserve.custodyAddress.slice(0, 10)}…` : "Declare a reserve";
+  const title = reserve ? `${assetName(reserve.asset)} at ${reserve.custodyAddress.slice(0, 10)}…` : "Declare a reserve";
   return (
     <form
       onSubmit={(e) => {
@@ -67,7 +68,7 @@ export function ReserveForm({ reserve, assets }: { reserve: ReserveValues | null
         <div>
           <label htmlFor={id("asset")} className="label">Asset</label>
           <select id={id("asset")} value={form.asset} onChange={set("asset")} className="field">
-            {assets.map((a) => <option key={a}>{a}</option>)}
+            {assets.map((a) => <option key={a} value={a}>{assetName(a)}</option>)}
           </select>
           <FieldError id={id("asset-error")} messages={errors.asset} />
         </div>

@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { money } from "@/lib/format";
 
 interface Plan {
   id: string;
@@ -63,14 +64,14 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label={plan ? `Plan ${plan.name}` : "New plan"} noValidate>
       <h2 className="font-semibold">{plan ? plan.name : "New plan"}</h2>
-      {plan && <p className="text-xs text-muted">{plan.capLeft} {plan.asset} of the cap left</p>}
+      {plan && <p className="text-xs text-muted">{money(plan.capLeft, plan.asset)} of the cap left</p>}
       {text("name", "Name", false)}
       <div className="grid grid-cols-3 gap-3">
         <div>
           <label htmlFor={id("asset")} className="label">Asset</label>
           <select id={id("asset")} value={form.asset} onChange={set("asset")} className="field" disabled={!!plan}>
             <option>USDT</option>
-            <option>XAUT</option>
+            <option value="XAUT">XAUt</option>
           </select>
         </div>
         {text("aprBps", "Rate (bps a year)")}

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { listUsers, userListQuerySchema } from "@/lib/admin/users";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/http/query";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -51,7 +52,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
                   <td>{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
                   <td>{u.role}</td>
                   <td>{u.frozenAt ? "frozen" : u.status}</td>
-                  <td className="text-right tabular-nums">{u.createdAt.slice(0, 10)}</td>
+                  <td className="text-right tabular-nums"><Time at={u.createdAt} date /></td>
                 </tr>
               ))}
             </tbody>

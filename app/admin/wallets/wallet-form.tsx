@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { assetName } from "@/lib/format";
 
 interface WalletValues {
   id: string;
@@ -65,7 +66,7 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
     setBusy(false);
   }
 
-  const title = wallet ? `${wallet.currency} on ${wallet.networkName}` : "Add a wallet";
+  const title = wallet ? `${assetName(wallet.currency)} on ${wallet.networkName}` : "Add a wallet";
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label={title} noValidate>
       <h2 className="font-semibold">{title}</h2>
@@ -74,7 +75,7 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
           <div>
             <label htmlFor={id("currency")} className="label">Currency</label>
             <select id={id("currency")} value={form.currency} onChange={set("currency")} className="field">
-              {Object.keys(supported).map((c) => <option key={c}>{c}</option>)}
+              {Object.keys(supported).map((c) => <option key={c} value={c}>{assetName(c)}</option>)}
             </select>
           </div>
           <div>

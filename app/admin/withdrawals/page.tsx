@@ -8,6 +8,7 @@ import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { withdrawalQueue, queueQuerySchema } from "@/lib/funding/queues";
 import { plainParams } from "@/lib/http/query";
+import { money } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Withdrawals" };
 
@@ -29,7 +30,7 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
           {withdrawals.map((d) => (
             <RequestCard key={d.id} request={d} testId="withdrawal-request">
               <p className="text-sm">
-                For <Link href={`/admin/users/${d.userId}`} className="text-gold hover:text-gold-soft">{d.username}</Link> · fee {d.fee} · total held {d.total} {d.currency}
+                For <Link href={`/admin/users/${d.userId}`} className="text-gold hover:text-gold-soft">{d.username}</Link> · fee {money(d.fee, d.currency)} · total held {money(d.total, d.currency)}
               </p>
               <p className="break-all font-mono text-xs">to {d.address}</p>
               {d.txHash && <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DetailList } from "@/components/detail-list";
 import { termText } from "@/components/savings/apr";
-import { percentText } from "@/lib/format";
+import { assetName, money, percentText, readable } from "@/lib/format";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { isUuid } from "@/lib/ids";
@@ -33,10 +33,10 @@ export default async function SavingPage({ params }: { params: Promise<{ id: str
         <p className="text-3xl font-semibold text-gold-soft">{percentText(plan.aprBps)} <span className="text-sm font-normal text-muted">a year, simple interest</span></p>
         <DetailList
           items={[
-            ["Asset", plan.asset],
+            ["Asset", assetName(plan.asset)],
             ["Term", termText(plan.termDays)],
-            ["Per subscription", view ? `${view.minAmount} – ${view.maxAmount} ${plan.asset}` : "—"],
-            ["Room left in the plan", view ? `${view.capLeft} ${plan.asset}` : "Closed"],
+            ["Per subscription", view ? `${readable(view.minAmount, plan.asset)} – ${money(view.maxAmount, plan.asset)}` : "—"],
+            ["Room left in the plan", view ? money(view.capLeft, plan.asset) : "Closed"],
             ["Interest", "Paid daily, for each whole UTC day after the day you subscribe"],
             [plan.termDays ? "Leaving early" : "Leaving", plan.termDays ? "Any time: you get your principal and the interest paid so far; the rest of the term's interest is forfeited" : "Any time, with all interest paid so far"],
           ]}

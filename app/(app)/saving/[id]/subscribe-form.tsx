@@ -1,6 +1,6 @@
 "use client";
 
-import { readable } from "@/lib/format";
+import { assetName, money } from "@/lib/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { FieldError } from "@/components/field-error";
@@ -44,9 +44,9 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
     <form onSubmit={submit} className="card space-y-3" aria-labelledby="subscribe-heading" noValidate>
       <h2 id="subscribe-heading" className="font-semibold">Subscribe</h2>
       <div>
-        <label htmlFor="save-amount" className="label">Amount ({asset})</label>
+        <label htmlFor="save-amount" className="label">Amount ({assetName(asset)})</label>
         <input id="save-amount" value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(); }} inputMode="decimal" autoComplete="off" className="field" placeholder={`${min} – ${max}`} aria-describedby="save-hint save-error" />
-        <p id="save-hint" className="mt-1 text-xs text-muted">Available: {readable(available, asset)} {asset}</p>
+        <p id="save-hint" className="mt-1 text-xs text-muted">Available: {money(available, asset)}</p>
         <FieldError id="save-error" messages={errors} />
       </div>
       <button type="submit" className="btn-gold" disabled={busy || !amount} aria-busy={busy}>{busy ? "Subscribing…" : "Subscribe"}</button>

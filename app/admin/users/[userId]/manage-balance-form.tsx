@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { api } from "@/lib/client/session";
+import { assetName, money } from "@/lib/format";
 
 type Answer = { success: boolean; message: string; available?: string; asset?: string; proposal?: { id: string } };
 
@@ -38,8 +39,8 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
         body: JSON.stringify(form),
       });
       // From the approval threshold on, the change waits in Approvals for a second administrator.
-      const done = body.proposal ? `${body.message}. It is in Approvals until then.` : `${body.message}. Available now: ${body.available} ${body.asset}`;
-      setResult({ ok: body.success, text: body.success ? done : body.message });
+      const done = () => (body.proposal ? `${body.message}. It is in Approvals until then.` : `${body.message}. Available now: ${money(body.available!, body.asset!)}`);
+      setResult({ ok: body.success, text: body.success ? done() : body.message });
       key.current = newKey();
       setReviewing(false);
       if (body.success) {
@@ -59,7 +60,7 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
         <div>
           <label htmlFor="mb-asset" className="label">Asset</label>
           <select id="mb-asset" value={form.asset} onChange={set("asset")} className="field">
-            {assets.map((a) => <option key={a}>{a}</option>)}
+            {assets.map((a) => <option key={a} value={a}>{assetName(a)}</option>)}
           </select>
         </div>
         <div>
@@ -80,7 +81,7 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
       </div>
       {reviewing && (
         <p className="rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-sm text-gold-soft" role="status">
-          {form.operation === "credit" ? "Credit" : "Debit"} {form.amount || "?"} {form.asset} {form.operation === "credit" ? "to" : "from"} {username}? Press confirm to apply.
+          {form.operation === "credit" ? "Credit" : "Debit"} {form.amount || "?"} {assetName(form.asset)} {form.operation === "credit" ? "to" : "from"} {username}? Press confirm to apply.
         </p>
       )}
       <div className="flex gap-2">

@@ -16,6 +16,7 @@ import { ManageBalanceForm } from "./manage-balance-form";
 import { TradeConfigForm } from "./trade-config-form";
 import { TradeSetups } from "./trade-setups";
 import { UserActions } from "./user-actions";
+import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "User" };
 
@@ -41,13 +42,13 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
             items={[
               ["Role", user.role],
               ["Status", detail.frozen ? "Frozen" : user.status],
-              ...(detail.frozen ? [["Freeze", `${detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on ${detail.frozen.at.replace("T", " ").slice(0, 16)} UTC`] as [string, string]] : []),
+              ...(detail.frozen ? [["Freeze", <span key="f">{detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on <Time at={detail.frozen.at} /></span>] as [string, React.ReactNode]] : []),
               ["Anti-phishing code", detail.antiPhishingCode ?? "Not set"],
               ["Country", findCountry(user.country)?.name ?? "—"],
               ["Phone", user.phoneNumber ? `${user.phoneCode} ${user.phoneNumber}` : "—"],
               ["Referral code", user.referralCode],
               ["Referred by", detail.referredBy ?? "—"],
-              ["Joined", user.createdAt.slice(0, 10)],
+              ["Joined", <Time key="j" at={user.createdAt} date />],
             ]}
           />
         </section>
@@ -80,8 +81,8 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
             <tbody>
               {detail.sessions.map((s) => (
                 <tr key={s.id} className="border-b border-line/60">
-                  <td className="tabular-nums">{s.createdAt.replace("T", " ").slice(0, 16)}</td>
-                  <td className="tabular-nums">{s.lastSeenAt.replace("T", " ").slice(0, 16)}</td>
+                  <td className="tabular-nums"><Time at={s.createdAt} /></td>
+                  <td className="tabular-nums"><Time at={s.lastSeenAt} /></td>
                   <td>{s.ip}</td>
                   <td title={s.userAgent ?? ""}>{s.device}</td>
                   <td>{s.live ? "Live" : "Ended"}</td>

@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { api } from "@/lib/client/session";
 import type { getTradeConfig } from "@/lib/trading/trade-config";
+import { Time } from "@/components/time";
+import { exact } from "@/lib/format";
 
 type Config = Awaited<ReturnType<typeof getTradeConfig>>;
 type NumberKey = "feeBps" | "spreadBps" | "minQuantity" | "maxQuantity" | "dailyLimit";
@@ -11,12 +13,14 @@ type NumberKey = "feeBps" | "spreadBps" | "minQuantity" | "maxQuantity" | "daily
 const FIELDS: { key: NumberKey; label: string; kind: "bps" | "decimal" }[] = [
   { key: "feeBps", label: "Fee (basis points)", kind: "bps" },
   { key: "spreadBps", label: "Spread (basis points)", kind: "bps" },
-  { key: "minQuantity", label: "Minimum order (XAUT)", kind: "decimal" },
-  { key: "maxQuantity", label: "Maximum order (XAUT)", kind: "decimal" },
+  { key: "minQuantity", label: "Minimum order (XAUt)", kind: "decimal" },
+  { key: "maxQuantity", label: "Maximum order (XAUt)", kind: "decimal" },
   { key: "dailyLimit", label: "Daily limit (USDT notional)", kind: "decimal" },
 ];
 
 const onOff = (v: boolean) => (v ? "On" : "Off");
+// Quantities and limits grouped with every decimal kept, as set; basis points as they are.
+const shown = (v: string | number) => (typeof v === "string" ? exact(v) : String(v));
 
 function initialForm(config: Config) {
   const o = config.overrides;
@@ -66,7 +70,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
     >
       <div className="flex items-baseline justify-between">
         <h2 id="trade-config-heading" className="font-semibold">Trade config</h2>
-        <p className="text-xs text-muted">{config.overrides ? `Overrides saved ${config.updatedAt?.slice(0, 16).replace("T", " ")} UTC` : "Site defaults apply"}</p>
+        <p className="text-xs text-muted">{config.overrides ? <>Overrides saved {config.updatedAt && <Time at={config.updatedAt} />}</> : "Site defaults apply"}</p>
       </div>
       <div className="table-scroll">
       <table className="data-table">
@@ -94,11 +98,11 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
           {FIELDS.map((f) => (
             <tr key={f.key} className="border-b border-line/60">
               <td><label htmlFor={`tc-${f.key}`}>{f.label}</label></td>
-              <td className="text-right tabular-nums">{config.defaults[f.key]}</td>
+              <td className="text-right tabular-nums">{shown(config.defaults[f.key])}</td>
               <td>
                 <input id={`tc-${f.key}`} inputMode={f.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[f.key]} placeholder={String(config.defaults[f.key])} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
               </td>
-              <td className="text-right tabular-nums" data-testid={`tc-effective-${f.key}`}>{config.effective[f.key]}</td>
+              <td className="text-right tabular-nums" data-testid={`tc-effective-${f.key}`}>{shown(config.effective[f.key])}</td>
             </tr>
           ))}
         </tbody>

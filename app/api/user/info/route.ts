@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { updateUserInfo, userInfoSchema } from "@/lib/account/info";
 import { publicUser } from "@/lib/auth/user-view";
+import { pauseSentence } from "@/lib/funding/withdraw-password";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ auth }) => NextResponse.json({ success: true, user: publicUser(auth.user) }));
@@ -11,7 +12,7 @@ export const PUT = withUser(async ({ req, db, auth }) => {
   if (!until) return NextResponse.json({ success: true, message: "Personal info saved", user: publicUser(user) });
   return NextResponse.json({
     success: true,
-    message: `Personal info saved. Your email changed, so for your security withdrawals are paused until ${until.toISOString()}.`,
+    message: `Personal info saved. Your email changed.${pauseSentence(until)}`,
     user: publicUser(user),
     withdrawalsPausedUntil: until.toISOString(),
   });

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { setWithdrawPassword, withdrawPasswordSchema, withdrawPasswordState } from "@/lib/funding/withdraw-password";
+import { pauseSentence, setWithdrawPassword, withdrawPasswordSchema, withdrawPasswordState } from "@/lib/funding/withdraw-password";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ auth }) => NextResponse.json({ success: true, withdrawPassword: withdrawPasswordState(auth.user) }));
@@ -9,7 +9,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const { holdUntil } = await setWithdrawPassword(db, auth.user.id, input);
   return NextResponse.json({
     success: true,
-    message: `Withdrawal password saved. For your security, withdrawals are paused until ${holdUntil.toISOString()}.`,
+    message: `Withdrawal password saved.${pauseSentence(holdUntil)}`,
     holdUntil: holdUntil.toISOString(),
   });
 });

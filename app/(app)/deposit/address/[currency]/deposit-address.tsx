@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useCopy } from "@/components/use-copy";
+import { assetName, money } from "@/lib/format";
 
 interface Option {
   network: string;
@@ -32,7 +33,7 @@ export function DepositAddress({ currency, options }: { currency: string; option
                 <input type="radio" name="network" value={o.network} checked={chosen === o.network} onChange={() => setChosen(o.network)} className="mr-2 accent-[var(--color-gold)]" />
                 {o.networkName}
               </span>
-              <span className="text-xs text-muted">min {o.minDeposit}</span>
+              <span className="text-xs text-muted">min {money(o.minDeposit, currency)}</span>
             </label>
           ))}
         </div>
@@ -40,7 +41,7 @@ export function DepositAddress({ currency, options }: { currency: string; option
 
       {option ? (
         <section className="card space-y-3" aria-labelledby="address-heading">
-          <h2 id="address-heading" className="font-semibold">Your {currency} address on {option.networkName}</h2>
+          <h2 id="address-heading" className="font-semibold">Your {assetName(currency)} address on {option.networkName}</h2>
           {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
           <img src={option.qr} alt={`QR code of the ${currency} deposit address on ${option.networkName}`} width={220} height={220} className="mx-auto rounded-lg" />
           <p className="break-all rounded-lg bg-raised p-3 font-mono text-sm" data-testid="deposit-address">{option.address}</p>
@@ -52,8 +53,8 @@ export function DepositAddress({ currency, options }: { currency: string; option
             </div>
           )}
           <div role="note" className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-zinc-100">
-            Send only {currency} on {option.networkName} to this address{option.memo ? ", with the memo above" : ""}. Another currency, another network
-            {option.memo ? " or a missing memo" : ""} loses the funds for good. The minimum is {option.minDeposit} {currency}; less is not credited.
+            Send only {assetName(currency)} on {option.networkName} to this address{option.memo ? ", with the memo above" : ""}. Another currency, another network
+            {option.memo ? " or a missing memo" : ""} loses the funds for good. The minimum is {money(option.minDeposit, currency)}; less is not credited.
           </div>
           <Link href={`/deposit/proof/${currency}/${option.network}`} className="btn-gold">I have sent it</Link>
         </section>

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { DepositAddress } from "./deposit-address";
+import { assetName } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Deposit address" };
 
@@ -27,7 +28,7 @@ export default async function DepositAddressPage({ params }: { params: Promise<{
   );
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Deposit {offered.currency}</h1>
+      <h1 className="text-xl font-semibold">Deposit {assetName(offered.currency)}</h1>
       <DepositAddress currency={offered.currency} options={options} />
     </div>
   );

@@ -7,6 +7,7 @@ import { availableNetworks } from "@/lib/funding/wallets";
 import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
 import { userBalances } from "@/lib/ledger/balances";
 import { WithdrawForm } from "./withdraw-form";
+import { assetName } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Withdraw" };
 
@@ -23,7 +24,7 @@ export default async function WithdrawFormPage({ params }: { params: Promise<{ c
   const balance = balances.find((b) => b.asset === offered.currency);
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Withdraw {offered.currency}</h1>
+      <h1 className="text-xl font-semibold">Withdraw {assetName(offered.currency)}</h1>
       <WithdrawForm currency={offered.currency} decimals={balance?.decimals ?? 6} available={balance?.available ?? "0"} networks={networks} twoFactor={twoFactor} />
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { exact } from "@/lib/format";
+import { assetName, money } from "@/lib/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
@@ -61,8 +61,8 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
       return refuse("amount", err instanceof AmountError ? err.message : "Enter an amount");
     }
     const fee = toUnits(option.fee, decimals);
-    if (amount < toUnits(option.minWithdraw, decimals)) return refuse("amount", `The minimum is ${option.minWithdraw} ${currency}`);
-    if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${option.fee} ${currency} fee, that is more than your ${exact(available)} ${currency} available`);
+    if (amount < toUnits(option.minWithdraw, decimals)) return refuse("amount", `The minimum is ${money(option.minWithdraw, currency)}`);
+    if (amount + fee > toUnits(available, decimals)) return refuse("amount", `With the ${money(option.fee, currency)} fee, that is more than your ${money(available, currency)} available`);
     if (!form.withdrawPassword) return refuse("withdrawPassword", "Enter your withdrawal password");
     if (twoFactor && !form.twoFactorCode.trim()) return refuse("twoFactorCode", "Enter the 6-digit code from your authenticator app");
     return { ok: true, amount, fee };
@@ -111,7 +111,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
               <input type="radio" name="network" value={n.network} checked={form.network === n.network} onChange={set("network")} className="mr-2 accent-[var(--color-gold)]" />
               {n.networkName}
             </span>
-            <span className="text-xs text-muted">fee {n.fee} · min {n.minWithdraw}</span>
+            <span className="text-xs text-muted">fee {money(n.fee, currency)} · min {money(n.minWithdraw, currency)}</span>
           </label>
         ))}
         <FieldError id="network-error" messages={errors.network} />
@@ -123,7 +123,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
         <FieldError id="address-error" messages={errors.address} />
       </div>
       <div>
-        <label htmlFor="amount" className="label">Amount to receive ({currency})</label>
+        <label htmlFor="amount" className="label">Amount to receive ({assetName(currency)})</label>
         <input id="amount" value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" className="field" aria-describedby="amount-error" />
         <FieldError id="amount-error" messages={errors.amount} />
       </div>

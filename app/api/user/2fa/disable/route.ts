@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { disableSchema, disableTwoFactor } from "@/lib/account/two-factor";
+import { pauseSentence } from "@/lib/funding/withdraw-password";
 import { clientIp, parseBody, withUser } from "@/lib/http/handler";
 
 export const POST = withUser(async ({ req, db, auth }) => {
@@ -7,7 +8,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const { holdUntil } = await disableTwoFactor(db, auth.user.id, code, { ip: clientIp(req) });
   return NextResponse.json({
     success: true,
-    message: `Two-factor sign-in is off. For your security, withdrawals are paused until ${holdUntil.toISOString()}.`,
+    message: `Two-factor sign-in is off.${pauseSentence(holdUntil)}`,
     withdrawalsPausedUntil: holdUntil.toISOString(),
   });
 });

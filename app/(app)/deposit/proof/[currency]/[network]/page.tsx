@@ -6,6 +6,7 @@ import { MAX_PROOF_BYTES } from "@/lib/funding/deposits";
 import { TX_HASH_HINT } from "@/lib/funding/networks";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { ProofForm } from "./proof-form";
+import { assetName } from "@/lib/format";
 
 export const metadata: Metadata = { title: "Deposit proof" };
 
@@ -17,7 +18,7 @@ export default async function DepositProofPage({ params }: { params: Promise<{ c
   if (!offered || !option?.deposit) notFound();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-semibold">Confirm your {offered.currency} deposit</h1>
+      <h1 className="text-xl font-semibold">Confirm your {assetName(offered.currency)} deposit</h1>
       <p className="text-sm text-muted">
         Tell us what you sent on {option.networkName}. Nothing is credited until our team has checked the transaction; you are notified when it is.
       </p>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { storedToken } from "@/lib/client/session";
+import { assetName } from "@/lib/format";
 
 type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
 
@@ -43,7 +44,7 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
   return (
     <form onSubmit={submit} className="card space-y-4" noValidate>
       <div>
-        <label htmlFor="amount" className="label">Amount sent ({currency})</label>
+        <label htmlFor="amount" className="label">Amount sent ({assetName(currency)})</label>
         <input id="amount" name="amount" inputMode="decimal" autoComplete="off" className="field" placeholder={`at least ${minDeposit}`} aria-describedby="amount-error" required />
         <FieldError id="amount-error" messages={errors.amount} />
       </div>

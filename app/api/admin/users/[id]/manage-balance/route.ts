@@ -3,6 +3,7 @@ import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { adjustBalance, manageBalanceSchema } from "@/lib/admin/adjust-balance";
 import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
+import { money } from "@/lib/format";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const userId = uuidParam(params.id, "User not found");
@@ -14,7 +15,7 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
     if (proposal) return proposedAnswer(proposal);
     const result = await adjustBalance(tx, { ...input, userId, actorId: actor.id, ip: actor.ip });
     const verb = result.operation === "credit" ? "Credited" : "Debited";
-    return { status: 200, body: { success: true, message: `${verb} ${result.amount} ${result.asset}`, ...result } };
+    return { status: 200, body: { success: true, message: `${verb} ${money(result.amount, result.asset)}`, ...result } };
   });
   return outcomeResponse(outcome);
 });
