@@ -6,8 +6,8 @@ import { Amount } from "@/components/amount";
 import { exact } from "@/lib/format";
 import { ACCOUNT_LABELS, journalLabel } from "@/lib/ledger/kinds";
 import type { Transaction, TransactionLeg } from "@/lib/ledger/transactions";
+import { Time } from "@/components/time";
 
-const time = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 const balanceName = (account: string) => ACCOUNT_LABELS[account as keyof typeof ACCOUNT_LABELS] ?? account;
 
 /** An amount and its asset in two parts, so amounts line up on their last digit whatever the asset. */
@@ -155,7 +155,7 @@ export function TransactionList({ transactions, empty, label = "Transactions" }:
               <div className="min-w-0">
                 <Disclosure t={t} open={open.has(t.id)} controls={`legs-m-${t.id}`} onToggle={() => toggle(t.id)} />
                 <p className="text-xs text-muted">
-                  {journalLabel(t.kind)}{t.hold && " · hold"} · <time dateTime={t.createdAt}>{time(t.createdAt)}</time>
+                  {journalLabel(t.kind)}{t.hold && " · hold"} · <Time at={t.createdAt} />
                 </p>
                 {t.detail && <p className="truncate text-xs text-zinc-400">{t.detail}</p>}
               </div>
@@ -196,7 +196,7 @@ function TableRows({ t, open, onToggle }: { t: Transaction; open: boolean; onTog
   return (
     <>
       <tr className="relative border-t border-line align-top first:border-t-0 hover:bg-raised/40" data-testid="transaction" data-hold={t.hold || undefined}>
-        <td className="whitespace-nowrap pl-4 text-muted tabular-nums"><time dateTime={t.createdAt}>{time(t.createdAt)}</time></td>
+        <td className="whitespace-nowrap pl-4 text-muted tabular-nums"><Time at={t.createdAt} /></td>
         <td className="min-w-0">
           <Disclosure t={t} open={open} controls={`legs-d-${t.id}`} onToggle={onToggle} chevron />
           {t.detail && <p className="max-w-md truncate pl-5.5 text-xs text-zinc-400">{t.detail}</p>}
