@@ -1,12 +1,12 @@
 import { FollowBalances } from "@/components/follow-balances";
+import { pageReadStartedAt } from "@/lib/auth/page-session";
 
 /**
- * Keeps a screen's balances current: put it on any page that shows them. Rendered on the server,
- * it tells the browser when the page's data was read, so a change announced before the browser was
- * listening (while the page loaded, or on the way to it) is caught too.
+ * Keeps a screen's balances current: put it on any signed-in page that shows them. It tells the
+ * browser when the page began reading its data, so a change announced before the browser was
+ * listening (while the page loaded, or on the way to it) is caught too, and one the data already
+ * has is not read again.
  */
 export function RefreshOnBalance() {
-  // A server component renders once per request: this is when that request's page was read.
-  // eslint-disable-next-line react-hooks/purity
-  return <FollowBalances renderedAt={Date.now()} />;
+  return <FollowBalances readAt={pageReadStartedAt()} />;
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Amount } from "@/components/amount";
-import { exact } from "@/lib/format";
+import { assetName, exact } from "@/lib/format";
 import { ACCOUNT_LABELS, journalLabel } from "@/lib/ledger/kinds";
 import type { Transaction, TransactionLeg } from "@/lib/ledger/transactions";
 import { Time } from "@/components/time";
@@ -15,7 +15,7 @@ function Change({ amount, asset, signed = true }: { amount: string; asset: strin
   return (
     <span className="flex items-baseline justify-end gap-1.5 whitespace-nowrap">
       <Amount value={amount} signed={signed} exact className="font-medium" />
-      <span className="w-10 text-left text-xs text-muted">{asset}</span>
+      <span className="w-10 text-left text-xs text-muted">{assetName(asset)}</span>
     </span>
   );
 }
@@ -119,7 +119,7 @@ function LegTable({ t }: { t: Transaction }) {
             <tr key={leg.id} data-testid="leg">
               <td>{balanceName(leg.account)}</td>
               <td className="text-muted">{leg.label ?? journalLabel(t.kind)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300">{exact(leg.balanceAfter)} <span className="inline-block w-10 text-left text-xs text-muted">{leg.asset}</span></td>
+              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300">{exact(leg.balanceAfter)} <span className="inline-block w-10 text-left text-xs text-muted">{assetName(leg.asset)}</span></td>
               <td><Change amount={leg.amount} asset={leg.asset} /></td>
             </tr>
           ))}

@@ -42,7 +42,7 @@ test("Trade is one screen at 1280×800: chart, order form and open orders togeth
   await expect(open.getByTestId("order")).toHaveCount(1);
   expect(await inViewport(page, chart), "the chart is in view").toBe(true);
   expect(await inViewport(page, page.getByRole("button", { name: "Review buy" })), "the order form's button is in view").toBe(true);
-  expect(await inViewport(page, form.getByLabel("Quantity (XAUT)")), "the order form is in view").toBe(true);
+  expect(await inViewport(page, form.getByLabel("Quantity (XAUt)")), "the order form is in view").toBe(true);
   expect(await inViewport(page, open.getByTestId("order").first()), "the open order is in view").toBe(true);
   expect(await inViewport(page, page.getByRole("heading", { name: "Recent trades" })), "recent trades start in view").toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -33,7 +33,7 @@ test("a market buy is one line in /records, opens to its legs, and holds show on
   const buy = visible(page).filter({ hasText: /^Bought/ });
   await expect(buy).toHaveCount(1);
   const change = (row: typeof buy) => row.getByTestId("change").filter({ visible: true });
-  await expect(change(buy)).toHaveText(/^\+0\.100000XAUT-\d{3}\.\d{6}USDT$/);
+  await expect(change(buy)).toHaveText(/^\+0\.100000XAUt-\d{3}\.\d{6}USDT$/);
   await expect(page.getByText("Limit buy placed")).toHaveCount(0);
 
   const open = buy.getByRole("button", { name: /^Bought/ });

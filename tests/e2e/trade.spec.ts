@@ -44,10 +44,10 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(page.getByTestId("order").first()).toContainText("Market buy");
 
   await page.getByRole("link", { name: "Their ledger entries →" }).click();
-  // One transaction, opening to its entries: the cost, the fee as its own entry, and the XAUT received.
+  // One transaction, opening to its entries: the cost, the fee as its own entry, and the XAUt received.
   const bought = page.getByTestId("transaction").filter({ visible: true });
   await expect(bought).toHaveCount(1);
-  await expect(bought.getByTestId("change")).toHaveText(`+0.100000XAUT-${exact(paid)}USDT`);
+  await expect(bought.getByTestId("change")).toHaveText(`+0.100000XAUt-${exact(paid)}USDT`);
   await bought.getByRole("button", { name: /^Bought/ }).click();
   const entries = bought.getByTestId("leg");
   await expect(entries).toHaveCount(3);
