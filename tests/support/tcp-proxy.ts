@@ -2,7 +2,12 @@ import net from "node:net";
 
 export interface TcpProxy {
   port: number;
-  /** Ends every connection through it and refuses new ones for `ms`, as a database restart does. */
+  /**
+   * Ends every connection through it and refuses new ones until `restore` is called, as a database
+   * restart does: a test checks what happens during the outage without racing a clock.
+   */
+  down(): { restore(): void };
+  /** An outage of `ms`, over when the promise settles. */
   cut(ms: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -10,9 +15,9 @@ export interface TcpProxy {
 /** A TCP proxy on 127.0.0.1 to `target`: a database outage made on demand, without touching the server. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
-  let downUntil = 0;
+  let down = false;
   const server = net.createServer((client) => {
-    if (Date.now() < downUntil) return client.destroy();
+    if (down) return client.destroy();
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       open.add(socket);
@@ -25,16 +30,22 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
-  return {
+  const proxy: TcpProxy = {
     port,
-    async cut(ms) {
-      downUntil = Date.now() + ms;
+    down() {
+      down = true;
       for (const socket of open) socket.destroy();
+      return { restore: () => void (down = false) };
+    },
+    async cut(ms) {
+      const outage = proxy.down();
       await new Promise((resolve) => setTimeout(resolve, ms));
+      outage.restore();
     },
     async close() {
       for (const socket of open) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return proxy;
 }
