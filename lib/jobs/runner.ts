@@ -21,7 +21,8 @@ export interface JobRunner {
  * Runs each job every `everyMs` on whichever instance holds its lease, so with several app
  * instances a job runs on one at a time. Runs never overlap on one instance; a failed run is
  * logged and the next one goes ahead. Jobs must still be idempotent: a lease can expire while
- * a slow run goes on.
+ * a slow run goes on. Nothing fails unheard: a failure that could not be recorded for the
+ * dashboard, or a lease that could not be released on stop, is logged too.
  */
 export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): JobRunner {
   const timers: NodeJS.Timeout[] = [];
@@ -42,7 +43,7 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
         }
       } catch (err) {
         log.error({ err, job: job.name }, "job run failed");
-        await recordRun(db, job.name, err).catch(() => {});
+        await recordRun(db, job.name, err).catch((recordErr: unknown) => log.error({ err: recordErr, job: job.name }, "job failure could not be recorded"));
       } finally {
         busy = false;
       }
@@ -63,7 +64,10 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
       stopped = true;
       timers.forEach(clearInterval);
       await Promise.allSettled([...running]);
-      await Promise.allSettled(jobs.map((job) => releaseLease(db, job.name, holder)));
+      // An unreleased lease only delays the next holder until it expires, but say so.
+      await Promise.all(
+        jobs.map((job) => releaseLease(db, job.name, holder).catch((err: unknown) => log.error({ err, job: job.name }, "job lease could not be released"))),
+      );
     },
   };
 }

@@ -110,4 +110,17 @@ describe("the job runner", () => {
     await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(error).toHaveBeenCalledTimes(1);
   });
+
+  it("logs a failure it could not record and a lease it could not release, never dropping either", async () => {
+    const error = vi.spyOn(log, "error").mockImplementation(() => {});
+    // PostgreSQL refuses a NUL in text: taking the lease, recording the failure and releasing all fail.
+    const refused: Job = { name: `${jobName()}\u0000`, everyMs: EVERY_MS, run: async () => {} };
+    const runner = startJobs(db(), [refused]);
+    runners.push(runner);
+    const messages = () => error.mock.calls.map((call) => call[1]);
+    await expect.poll(messages, { timeout: 10_000 }).toContain("job failure could not be recorded");
+    expect(messages()).toContain("job run failed");
+    await runner.stop();
+    expect(messages()).toContain("job lease could not be released");
+  });
 });
