@@ -1,5 +1,5 @@
 import { exact, money } from "@/lib/format";
-import { AmountError, formatAmount, parseAmount } from "@/lib/ledger/amount";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 
@@ -24,9 +24,6 @@ export interface Estimate {
 
 export type EstimateResult = { estimate: Estimate } | { problem: string; field?: "quantity" | "total" | "price" };
 
-/** An amount as the server formats it (fixed decimals, possibly zero) in smallest units. */
-const fromServer = (text: string) => BigInt(text.replace(".", ""));
-
 function parse(text: string, decimals: number, asset: string): bigint | string {
   try {
     return parseAmount(text, decimals, asset);
@@ -47,8 +44,9 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   // The review shows every unit: what the order will really move.
   const usdt = (v: bigint) => `${exact(formatAmount(v, market.quoteDecimals))} USDT`;
   const xaut = (v: bigint) => `${exact(formatAmount(v, market.baseDecimals))} XAUt`;
-  const ask = fromServer(price.ask);
-  const bid = fromServer(price.bid);
+  // The server's amounts (prices, limits, balances) may be zero, so `toUnits` and not `parseAmount`.
+  const ask = toUnits(price.ask, market.quoteDecimals);
+  const bid = toUnits(price.bid, market.quoteDecimals);
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
 
   let limit: bigint | undefined;
@@ -71,8 +69,8 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
     if (typeof parsed === "string") return { problem: parsed, field: "quantity" };
     quantity = parsed;
   }
-  const min = fromServer(settings.minQuantity);
-  const max = fromServer(settings.maxQuantity);
+  const min = toUnits(settings.minQuantity, market.baseDecimals);
+  const max = toUnits(settings.maxQuantity, market.baseDecimals);
   const field = byTotal ? "total" : "quantity";
   if (quantity < min) return { problem: `The minimum order is ${xaut(min)}`, field };
   if (quantity > max) return { problem: `The maximum order is ${xaut(max)}`, field };
@@ -83,13 +81,13 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   // What the server will refuse, said before the review: the balance the order takes from, and the
   // daily limit on its notional (a market order's cost, a limit order's quantity × price).
   const needs = draft.side === "sell" ? quantity : limit === undefined ? fill.net : buyDebit(quantity, limit, settings.feeBps, unit);
-  const has = fromServer(draft.side === "sell" ? available.XAUT : available.USDT);
+  const has = draft.side === "sell" ? toUnits(available.XAUT, market.baseDecimals) : toUnits(available.USDT, market.quoteDecimals);
   if (needs > has) {
     const amount = draft.side === "sell" ? xaut : usdt;
     return { problem: `This order needs ${amount(needs)}; you have ${amount(has)} available`, field };
   }
   const notional = limit === undefined ? fill.cost : ceilDiv(quantity * limit, unit);
-  const left = fromServer(settings.dailyRemaining);
+  const left = toUnits(settings.dailyRemaining, market.quoteDecimals);
   if (notional > left) return { problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`, field };
   const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
