@@ -17,6 +17,15 @@ type Callback = (client: Sql) => unknown;
  * later run is one round trip. Transactions and savepoints hand out clients wrapped the same way.
  * Named statements live on a server connection: a pooler that hands one client's statements to
  * several server connections (PgBouncer in transaction mode) would need them off again.
+ *
+ * There is no supported switch for this in drizzle-orm 0.45.4 (the newest release): its session passes
+ * `prepare: name !== undefined` to every `unsafe()` call, so only `.prepare(name)` queries are
+ * prepared, and postgres.js lets a per-query option override its client-wide `prepare: true`.
+ * The upstream fix (drizzle-orm#6098, open) would follow the client's option for every query, the bulk
+ * ones too, so the cap below would still need this. The wrapper leans on how drizzle calls
+ * postgres.js (`unsafe`, `begin`, `savepoint`): package.json pins both to exact versions, and
+ * tests/postgres/prepared-statements.test.ts reads pg_prepared_statements to prove it still works
+ * after any upgrade.
  */
 export function preparing(sql: Sql): Sql {
   const wrapCallback = (args: unknown[]) => args.map((arg) => (typeof arg === "function" ? (client: Sql) => (arg as Callback)(preparing(client)) : arg));
