@@ -1,6 +1,6 @@
 import { exact, money } from "@/lib/format";
 import { Amount } from "@/components/amount";
-import type { OrderView } from "@/lib/trading/order-view";
+import type { OrderView } from "@/lib/trading/views";
 import { Time } from "@/components/time";
 
 const STATUS_TONES: Record<OrderView["status"], string> = {

@@ -1,5 +1,5 @@
 import { Pager } from "@/components/pager";
-import type { LoginHistoryView } from "@/lib/account/login-history";
+import type { LoginHistoryView } from "@/lib/auth/login-history";
 import { Time } from "@/components/time";
 
 /** The user's recent sign-in attempts (the newest 50 are kept): time, address, device, outcome. `query` keeps the rest of the screen's paging. */

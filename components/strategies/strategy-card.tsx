@@ -6,7 +6,7 @@ import { useConfirm } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import { displayDecimal } from "@/lib/format";
-import type { StrategyView } from "@/lib/strategies/view";
+import type { StrategyView } from "@/lib/strategies/views";
 import { Time } from "@/components/time";
 
 const TONES: Record<string, string> = {

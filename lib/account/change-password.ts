@@ -9,7 +9,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/l
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, notFound } from "@/lib/http/errors";
-import { checkOwnPassword } from "./own-password";
+import { checkOwnPassword } from "@/lib/auth/own-password";
 
 export const changePasswordSchema = z.strictObject({
   currentPassword: z

@@ -9,7 +9,7 @@ import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { AppError, notFound } from "@/lib/http/errors";
 import { recordActivity } from "@/lib/activity/record";
-import { checkOwnPassword } from "./own-password";
+import { checkOwnPassword } from "@/lib/auth/own-password";
 
 export const freezeSchema = z.strictObject({
   password: z

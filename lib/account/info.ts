@@ -8,7 +8,7 @@ import { uniqueViolation } from "@/db/errors";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
 import { badRequest, conflict, notFound } from "@/lib/http/errors";
 import { recordActivity } from "@/lib/activity/record";
-import { checkOwnPassword } from "./own-password";
+import { checkOwnPassword } from "@/lib/auth/own-password";
 
 export const userInfoSchema = z
   .strictObject({

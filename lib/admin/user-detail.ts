@@ -2,10 +2,10 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users } from "@/db/schema";
 import { maskCode } from "@/lib/account/anti-phishing";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { userBalances } from "@/lib/ledger/balances";
 import { listRecords } from "@/lib/ledger/records";
-import { describeDevice } from "@/lib/account/device";
+import { describeDevice } from "@/lib/auth/device";
 import { readableAddress } from "@/lib/format";
 
 /** Everything the admin user page shows, or null for an unknown user. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { paginationSchema, queryParam } from "@/lib/http/query";
 
 export const userListQuerySchema = paginationSchema.extend({

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { sessions, type User } from "@/db/schema";
-import { describeDevice, isNewDevice } from "@/lib/account/device";
-import { recordLogin } from "@/lib/account/login-history";
+import { describeDevice, isNewDevice } from "./device";
+import { recordLogin } from "./login-history";
 import { recordActivity } from "@/lib/activity/record";
-import { hasTwoFactor } from "@/lib/account/two-factor";
+import { hasTwoFactor } from "./two-factor/enrolment";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
@@ -67,7 +67,7 @@ export function limitsFor(subject: string, ip: string, knownAddress: boolean) {
 }
 
 /**
- * Every attempt on an existing account lands in its login history (lib/account/login-history), the
+ * Every attempt on an existing account lands in its login history (lib/auth/login-history), the
  * refused ones too: each record is its own statement on `db`, written before the error is thrown.
  */
 export async function login(db: Db, payload: LoginPayload, meta: { ip: string; userAgent: string | null }) {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { PublicUser } from "@/lib/auth/user-view";
+import type { PublicUser } from "@/lib/account/views";
 
 // The spec's local storage keys.
 export const TOKEN_KEY = "token";

@@ -4,7 +4,7 @@ import { notifications, users, type Notification } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { publish } from "@/lib/realtime/publish";
 import type { NotificationContent } from "./schema";
-import { deliveredNotification } from "./view";
+import { deliveredNotification } from "./views";
 
 /**
  * Stores a notification for one user and pushes it to their sockets. Every notification to one

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
-import { notificationView } from "./view";
+import { notificationView } from "./views";
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { unreadCount } from "./list";
-import { notificationView } from "./view";
+import { notificationView } from "./views";
 
 /** Marks one of the user's own notifications read (again is fine: the first time is kept). Anyone else's is a 404. */
 export async function markRead(db: Db, userId: string, id: string) {

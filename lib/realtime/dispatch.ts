@@ -1,7 +1,7 @@
 import type { Server } from "socket.io";
 import type { Db } from "@/db/client";
 import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
-import { deliveredNotification } from "@/lib/notifications/view";
+import { deliveredNotification } from "@/lib/notifications/views";
 import type { Envelope } from "./channel";
 import type { RealtimeMemory } from "./recent";
 import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "./rooms";

@@ -8,7 +8,7 @@ import { marketAssets } from "@/lib/trading/market";
 import type { OrderRequest } from "@/lib/trading/order-input";
 import { placeOrder } from "@/lib/trading/place-order";
 import { saveStrategy } from "./books";
-import { strategyName } from "./view";
+import { strategyName } from "./views";
 
 export type Attempt = { strategy: Strategy; order: Order } | { strategy: Strategy; skipped: string };
 

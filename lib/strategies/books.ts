@@ -5,7 +5,7 @@ import { notFound } from "@/lib/http/errors";
 import { post, type Leg } from "@/lib/ledger/post";
 import { moveLegs, type Place } from "@/lib/trading/legs";
 import { BASE, marketAssets, QUOTE } from "@/lib/trading/market";
-import { strategyName } from "./view";
+import { strategyName } from "./views";
 import { publish } from "@/lib/realtime/publish";
 
 /**

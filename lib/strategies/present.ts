@@ -3,9 +3,9 @@ import type { Db } from "@/db/client";
 import { orders, strategies, strategyRuns, type Order, type Strategy } from "@/db/schema";
 import { rulesFor } from "@/lib/trading/config";
 import { currentQuote, type MarketAssets } from "@/lib/trading/market";
-import { orderView } from "@/lib/trading/order-view";
+import { orderView } from "@/lib/trading/views";
 import { resultsFor } from "./results";
-import { strategyName, strategyView } from "./view";
+import { strategyName, strategyView } from "./views";
 
 /** One user's strategies as the API shows them, each with its results valued at that user's bid. */
 export async function strategyViews(db: Db, userId: string, list: Strategy[]) {

@@ -14,7 +14,7 @@ import { attempt, skip, type Attempt } from "./attempt";
 import { moveLegacyBudget, releaseAll, reserve, saveStrategy } from "./books";
 import { levelPrices } from "./grid";
 import { nextRound } from "./schedule";
-import { strategyName } from "./view";
+import { strategyName } from "./views";
 
 const BATCH = 100;
 

@@ -9,7 +9,7 @@ import { marketAssets } from "@/lib/trading/market";
 import { lockStrategy, saveStrategy } from "./books";
 import type { StrategyParams } from "./input";
 import { columns, pauseStrategy } from "./lifecycle";
-import { strategyName } from "./view";
+import { strategyName } from "./views";
 
 /**
  * Trade setups: strategies an administrator prepares for a user. A setup is only a proposal: it

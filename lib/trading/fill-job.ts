@@ -7,7 +7,7 @@ import { isStale, lastTick } from "@/lib/market/ticks";
 import { getSettings } from "@/lib/settings";
 import { lockStrategy } from "@/lib/strategies/books";
 import { answerFill } from "@/lib/strategies/rounds";
-import { strategyName } from "@/lib/strategies/view";
+import { strategyName } from "@/lib/strategies/views";
 import { rulesFor } from "./config";
 import { crosses, fillLimitOrder } from "./fill-limit";
 import { currentQuote } from "./market";

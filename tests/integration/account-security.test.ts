@@ -11,7 +11,7 @@ import { GET as getCodeRoute, PUT as putCodeRoute } from "@/app/api/user/anti-ph
 import { POST as freezeRoute } from "@/app/api/user/freeze/route";
 import { GET as historyRoute } from "@/app/api/user/login-history/route";
 import { auditLogs, loginHistory, notifications, orders, strategies, users } from "@/db/schema";
-import { recordLogin } from "@/lib/account/login-history";
+import { recordLogin } from "@/lib/auth/login-history";
 import { adminUserDetail } from "@/lib/admin/user-detail";
 import { placeWithdrawal } from "@/lib/funding/withdrawals";
 import { runDueRounds } from "@/lib/strategies/rounds";

@@ -11,7 +11,7 @@ import { POST as revokeOthersRoute } from "@/app/api/user/sessions/revoke-others
 import { GET as sessionsRoute } from "@/app/api/user/sessions/route";
 import { GET as withdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
 import { users } from "@/db/schema";
-import { describeDevice } from "@/lib/account/device";
+import { describeDevice } from "@/lib/auth/device";
 import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
 import { withTestDatabase } from "../support/db";
 import { readyToWithdraw } from "../support/funding";

@@ -10,7 +10,7 @@ import { POST as enableRoute } from "@/app/api/user/2fa/enable/route";
 import { POST as setupRoute } from "@/app/api/user/2fa/setup/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { loginHistory, rateLimitHits, sessions, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, users, withdrawals } from "@/db/schema";
-import { twoFactorState, spendSecondFactor } from "@/lib/account/two-factor";
+import { twoFactorState, spendSecondFactor } from "@/lib/auth/two-factor/enrolment";
 import { decryptTotpSecret, encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
 import { codeForStep, matchTotp, newTotpSecret, stepAt } from "@/lib/auth/two-factor/totp";
 import { withdrawHoldMs } from "@/lib/funding/withdraw-password";

@@ -6,7 +6,7 @@ import { markNotificationRead, useNotificationCenter } from "@/components/notifi
 import { AntiPhishingLine } from "@/components/anti-phishing-line";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-import type { NotificationView } from "@/lib/notifications/view";
+import type { NotificationView } from "@/lib/notifications/views";
 import { Time } from "@/components/time";
 
 /** The notification centre's list: unread ones stand out and can be marked read, one or all. */

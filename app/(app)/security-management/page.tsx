@@ -9,11 +9,11 @@ import { SessionList } from "@/components/account/session-list";
 import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
 import { getDb } from "@/db/client";
-import { listLoginHistory } from "@/lib/account/login-history";
-import { listSessions } from "@/lib/account/sessions";
+import { listLoginHistory } from "@/lib/auth/login-history";
+import { listSessions } from "@/lib/auth/own-sessions";
 import { listActivity } from "@/lib/activity/list";
 import { getMailPreference } from "@/lib/activity/mail-preference";
-import { twoFactorState } from "@/lib/account/two-factor";
+import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { requireUser } from "@/lib/auth/page-session";
 import { paginationSchema } from "@/lib/http/query";
 

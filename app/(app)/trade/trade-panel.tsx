@@ -8,7 +8,7 @@ import { useRealtimeEvent } from "@/components/realtime-provider";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
 import type { AssetBalance } from "@/lib/ledger/balances";
-import type { OrderView } from "@/lib/trading/order-view";
+import type { OrderView } from "@/lib/trading/views";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { availableOf } from "./available";
 import { ChartPanel } from "./chart-panel";

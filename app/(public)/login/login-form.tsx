@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useToast } from "@/components/toast";
-import type { PublicUser } from "@/lib/auth/user-view";
+import type { PublicUser } from "@/lib/account/views";
 import { useHydrated } from "@/lib/client/hydrated";
 import { api, REDIRECT_DELAY_MS, saveSession, storedToken } from "@/lib/client/session";
 import { homeOf, safeNext } from "@/lib/safe-next";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { LoadingOverlay } from "@/components/loading-overlay";
 import { useToast } from "@/components/toast";
 import { registerFormSchema } from "@/lib/auth/register-rules";
-import type { PublicUser } from "@/lib/auth/user-view";
+import type { PublicUser } from "@/lib/account/views";
 import { REDIRECT_DELAY_MS, saveSession } from "@/lib/client/session";
 import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
 import { useHydrated } from "@/lib/client/hydrated";

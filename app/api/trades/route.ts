@@ -4,7 +4,7 @@ import { metrics } from "@/lib/metrics";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { marketAssets } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";
-import { orderView } from "@/lib/trading/order-view";
+import { orderView } from "@/lib/trading/views";
 import { placeOrder } from "@/lib/trading/place-order";
 
 export const POST = withUser(async ({ req, db, auth }) => {

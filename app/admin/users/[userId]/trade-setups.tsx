@@ -6,7 +6,7 @@ import { StrategyCard } from "@/components/strategies/strategy-card";
 import { BLANK_FIELDS, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-import type { StrategyView } from "@/lib/strategies/view";
+import type { StrategyView } from "@/lib/strategies/views";
 
 type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
 

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { registerUser } from "@/lib/auth/register";
 import { registerPayloadSchema } from "@/lib/auth/register-rules";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { parseBody, requestMeta, route } from "@/lib/http/handler";
 import { setSessionCookie } from "@/lib/http/session-cookie";
 

@@ -3,7 +3,7 @@ import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import { marketAssets } from "@/lib/trading/market";
-import { orderView } from "@/lib/trading/order-view";
+import { orderView } from "@/lib/trading/views";
 
 /** Cancels an open limit order of the caller's, releasing its hold. */
 export const DELETE = withUser<{ id: string }>(async ({ req, params, db, auth }) => {

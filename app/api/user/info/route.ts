@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { updateUserInfo, userInfoSchema } from "@/lib/account/info";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { pauseSentence } from "@/lib/funding/withdraw-password";
 import { parseBody, withUser } from "@/lib/http/handler";
 

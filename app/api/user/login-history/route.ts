@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { listLoginHistory } from "@/lib/account/login-history";
+import { listLoginHistory } from "@/lib/auth/login-history";
 import { withUser } from "@/lib/http/handler";
 import { paginationSchema, searchParamsOf } from "@/lib/http/query";
 import { validate } from "@/lib/http/validate";

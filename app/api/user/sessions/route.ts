@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { listSessions } from "@/lib/account/sessions";
+import { listSessions } from "@/lib/auth/own-sessions";
 import { withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ db, auth }) =>

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { completeTwoFactorLogin, twoFactorLoginSchema } from "@/lib/auth/two-factor/complete-login";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { parseBody, requestMeta, route } from "@/lib/http/handler";
 import { setSessionCookie } from "@/lib/http/session-cookie";
 

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { disableSchema, disableTwoFactor } from "@/lib/account/two-factor";
+import { disableSchema, disableTwoFactor } from "@/lib/auth/two-factor/enrolment";
 import { pauseSentence } from "@/lib/funding/withdraw-password";
 import { clientIp, parseBody, withUser } from "@/lib/http/handler";
 

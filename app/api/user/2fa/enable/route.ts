@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { enableSchema, enableTwoFactor } from "@/lib/account/two-factor";
+import { enableSchema, enableTwoFactor } from "@/lib/auth/two-factor/enrolment";
 import { clientIp, parseBody, withUser } from "@/lib/http/handler";
 
 export const POST = withUser(async ({ req, db, auth }) => {

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import QRCode from "qrcode";
-import { setupSchema, setupTwoFactor } from "@/lib/account/two-factor";
+import { setupSchema, setupTwoFactor } from "@/lib/auth/two-factor/enrolment";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 /** A new authenticator secret waiting for its first code, with its otpauth:// URI and that URI as a QR code. */

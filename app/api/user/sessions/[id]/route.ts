@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { revokeOwnSession } from "@/lib/account/sessions";
+import { revokeOwnSession } from "@/lib/auth/own-sessions";
 import { uuidParam, withUser } from "@/lib/http/handler";
 
 export const DELETE = withUser<{ id: string }>(async ({ params, db, auth }) => {

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { revokeOthers } from "@/lib/account/sessions";
+import { revokeOthers } from "@/lib/auth/own-sessions";
 import { withUser } from "@/lib/http/handler";
 
 export const POST = withUser(async ({ db, auth }) => {

@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { runTransaction } from "@/db/transaction";
 import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
 import { setStatus, statusSchema } from "@/lib/admin/user-actions";
-import { publicUser } from "@/lib/auth/user-view";
+import { publicUser } from "@/lib/account/views";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {

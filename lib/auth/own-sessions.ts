@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
-import { revokeOtherSessions, revokeSession } from "@/lib/auth/sessions";
+import { revokeOtherSessions, revokeSession } from "./sessions";
 import { notFound } from "@/lib/http/errors";
 import { readableAddress } from "@/lib/format";
 import { describeDevice } from "./device";
