@@ -5,7 +5,7 @@ import { sessions, type User } from "@/db/schema";
 import { describeDevice, isNewDevice } from "./device";
 import { recordLogin } from "./login-history";
 import { recordActivity } from "@/lib/activity/record";
-import { hasTwoFactor } from "./two-factor/enrolment";
+import { hasTwoFactor } from "./two-factor/verify";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";

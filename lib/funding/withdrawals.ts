@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
-import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/lib/auth/two-factor/enrolment";
+import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/lib/auth/two-factor/verify";
 import { AppError, badRequest, forbidden } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { twoFactorChallenges, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordLogin } from "../login-history";
-import { secondFactorField, spendSecondFactor } from "./enrolment";
+import { secondFactorField, spendSecondFactor } from "./verify";
 import { AppError, forbidden } from "@/lib/http/errors";
 import { clearHits, consumeAll, limited, refund } from "@/lib/rate-limit";
 import { ACCOUNT_DISABLED, ACCOUNT_FROZEN, limitsFor, signedInFrom, startSession } from "../login";

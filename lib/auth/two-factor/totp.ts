@@ -30,7 +30,7 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * The time step a code belongs to, when it is one of the steps around `now` (±TOTP_WINDOW) that
  * is later than `lastStep` (the newest step already accepted for this user): else null. So a code
  * is accepted once, and after a later code was accepted an earlier one is not. Pure: `now` is
- * injected, and storing the returned step (atomically, see lib/auth/two-factor/enrolment) is the caller's.
+ * injected, and storing the returned step (atomically, see ./verify) is the caller's.
  */
 export function matchTotp(secretBase32: string, code: string, lastStep: number | null, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;

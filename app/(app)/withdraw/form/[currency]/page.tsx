@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { getDb } from "@/db/client";
-import { hasTwoFactor } from "@/lib/auth/two-factor/enrolment";
+import { hasTwoFactor } from "@/lib/auth/two-factor/verify";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
