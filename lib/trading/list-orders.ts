@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { paginationSchema, queryParam } from "@/lib/http/query";
-import { orderViews } from "@/lib/strategies/present";
+import { orderViews } from "@/lib/strategies/views";
 import { marketAssets } from "./market";
 import { MAX_OPEN_ORDERS } from "./place-order";
 

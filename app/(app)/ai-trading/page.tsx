@@ -7,7 +7,7 @@ import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
 import { readable } from "@/lib/format";
 import { hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 import { StrategyForm } from "./strategy-form";
 
 export const metadata: Metadata = { title: "AI trading" };

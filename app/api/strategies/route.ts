@@ -4,7 +4,7 @@ import { outcomeResponse } from "@/lib/http/outcome";
 import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
 import { strategyBodySchema, strategyParams } from "@/lib/strategies/input";
 import { createStrategy, hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 import { marketAssets } from "@/lib/trading/market";
 
 export const GET = withUser(async ({ db, auth }) => {

@@ -10,7 +10,7 @@ import { requireAdmin } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
 import { isUuid } from "@/lib/ids";
 import { listStrategies } from "@/lib/strategies/lifecycle";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 import { getTradeConfig } from "@/lib/trading/trade-config";
 import { ManageBalanceForm } from "./manage-balance-form";
 import { TradeConfigForm } from "./trade-config-form";

@@ -2,7 +2,7 @@ import { uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { USER_ACTIONS } from "@/lib/strategies/actions";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 
 /** POST /api/strategies/{id}/{action}: one handler for pause, resume and stop (a route handler, so it lives under app/). */
 export function strategyActionRoute(action: keyof typeof USER_ACTIONS) {

@@ -3,7 +3,7 @@ import { parseBody, uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
 import { acceptSetup } from "@/lib/strategies/lifecycle";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 
 const acceptSchema = z.object({ acceptRisk: z.boolean({ error: "acceptRisk must be true or false" }).optional() }).strict();
 

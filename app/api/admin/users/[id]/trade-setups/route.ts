@@ -3,7 +3,7 @@ import { runTransaction } from "@/db/transaction";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { strategyBodySchema, strategyParams } from "@/lib/strategies/input";
 import { listStrategies } from "@/lib/strategies/lifecycle";
-import { strategyViews } from "@/lib/strategies/present";
+import { strategyViews } from "@/lib/strategies/views";
 import { proposeSetup } from "@/lib/strategies/setups";
 import { marketAssets } from "@/lib/trading/market";
 
