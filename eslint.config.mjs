@@ -29,6 +29,7 @@ const clientBoundary = {
 };
 
 const restrict = (patterns) => ["error", { patterns }];
+const NO_NEXT_SERVER = { group: ["next/server"], message: "Domain code never imports next/server: responses are shaped in app/ and lib/http." };
 
 const config = [
   ...nextVitals,
@@ -53,7 +54,18 @@ const config = [
     // Domain code stays framework-free; only the HTTP layer shapes Next responses.
     files: ["lib/**/*.ts"],
     ignores: ["lib/http/**", "lib/ledger/**"],
-    rules: { "no-restricted-imports": restrict([{ group: ["next/server"], message: "Domain code never imports next/server: responses are shaped in app/ and lib/http." }]) },
+    rules: { "no-restricted-imports": restrict([NO_NEXT_SERVER]) },
+  },
+  {
+    // lib/auth is who is calling (sessions, sign-in, two-factor); lib/account, what a signed-in user
+    // changes about their account, builds on it. The other way round would tie them in a knot.
+    files: ["lib/auth/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restrict([
+        { group: ["@/lib/account", "@/lib/account/*"], message: "lib/auth never imports lib/account: put what both need in lib/auth." },
+        NO_NEXT_SERVER,
+      ]),
+    },
   },
 ];
 
