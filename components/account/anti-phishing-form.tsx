@@ -2,11 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
 
 const masked = (code: string) => "•".repeat(code.length);
 
@@ -18,25 +17,18 @@ export function AntiPhishingForm({ code }: { code: string | null }) {
   const router = useRouter();
   const toast = useToast();
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [value, setValue] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>();
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The code was not saved. Please try again.", "error"));
 
-  async function save(next: string | null) {
-    setBusy(true);
-    setErrors(undefined);
-    try {
+  const save = (next: string | null) =>
+    run(async () => {
       const { body } = await api<Answer>("/api/user/anti-phishing", { method: "PUT", body: JSON.stringify({ code: next }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
         setValue("");
         router.refresh();
-      } else setErrors(body.errors?.code ?? [body.message]);
-    } catch {
-      toast("The code was not saved. Please try again.", "error");
-    }
-    setBusy(false);
-  }
+      } else setErrors(beside("code", body));
+    });
 
   return (
     <section className="card space-y-3" aria-labelledby="anti-phishing-heading">
@@ -53,27 +45,27 @@ export function AntiPhishingForm({ code }: { code: string | null }) {
             <button type="button" className="text-gold-soft underline-offset-2 hover:underline" onClick={() => setShown((s) => !s)} aria-pressed={shown}>
               {shown ? "Hide" : "Show"}
             </button>
-            <button type="button" className="text-danger underline-offset-2 hover:underline" disabled={busy} onClick={() => save(null)}>Remove</button>
+            <button type="button" className="text-danger underline-offset-2 hover:underline" disabled={busy} onClick={() => void save(null)}>Remove</button>
           </span>
         </div>
       ) : (
         <p className="text-sm text-muted">No code set.</p>
       )}
       <form
-        className="space-y-2"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void save(value);
         }}
       >
-        <label htmlFor="ap-code" className="label">{code ? "New code" : "Code"}</label>
-        <div className="flex gap-2">
-          <input id="ap-code" name="code" value={value} onChange={(e) => setValue(e.target.value)} maxLength={20} autoComplete="off" className="field" aria-describedby="ap-code-hint ap-code-error" />
-          <button type="submit" className="btn-gold w-auto shrink-0" disabled={busy || value.trim() === ""}>{busy ? "Saving…" : "Save"}</button>
-        </div>
-        <p id="ap-code-hint" className="text-xs text-muted">4–20 characters: letters, digits, spaces and dashes.</p>
-        <FieldError id="ap-code-error" messages={errors} />
+        <Field id="ap-code" label={code ? "New code" : "Code"} hint="4–20 characters: letters, digits, spaces and dashes." errors={errors.code}>
+          {(control) => (
+            <div className="flex gap-2">
+              <input {...control} name="code" value={value} onChange={(e) => setValue(e.target.value)} maxLength={20} autoComplete="off" className="field" />
+              <button type="submit" className="btn-gold w-auto shrink-0" disabled={busy || value.trim() === ""}>{busy ? "Saving…" : "Save"}</button>
+            </div>
+          )}
+        </Field>
       </form>
     </section>
   );

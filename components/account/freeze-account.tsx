@@ -1,11 +1,10 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useNotificationHold } from "@/components/notification-center";
 import { api, clearSession } from "@/lib/client/session";
-
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+import { type Answer, beside, LEAVING, useSubmit } from "@/lib/client/use-submit";
 
 /**
  * The emergency brake: a button, then a modal that says what freezing does and asks for the
@@ -15,9 +14,8 @@ export function FreezeAccount() {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
-  const [busy, setBusy] = useState(false);
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>();
+  const { busy, errors, setErrors, run } = useSubmit(() => ({ password: ["The account was not frozen. Please try again."] }));
   const [asking, setAsking] = useState(false);
   useNotificationHold(asking);
 
@@ -25,27 +23,20 @@ export function FreezeAccount() {
     dialog.current?.close();
     setAsking(false);
     setPassword("");
-    setErrors(undefined);
+    setErrors({});
   }
 
-  async function freeze(event: React.FormEvent<HTMLFormElement>) {
+  function freeze(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setErrors(undefined);
-    try {
+    void run(async () => {
       const { body } = await api<Answer>("/api/user/freeze", { method: "POST", body: JSON.stringify({ password }) });
-      if (body.success) {
-        clearSession();
-        // A full page load: nothing of the ended session may stay in memory.
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-        window.location.assign("/login?frozen=1");
-        return;
-      }
-      setErrors(body.errors?.password ?? [body.message]);
-    } catch {
-      setErrors(["The account was not frozen. Please try again."]);
-    }
-    setBusy(false);
+      if (!body.success) return setErrors(beside("password", body));
+      clearSession();
+      // A full page load: nothing of the ended session may stay in memory.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign("/login?frozen=1");
+      return LEAVING;
+    });
   }
 
   return (
@@ -81,11 +72,7 @@ export function FreezeAccount() {
             </ul>
             <p>Only Aurum support can unfreeze it. You cannot undo this yourself.</p>
           </div>
-          <div>
-            <label htmlFor="freeze-password" className="label">Your password</label>
-            <input id="freeze-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="field" aria-describedby="freeze-password-error" />
-            <FieldError id="freeze-password-error" messages={errors} />
-          </div>
+          <Field id="freeze-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
           <div className="flex gap-3">
             <button type="button" className="btn-ghost flex-1 py-3" onClick={close} autoFocus>Cancel</button>
             <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-lg bg-danger px-4 py-3 font-semibold text-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60" disabled={busy || password === ""}>

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useSubmit } from "@/lib/client/use-submit";
 
 type Answer = { success: boolean; message: string; optionalMail?: boolean };
 
@@ -16,21 +17,19 @@ export function MailPreferenceForm({ optionalMail, optional, always }: { optiona
   const router = useRouter();
   const toast = useToast();
   const [on, setOn] = useState(optionalMail);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => {
+    toast("The setting was not saved. Please try again.", "error");
+    setOn((shown) => !shown);
+  });
 
-  async function save(next: boolean) {
-    setBusy(true);
+  function save(next: boolean) {
     setOn(next);
-    try {
+    void run(async () => {
       const { body } = await api<Answer>("/api/user/mail-preference", { method: "PUT", body: JSON.stringify({ optionalMail: next }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) router.refresh();
       else setOn(!next);
-    } catch {
-      toast("The setting was not saved. Please try again.", "error");
-      setOn(!next);
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -40,7 +39,7 @@ export function MailPreferenceForm({ optionalMail, optional, always }: { optiona
         <p className="text-sm text-muted">Every mail from Aurum shows your anti-phishing code when you have set one.</p>
       </div>
       <label className="flex items-start gap-3 text-sm">
-        <input type="checkbox" checked={on} disabled={busy} onChange={(e) => void save(e.target.checked)} className="mt-0.5 h-4 w-4 shrink-0 accent-gold" aria-describedby="mail-optional-list" />
+        <input type="checkbox" checked={on} disabled={busy} onChange={(e) => save(e.target.checked)} className="mt-0.5 h-4 w-4 shrink-0 accent-gold" aria-describedby="mail-optional-list" />
         <span>
           <span className="block font-medium">Mail me about deposits and withdrawals</span>
           <span id="mail-optional-list" className="block text-muted">{optional.join(", ")}.</span>

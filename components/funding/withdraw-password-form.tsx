@@ -1,12 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 /**
  * Sets the withdrawal password (proved by the account password) or changes it (proved by the
@@ -15,30 +13,22 @@ type Answer = { success: boolean; message: string; errors?: Record<string, strin
 export function WithdrawPasswordForm({ isSet }: { isSet: boolean }) {
   const router = useRouter();
   const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The password was not saved. Please try again.", "error"));
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    if (data.newWithdrawPassword !== data.confirm) {
-      setErrors({ confirm: ["The two passwords do not match"] });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+    const formEl = event.currentTarget;
+    const data = Object.fromEntries(new FormData(formEl)) as Record<string, string>;
+    if (data.newWithdrawPassword !== data.confirm) return setErrors({ confirm: ["The two passwords do not match"] });
     const proof = isSet ? { currentWithdrawPassword: data.currentWithdrawPassword } : { password: data.password };
-    try {
+    void run(async () => {
       const { body } = await api<Answer>("/api/user/withdraw-password", { method: "POST", body: JSON.stringify({ ...proof, newWithdrawPassword: data.newWithdrawPassword }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
-        event.currentTarget?.reset();
+        formEl.reset();
         router.refresh();
       } else setErrors(body.errors ?? {});
-    } catch {
-      toast("The password was not saved. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -49,28 +39,12 @@ export function WithdrawPasswordForm({ isSet }: { isSet: boolean }) {
         your account can empty it at once.
       </p>
       {isSet ? (
-        <div>
-          <label htmlFor="wp-current" className="label">Current withdrawal password</label>
-          <input id="wp-current" name="currentWithdrawPassword" type="password" autoComplete="off" className="field" aria-describedby="wp-current-error" />
-          <FieldError id="wp-current-error" messages={errors.currentWithdrawPassword} />
-        </div>
+        <Field id="wp-current" label="Current withdrawal password" name="currentWithdrawPassword" type="password" autoComplete="off" errors={errors.currentWithdrawPassword} />
       ) : (
-        <div>
-          <label htmlFor="wp-account" className="label">Account password</label>
-          <input id="wp-account" name="password" type="password" autoComplete="current-password" className="field" aria-describedby="wp-account-error" />
-          <FieldError id="wp-account-error" messages={errors.password} />
-        </div>
+        <Field id="wp-account" label="Account password" name="password" type="password" autoComplete="current-password" errors={errors.password} />
       )}
-      <div>
-        <label htmlFor="wp-new" className="label">New withdrawal password</label>
-        <input id="wp-new" name="newWithdrawPassword" type="password" autoComplete="new-password" className="field" aria-describedby="wp-new-error" />
-        <FieldError id="wp-new-error" messages={errors.newWithdrawPassword} />
-      </div>
-      <div>
-        <label htmlFor="wp-confirm" className="label">Confirm new withdrawal password</label>
-        <input id="wp-confirm" name="confirm" type="password" autoComplete="new-password" className="field" aria-describedby="wp-confirm-error" />
-        <FieldError id="wp-confirm-error" messages={errors.confirm} />
-      </div>
+      <Field id="wp-new" label="New withdrawal password" name="newWithdrawPassword" type="password" autoComplete="new-password" errors={errors.newWithdrawPassword} />
+      <Field id="wp-confirm" label="Confirm new withdrawal password" name="confirm" type="password" autoComplete="new-password" errors={errors.confirm} />
       <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : "Save withdrawal password"}</button>
     </form>
   );

@@ -6,7 +6,7 @@ import { FreezeAccount } from "@/components/account/freeze-account";
 import { LoginHistoryList } from "@/components/account/login-history-list";
 import { MailPreferenceForm } from "@/components/account/mail-preference-form";
 import { SessionList } from "@/components/account/session-list";
-import { TwoFactorSection } from "@/components/account/two-factor-section";
+import { TwoFactorSection } from "@/components/account/two-factor/section";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
 import { getDb } from "@/db/client";
 import { listLoginHistory } from "@/lib/auth/login-history";
