@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 export interface DecisionAction {
   /** The button's words, and the path it posts to. */
@@ -23,23 +24,19 @@ export function Decision({ actions }: { actions: DecisionAction[] }) {
   const uid = useId();
   const [open, setOpen] = useState<DecisionAction | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("The decision did not complete. Trying again is safe: it is applied once.", "error"));
   const key = useRef(`decision-${crypto.randomUUID()}`);
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!open) return;
-    setBusy(true);
     const body = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ""));
-    try {
-      const res = await api<{ success: boolean; message: string }>(open.path, { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify(body) });
+    void run(async () => {
+      const res = await api<Answer>(open.path, { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify(body) });
       toast(res.body.message, res.body.success ? "success" : "error");
       // 409 and 422: decided elsewhere, or refused by the state it met (an approval that failed): show what is now.
       if (res.body.success || res.status === 409 || res.status === 422) router.refresh();
-    } catch {
-      toast("The decision did not complete. Trying again is safe: it is applied once.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   if (!open) {

@@ -6,8 +6,7 @@ import { BLANK_FIELDS, strategyBody, StrategyFields, type StrategyType } from "@
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
-
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 /** Starts a strategy; the first one also records the user's acceptance of the risk statement. */
 export function StrategyForm({ riskAccepted, riskStatement, available }: { riskAccepted: boolean; riskStatement: string; available: string }) {
@@ -16,16 +15,13 @@ export function StrategyForm({ riskAccepted, riskStatement, available }: { riskA
   const [type, setType] = useState<StrategyType>("recurring");
   const [fields, setFields] = useState(BLANK_FIELDS);
   const [acceptRisk, setAcceptRisk] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The strategy did not start. Trying again is safe.", "error"));
   const key = useRef(crypto.randomUUID());
   const changed = () => (key.current = crypto.randomUUID());
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
+    void run(async () => {
       const body = { ...strategyBody(type, fields), ...(riskAccepted ? {} : { acceptRisk }) };
       const { body: answer } = await api<Answer>("/api/strategies", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify(body) });
       toast(answer.message, answer.success ? "success" : "error");
@@ -34,10 +30,7 @@ export function StrategyForm({ riskAccepted, riskStatement, available }: { riskA
         setFields(BLANK_FIELDS);
         router.refresh();
       } else setErrors(answer.errors ?? {});
-    } catch {
-      toast("The strategy did not start. Trying again is safe.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (

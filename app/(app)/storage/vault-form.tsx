@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
 
 const newKey = (d: string) => `${d}-${crypto.randomUUID()}`;
 
@@ -13,24 +14,21 @@ export function VaultForm({ direction, max }: { direction: "store" | "retrieve";
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>();
+  const { busy, errors, setErrors, run } = useSubmit(() => toast(`The ${direction} did not complete. Trying again is safe.`, "error"));
   // What the last refusal said holds for the balance it was refused on: once that changes (the
   // other form moved gold), it no longer applies.
   const [refusedAt, setRefusedAt] = useState(max);
   if (refusedAt !== max) {
     setRefusedAt(max);
-    setErrors(undefined);
+    setErrors({});
   }
-  const [busy, setBusy] = useState(false);
   const key = useRef(newKey(direction));
   const verb = direction === "store" ? "Store" : "Retrieve";
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors(undefined);
-    try {
-      const { body } = await api<{ success: boolean; message: string; errors?: Record<string, string[]> }>(`/api/storage/${direction}`, {
+    void run(async () => {
+      const { body } = await api<Answer>(`/api/storage/${direction}`, {
         method: "POST",
         headers: { "Idempotency-Key": key.current },
         body: JSON.stringify({ amount }),
@@ -41,21 +39,20 @@ export function VaultForm({ direction, max }: { direction: "store" | "retrieve";
         setAmount("");
         router.refresh();
         // A refusal is said once, beside the amount it is about.
-      } else setErrors(body.errors?.amount ?? [body.message]);
-    } catch {
-      toast(`The ${direction} did not complete. Trying again is safe.`, "error");
-    }
-    setBusy(false);
+      } else setErrors(beside("amount", body));
+    });
   }
 
   return (
     <form onSubmit={submit} className="card space-y-2" aria-label={`${verb} XAUt`} noValidate>
-      <label htmlFor={`${direction}-amount`} className="label">{verb} XAUt</label>
-      <div className="flex gap-2">
-        <input id={`${direction}-amount`} value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(direction); }} inputMode="decimal" autoComplete="off" className="field" placeholder={`up to ${max}`} aria-describedby={`${direction}-error`} />
-        <button type="submit" className="btn-gold w-auto px-5" disabled={busy || !amount} aria-busy={busy}>{busy ? "…" : verb}</button>
-      </div>
-      <FieldError id={`${direction}-error`} messages={errors} />
+      <Field id={`${direction}-amount`} label={`${verb} XAUt`} errors={errors.amount}>
+        {(control) => (
+          <div className="flex gap-2">
+            <input {...control} value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(direction); }} inputMode="decimal" autoComplete="off" className="field" placeholder={`up to ${max}`} />
+            <button type="submit" className="btn-gold w-auto px-5" disabled={busy || !amount} aria-busy={busy}>{busy ? "…" : verb}</button>
+          </div>
+        )}
+      </Field>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { Choice } from "./choice";
 import { estimate, type OrderDraft } from "./estimate";
@@ -18,7 +19,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const [draft, setDraft] = useState<OrderDraft>(EMPTY);
   const [reviewing, setReviewing] = useState(false);
   useNotificationHold(reviewing);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("The order did not go through. Submitting again is safe: it will not be placed twice.", "error"));
   // One key per intended order: resubmitting after a lost answer cannot place it twice.
   const key = useRef(newKey());
 
@@ -34,26 +35,23 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
   const spend = draft.side === "buy" ? money(available.USDT, "USDT") : money(available.XAUT, "XAUT");
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!("estimate" in result) || halted) return;
     if (!reviewing) return setReviewing(true);
-    setBusy(true);
-    try {
-      const { body } = await api<{ success: boolean; message: string }>("/api/trades", {
+    const order = result.estimate.body;
+    void run(async () => {
+      const { body } = await api<Answer>("/api/trades", {
         method: "POST",
         headers: { "Idempotency-Key": key.current },
-        body: JSON.stringify(result.estimate.body),
+        body: JSON.stringify(order),
       });
       toast(body.message, body.success ? "success" : "error");
       key.current = newKey();
       setReviewing(false);
       if (body.success) setDraft((d) => ({ ...d, quantity: "", total: "", price: "" }));
       onPlaced();
-    } catch {
-      toast("The order did not go through. Submitting again is safe: it will not be placed twice.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (

@@ -2,27 +2,27 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { useHydrated } from "@/lib/client/hydrated";
+import { useSubmit } from "@/lib/client/use-submit";
 
 type Answer = { success: boolean; message?: string };
 
 export function ForgotPasswordForm() {
   const toast = useToast();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("Something went wrong. Please try again.", "error"));
   const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
     if (!usernameOrEmail.trim()) {
       toast("Please enter your username or email", "error");
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const res = await fetch("/api/auth/forgot-password", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -34,10 +34,7 @@ export function ForgotPasswordForm() {
       } else {
         toast(answer.message ?? "Something went wrong. Please try again.", "error");
       }
-    } catch {
-      toast("Something went wrong. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   if (sent) {
@@ -52,10 +49,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Ask for a password reset link">
-      <div>
-        <label htmlFor="usernameOrEmail" className="label">Username or email</label>
-        <input id="usernameOrEmail" name="usernameOrEmail" autoComplete="username" className="field" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
-      </div>
+      <Field id="usernameOrEmail" label="Username or email" name="usernameOrEmail" autoComplete="username" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
       <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Sending…" : "Send reset link"}
       </button>

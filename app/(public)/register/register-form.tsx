@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Field } from "@/components/field";
 import { LoadingOverlay } from "@/components/loading-overlay";
 import { useToast } from "@/components/toast";
 import { registerFormSchema } from "@/lib/auth/register-rules";
@@ -10,6 +11,7 @@ import type { PublicUser } from "@/lib/account/views";
 import { REDIRECT_DELAY_MS, saveSession } from "@/lib/client/session";
 import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
 import { useHydrated } from "@/lib/client/hydrated";
+import { LEAVING, useSubmit } from "@/lib/client/use-submit";
 
 type RegisterAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
 
@@ -21,7 +23,7 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
   const [form, setForm] = useState(EMPTY);
   const [referralCode, setReferralCode] = useState(initialReferral);
   const [terms, setTerms] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("An error occurred during registration. Please try again.", "error"));
   const hydrated = useHydrated();
   const dialCode = findCountry(form.country)?.dialCode ?? DEFAULT_DIAL_CODE;
 
@@ -32,16 +34,14 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
   });
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
     const check = registerFormSchema.safeParse({ ...form, terms });
     if (!check.success) {
       toast(check.error.issues[0]?.message ?? "Please check the form", "error");
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const res = await fetch("/api/auth/register", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -60,60 +60,50 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
         saveSession(answer.token, answer.user);
         toast(answer.message || "Registration successful", "success");
         setTimeout(() => router.replace("/"), REDIRECT_DELAY_MS);
-        return;
+        return LEAVING;
       }
       toast(answer.message || "Registration failed. Please try again.", "error");
-    } catch {
-      toast("An error occurred during registration. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Register">
       {busy && <LoadingOverlay label="Creating your account…" />}
-      <div>
-        <label htmlFor="username" className="label">Username</label>
-        <input {...bind("username")} autoComplete="username" className="field" placeholder="Choose a username" />
-      </div>
-      <div>
-        <label htmlFor="email" className="label">Email</label>
-        <input {...bind("email")} type="email" autoComplete="email" className="field" placeholder="you@example.com" />
-      </div>
-      <div>
-        <label htmlFor="country" className="label">Country</label>
-        <select {...bind("country")} className="field">
-          <option value="">Select your country</option>
-          {COUNTRIES.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name} ({c.dialCode})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="phoneNumber" className="label">Phone number</label>
-        <div className="flex gap-2">
-          <span className="field w-20 shrink-0 text-center text-gold-soft" aria-label="Dial code" data-testid="dial-code">
-            {dialCode}
-          </span>
-          <input {...bind("phoneNumber")} type="tel" inputMode="tel" autoComplete="tel-national" className="field" placeholder="Phone number" />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="password" className="label">Password</label>
-        <input {...bind("password")} type="password" autoComplete="new-password" className="field" placeholder="At least 6 characters" />
-      </div>
-      <div>
-        <label htmlFor="confirmPassword" className="label">Confirm password</label>
-        <input {...bind("confirmPassword")} type="password" autoComplete="new-password" className="field" placeholder="Repeat the password" />
-      </div>
-      <div>
-        <label htmlFor="referralCode" className="label">
-          Referral code <span className="font-normal text-muted">(optional)</span>
-        </label>
-        <input id="referralCode" name="referralCode" className="field uppercase" value={referralCode} onChange={(e) => setReferralCode(e.target.value)} placeholder="Referral code" />
-      </div>
+      <Field label="Username" {...bind("username")} autoComplete="username" placeholder="Choose a username" />
+      <Field label="Email" {...bind("email")} type="email" autoComplete="email" placeholder="you@example.com" />
+      <Field id="country" label="Country">
+        {(control) => (
+          <select {...bind("country")} {...control} className="field">
+            <option value="">Select your country</option>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name} ({c.dialCode})
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id="phoneNumber" label="Phone number">
+        {(control) => (
+          <div className="flex gap-2">
+            <span className="field w-20 shrink-0 text-center text-gold-soft" aria-label="Dial code" data-testid="dial-code">
+              {dialCode}
+            </span>
+            <input {...bind("phoneNumber")} {...control} type="tel" inputMode="tel" autoComplete="tel-national" className="field" placeholder="Phone number" />
+          </div>
+        )}
+      </Field>
+      <Field label="Password" {...bind("password")} type="password" autoComplete="new-password" placeholder="At least 6 characters" />
+      <Field label="Confirm password" {...bind("confirmPassword")} type="password" autoComplete="new-password" placeholder="Repeat the password" />
+      <Field
+        id="referralCode"
+        label={<>Referral code <span className="font-normal text-muted">(optional)</span></>}
+        name="referralCode"
+        className="field uppercase"
+        value={referralCode}
+        onChange={(e) => setReferralCode(e.target.value)}
+        placeholder="Referral code"
+      />
       <div className="flex items-start gap-2 text-sm text-zinc-300">
         <input id="terms" type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-gold" />
         <label htmlFor="terms">

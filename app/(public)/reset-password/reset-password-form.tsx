@@ -3,10 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { clearSession, REDIRECT_DELAY_MS } from "@/lib/client/session";
 import { useHydrated } from "@/lib/client/hydrated";
+import { LEAVING, useSubmit } from "@/lib/client/use-submit";
 
 type Answer = { success: boolean; message?: string };
 
@@ -15,12 +17,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("Something went wrong. Please try again.", "error"));
   const hydrated = useHydrated();
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
     // The register rules, in the register order.
     const problem = !newPassword
       ? REGISTER_MESSAGES.password
@@ -33,8 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast(problem, "error");
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const res = await fetch("/api/auth/reset-password", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -46,25 +46,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
         clearSession();
         toast(answer.message ?? "Your password has been reset. Please sign in.", "success");
         setTimeout(() => router.replace("/login"), REDIRECT_DELAY_MS);
-        return;
+        return LEAVING;
       }
       toast(answer.message ?? "Something went wrong. Please try again.", "error");
-    } catch {
-      toast("Something went wrong. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Choose a new password">
-      <div>
-        <label htmlFor="newPassword" className="label">New password</label>
-        <input id="newPassword" name="newPassword" type="password" autoComplete="new-password" className="field" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`} />
-      </div>
-      <div>
-        <label htmlFor="confirmPassword" className="label">Confirm new password</label>
-        <input id="confirmPassword" name="confirmPassword" type="password" autoComplete="new-password" className="field" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} placeholder="Enter it again" />
-      </div>
+      <Field id="newPassword" label="New password" name="newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`} />
+      <Field id="confirmPassword" label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} placeholder="Enter it again" />
       <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Saving…" : "Set new password"}
       </button>

@@ -3,9 +3,10 @@
 import { assetName, money } from "@/lib/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
 
 const newKey = () => `subscribe-${crypto.randomUUID()}`;
 
@@ -13,17 +14,14 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<string[] | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The subscription did not complete. Trying again is safe: it is applied once.", "error"));
   // One key per intended subscription: a retry after a lost answer cannot subscribe twice.
   const key = useRef(newKey());
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors(undefined);
-    try {
-      const { body } = await api<{ success: boolean; message: string; errors?: Record<string, string[]> }>("/api/savings/user/create", {
+    void run(async () => {
+      const { body } = await api<Answer>("/api/savings/user/create", {
         method: "POST",
         headers: { "Idempotency-Key": key.current },
         body: JSON.stringify({ planId, amount }),
@@ -33,22 +31,24 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
         key.current = newKey();
         setAmount("");
         router.refresh();
-      } else setErrors(body.errors?.amount ?? [body.message]);
-    } catch {
-      toast("The subscription did not complete. Trying again is safe: it is applied once.", "error");
-    }
-    setBusy(false);
+      } else setErrors(beside("amount", body));
+    });
   }
 
   return (
     <form onSubmit={submit} className="card space-y-3" aria-labelledby="subscribe-heading" noValidate>
       <h2 id="subscribe-heading" className="font-semibold">Subscribe</h2>
-      <div>
-        <label htmlFor="save-amount" className="label">Amount ({assetName(asset)})</label>
-        <input id="save-amount" value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(); }} inputMode="decimal" autoComplete="off" className="field" placeholder={`${min} – ${max}`} aria-describedby="save-hint save-error" />
-        <p id="save-hint" className="mt-1 text-xs text-muted">Available: {money(available, asset)}</p>
-        <FieldError id="save-error" messages={errors} />
-      </div>
+      <Field
+        id="save-amount"
+        label={`Amount (${assetName(asset)})`}
+        hint={`Available: ${money(available, asset)}`}
+        errors={errors.amount}
+        value={amount}
+        onChange={(e) => { setAmount(e.target.value); key.current = newKey(); }}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={`${min} – ${max}`}
+      />
       <button type="submit" className="btn-gold" disabled={busy || !amount} aria-busy={busy}>{busy ? "Subscribing…" : "Subscribe"}</button>
     </form>
   );

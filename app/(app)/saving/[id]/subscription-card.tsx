@@ -6,6 +6,7 @@ import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import { Time } from "@/components/time";
 import { assetName, exact, money } from "@/lib/format";
 
@@ -30,18 +31,15 @@ export function SubscriptionCard({ sub }: { sub: Sub }) {
   const router = useRouter();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("The redemption did not complete. Trying again is safe.", "error"));
   const key = useRef(`redeem-${sub.id}`);
 
-  async function redeem() {
-    setBusy(true);
-    const { body } = await api<{ success: boolean; message: string }>(`/api/savings/user/${sub.id}/redeem`, { method: "POST", headers: { "Idempotency-Key": key.current } }).catch(() => ({
-      body: { success: false, message: "The redemption did not complete. Trying again is safe." },
-    }));
-    toast(body.message, body.success ? "success" : "error");
-    setBusy(false);
-    if (body.success) router.refresh();
-  }
+  const redeem = () =>
+    run(async () => {
+      const { body } = await api<Answer>(`/api/savings/user/${sub.id}/redeem`, { method: "POST", headers: { "Idempotency-Key": key.current } });
+      toast(body.message, body.success ? "success" : "error");
+      if (body.success) router.refresh();
+    });
 
   return (
     <article className="card space-y-2" aria-label={`Subscription of ${money(sub.principal, sub.asset)}`} data-testid="subscription">
@@ -65,7 +63,7 @@ export function SubscriptionCard({ sub }: { sub: Sub }) {
             <p>You receive <strong>{exact(sub.redeemNow.receive)} {assetName(sub.asset)}</strong> in your available balance.</p>
             {sub.termDays > 0 && <p>You give up <strong>{exact(sub.redeemNow.forfeit)} {assetName(sub.asset)}</strong> of interest you would earn by maturity.</p>}
             <div className="flex gap-2">
-              <button type="button" className="btn-gold w-auto px-4 py-2 text-sm" onClick={redeem} disabled={busy} aria-busy={busy}>{busy ? "Redeeming…" : "Confirm redeem"}</button>
+              <button type="button" className="btn-gold w-auto px-4 py-2 text-sm" onClick={() => void redeem()} disabled={busy} aria-busy={busy}>{busy ? "Redeeming…" : "Confirm redeem"}</button>
               <button type="button" className="btn-ghost" onClick={() => setConfirming(false)} disabled={busy}>Keep saving</button>
             </div>
           </div>

@@ -5,10 +5,12 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
+import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/lib/client/session";
+import { type Answer, LEAVING, useSubmit } from "@/lib/client/use-submit";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
 import type { FundingNetwork } from "@/db/schema";
 import { ADDRESS_PROBLEM_TEXT, addressProblem } from "@/lib/funding/networks";
@@ -20,8 +22,6 @@ interface NetworkOption {
   minWithdraw: string;
 }
 
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
-
 const newKey = () => `withdraw-${crypto.randomUUID()}`;
 
 /**
@@ -32,10 +32,9 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
   const router = useRouter();
   const toast = useToast();
   const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "", twoFactorCode: "" });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The withdrawal did not complete. Submitting again is safe: it will not be held twice.", "error"));
   const [reviewing, setReviewing] = useState(false);
   useNotificationHold(reviewing);
-  const [busy, setBusy] = useState(false);
   // One key per intended withdrawal: a retry after a lost answer cannot hold the money twice.
   const key = useRef(newKey());
   const option = networks.find((n) => n.network === form.network);
@@ -70,7 +69,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
 
   const checked = review();
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -81,23 +80,19 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
       setReviewing(true);
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim(), twoFactorCode: twoFactor ? form.twoFactorCode.trim() : undefined }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
         router.push("/withdraw");
         router.refresh();
-        return;
+        return LEAVING;
       }
       setErrors(body.errors ?? {});
       setReviewing(false);
       // A code is good once: a refused request leaves the field empty for the next one.
       setForm((f) => ({ ...f, twoFactorCode: "" }));
-    } catch {
-      toast("The withdrawal did not complete. Submitting again is safe: it will not be held twice.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -116,29 +111,33 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
         ))}
         <FieldError id="network-error" messages={errors.network} />
       </fieldset>
-      <div>
-        <label htmlFor="address" className="label">Address</label>
-        <input id="address" value={form.address} onChange={set("address")} autoComplete="off" spellCheck={false} className="field font-mono text-sm" aria-describedby="address-hint address-error" />
-        <p id="address-hint" className="mt-1 text-xs text-muted">Paste it from the receiving wallet: it is checked for {option?.networkName ?? "the network"}, checksum included.</p>
-        <FieldError id="address-error" messages={errors.address} />
-      </div>
-      <div>
-        <label htmlFor="amount" className="label">Amount to receive ({assetName(currency)})</label>
-        <input id="amount" value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" className="field" aria-describedby="amount-error" />
-        <FieldError id="amount-error" messages={errors.amount} />
-      </div>
-      <div>
-        <label htmlFor="withdrawPassword" className="label">Withdrawal password</label>
-        <input id="withdrawPassword" type="password" value={form.withdrawPassword} onChange={set("withdrawPassword")} autoComplete="off" className="field" aria-describedby="withdrawPassword-error" />
-        <FieldError id="withdrawPassword-error" messages={errors.withdrawPassword} />
-      </div>
+      <Field
+        id="address"
+        label="Address"
+        hint={`Paste it from the receiving wallet: it is checked for ${option?.networkName ?? "the network"}, checksum included.`}
+        errors={errors.address}
+        value={form.address}
+        onChange={set("address")}
+        autoComplete="off"
+        spellCheck={false}
+        className="field font-mono text-sm"
+      />
+      <Field id="amount" label={`Amount to receive (${assetName(currency)})`} errors={errors.amount} value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" />
+      <Field id="withdrawPassword" label="Withdrawal password" errors={errors.withdrawPassword} type="password" value={form.withdrawPassword} onChange={set("withdrawPassword")} autoComplete="off" />
       {twoFactor && (
-        <div>
-          <label htmlFor="twoFactorCode" className="label">Two-factor code</label>
-          <input id="twoFactorCode" value={form.twoFactorCode} onChange={set("twoFactorCode")} autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={32} className="field font-mono" aria-describedby="twoFactorCode-hint twoFactorCode-error" />
-          <p id="twoFactorCode-hint" className="mt-1 text-xs text-muted">The 6-digit code from your authenticator app, or a recovery code.</p>
-          <FieldError id="twoFactorCode-error" messages={errors.twoFactorCode} />
-        </div>
+        <Field
+          id="twoFactorCode"
+          label="Two-factor code"
+          hint="The 6-digit code from your authenticator app, or a recovery code."
+          errors={errors.twoFactorCode}
+          value={form.twoFactorCode}
+          onChange={set("twoFactorCode")}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={32}
+          className="field font-mono"
+        />
       )}
       {reviewing && checked.ok && option && (
         <section aria-labelledby="review-heading" className="rounded-lg border border-gold/40 p-3" data-testid="withdraw-review">
