@@ -2,7 +2,9 @@
 
 import { useState } from "react";
 import { useToast } from "@/components/toast";
+import type { Result } from "@/components/result-line";
 import { api } from "@/lib/client/session";
+import { useSubmit } from "@/lib/client/use-submit";
 import { UserPicker, type PickedUser } from "./user-picker";
 
 type Answer = { success: boolean; message: string; recipients?: number };
@@ -16,8 +18,11 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
   const [title, setTitle] = useState("");
   const [message, setMessage] = useState("");
   const [reviewing, setReviewing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const { busy, run } = useSubmit(() => {
+    setReviewing(false);
+    setResult({ ok: false, text: "The request did not complete. Check the notification centre before sending again." });
+  });
 
   const edit = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
@@ -25,7 +30,7 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
   };
   const recipient = audience === "all" ? "all users" : (user?.username ?? "");
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     if (audience === "one" && !user) return setResult({ ok: false, text: "Choose the user to notify" });
     if (!title.trim() || !message.trim()) return setResult({ ok: false, text: !title.trim() ? "Please enter a title" : "Please enter a message" });
@@ -33,18 +38,17 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
       setResult(null);
       return setReviewing(true);
     }
-    setBusy(true);
     const payload = { title, message, ...(audience === "one" && user ? { userId: user.id } : {}) };
-    const res = await api<Answer>("/api/admin/notifications", { method: "POST", body: JSON.stringify(payload) }).catch(() => null);
-    setBusy(false);
-    setReviewing(false);
-    if (!res) return setResult({ ok: false, text: "The request did not complete. Check the notification centre before sending again." });
-    setResult({ ok: res.body.success, text: res.body.message });
-    if (res.body.success) {
-      toast(res.body.message, "success");
-      setTitle("");
-      setMessage("");
-    }
+    void run(async () => {
+      const { body } = await api<Answer>("/api/admin/notifications", { method: "POST", body: JSON.stringify(payload) });
+      setReviewing(false);
+      setResult({ ok: body.success, text: body.message });
+      if (body.success) {
+        toast(body.message, "success");
+        setTitle("");
+        setMessage("");
+      }
+    });
   }
 
   return (

@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import { money } from "@/lib/format";
 
 interface Plan {
@@ -20,7 +21,6 @@ interface Plan {
   enabled: boolean;
 }
 
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
 const BLANK = { name: "", asset: "USDT", aprBps: "500", termDays: "0", minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true };
 
 /** One plan to edit, or (plan null) a new one. */
@@ -29,36 +29,26 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
   const toast = useToast();
   const uid = useId();
   const [form, setForm] = useState(plan ? { ...plan, aprBps: String(plan.aprBps), termDays: String(plan.termDays) } : BLANK);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The plan was not saved. Please try again.", "error"));
   const id = (n: string) => `${uid}-${n}`;
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     setForm((f) => ({ ...f, [name]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
     const body = { name: form.name, asset: form.asset, aprBps: Number(form.aprBps), termDays: Number(form.termDays), minAmount: form.minAmount, maxAmount: form.maxAmount, totalCap: form.totalCap, enabled: form.enabled };
-    try {
+    void run(async () => {
       const res = await api<Answer>(plan ? `/api/admin/saving-plans/${plan.id}` : "/api/admin/saving-plans", { method: plan ? "PUT" : "POST", body: JSON.stringify(body) });
       toast(res.body.message, res.body.success ? "success" : "error");
       if (res.body.success) {
         if (!plan) setForm(BLANK);
         router.refresh();
       } else setErrors(res.body.errors ?? {});
-    } catch {
-      toast("The plan was not saved. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   const text = (name: "name" | "aprBps" | "termDays" | "minAmount" | "maxAmount" | "totalCap", label: string, numeric = true) => (
-    <div>
-      <label htmlFor={id(name)} className="label">{label}</label>
-      <input id={id(name)} value={form[name]} onChange={set(name)} inputMode={numeric ? "decimal" : "text"} className="field" aria-describedby={id(`${name}-e`)} />
-      <FieldError id={id(`${name}-e`)} messages={errors[name]} />
-    </div>
+    <Field id={id(name)} label={label} errors={errors[name]} value={form[name]} onChange={set(name)} inputMode={numeric ? "decimal" : "text"} />
   );
 
   return (

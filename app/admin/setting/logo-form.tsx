@@ -2,26 +2,24 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type Result, ResultLine } from "@/components/result-line";
 import { storedToken } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 export function LogoForm({ logoUrl }: { logoUrl: string | null }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const { busy, run } = useSubmit(() => setResult({ ok: false, text: "The upload did not complete. Please try again." }));
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
+    void run(async () => {
       const res = await fetch("/api/admin/upload/logo", { method: "POST", body: form, headers: { Authorization: `Bearer ${storedToken() ?? ""}` } });
-      const body = (await res.json()) as { success: boolean; message: string };
+      const body = (await res.json()) as Answer;
       setResult({ ok: body.success, text: body.message });
       if (body.success) router.refresh();
-    } catch {
-      setResult({ ok: false, text: "The upload did not complete. Please try again." });
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -40,7 +38,7 @@ export function LogoForm({ logoUrl }: { logoUrl: string | null }) {
         </div>
       </div>
       <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Uploading…" : "Upload logo"}</button>
-      {result && <p role={result.ok ? "status" : "alert"} className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>}
+      <ResultLine result={result} />
     </form>
   );
 }

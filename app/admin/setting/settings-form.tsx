@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import type { Settings } from "@/lib/settings/schema";
 
 type Section = "trading" | "withdrawals" | "storage" | "referral" | "approvals";
@@ -30,26 +32,22 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
   const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
   const setField = (f: Field, value: string | boolean) =>
     setSections((s) => ({ ...s, [f.section]: { ...s[f.section], [f.key]: f.kind === "bps" ? (value === "" ? "" : Number(value)) : value } }));
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const { body } = await api<{ success: boolean; message: string }>("/api/settings/config", {
+    void run(async () => {
+      const { body } = await api<Answer>("/api/settings/config", {
         method: "PUT",
         body: JSON.stringify({ ...site, supportUrl: site.supportUrl.trim() || null, ...sections }),
       });
       setResult({ ok: body.success, text: body.message });
       if (body.success) router.refresh();
-    } catch {
-      setResult({ ok: false, text: "Saving did not complete. Please try again." });
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -91,7 +89,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       ))}
       <div className="flex items-center gap-4">
         <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save settings"}</button>
-        {result && <p role={result.ok ? "status" : "alert"} data-testid="settings-result" className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>}
+        <ResultLine result={result} testId="settings-result" />
       </div>
     </form>
   );

@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { FieldError } from "@/components/field-error";
+import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import { assetName } from "@/lib/format";
 
 interface WalletValues {
@@ -21,8 +22,6 @@ interface WalletValues {
   withdrawEnabled: boolean;
 }
 
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
-
 /** One wallet to edit, or (wallet null) a new one to add. */
 export function WalletForm({ wallet, supported }: { wallet: WalletValues | null; supported: Record<string, readonly string[]> }) {
   const router = useRouter();
@@ -30,18 +29,15 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
   const uid = useId();
   const blank = { currency: "USDT", network: "TRC20", address: "", memo: "", minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true };
   const [form, setForm] = useState(wallet ? { ...wallet, memo: wallet.memo ?? "" } : blank);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("The wallet was not saved. Please try again.", "error"));
   const id = (name: string) => `${uid}-${name}`;
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value;
     setForm((f) => ({ ...f, [name]: value, ...(name === "currency" ? { network: supported[String(value)]?.[0] ?? "" } : {}) }));
   };
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
     const body = {
       currency: form.currency,
       network: form.network,
@@ -53,17 +49,14 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
       depositEnabled: form.depositEnabled,
       withdrawEnabled: form.withdrawEnabled,
     };
-    try {
+    void run(async () => {
       const res = await api<Answer>(wallet ? `/api/admin/wallets/${wallet.id}` : "/api/admin/wallets", { method: wallet ? "PUT" : "POST", body: JSON.stringify(body) });
       toast(res.body.message, res.body.success ? "success" : "error");
       if (res.body.success) {
         if (!wallet) setForm(blank);
         router.refresh();
       } else setErrors(res.body.errors ?? {});
-    } catch {
-      toast("The wallet was not saved. Please try again.", "error");
-    }
-    setBusy(false);
+    });
   }
 
   const title = wallet ? `${assetName(wallet.currency)} on ${wallet.networkName}` : "Add a wallet";
@@ -72,37 +65,35 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
       <h2 className="font-semibold">{title}</h2>
       {!wallet && (
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={id("currency")} className="label">Currency</label>
-            <select id={id("currency")} value={form.currency} onChange={set("currency")} className="field">
-              {Object.keys(supported).map((c) => <option key={c} value={c}>{assetName(c)}</option>)}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={id("network")} className="label">Network</label>
-            <select id={id("network")} value={form.network} onChange={set("network")} className="field">
-              {(supported[form.currency] ?? []).map((n) => <option key={n}>{n}</option>)}
-            </select>
-            <FieldError id={id("network-error")} messages={errors.network} />
-          </div>
+          <Field id={id("currency")} label="Currency" errors={errors.currency}>
+            {(control) => (
+              <select {...control} value={form.currency} onChange={set("currency")} className="field">
+                {Object.keys(supported).map((c) => <option key={c} value={c}>{assetName(c)}</option>)}
+              </select>
+            )}
+          </Field>
+          <Field id={id("network")} label="Network" errors={errors.network}>
+            {(control) => (
+              <select {...control} value={form.network} onChange={set("network")} className="field">
+                {(supported[form.currency] ?? []).map((n) => <option key={n}>{n}</option>)}
+              </select>
+            )}
+          </Field>
         </div>
       )}
-      <div>
-        <label htmlFor={id("address")} className="label">Deposit address</label>
-        <input id={id("address")} value={form.address} onChange={set("address")} spellCheck={false} className="field font-mono text-sm" aria-describedby={id("address-error")} />
-        <FieldError id={id("address-error")} messages={errors.address} />
-      </div>
-      <div>
-        <label htmlFor={id("memo")} className="label">Memo / tag (optional)</label>
-        <input id={id("memo")} value={form.memo} onChange={set("memo")} className="field" />
-      </div>
+      <Field id={id("address")} label="Deposit address" errors={errors.address} value={form.address} onChange={set("address")} spellCheck={false} className="field font-mono text-sm" />
+      <Field id={id("memo")} label="Memo / tag (optional)" errors={errors.memo} value={form.memo} onChange={set("memo")} />
       <div className="grid grid-cols-3 gap-3">
         {(["minDeposit", "withdrawFee", "minWithdraw"] as const).map((name) => (
-          <div key={name}>
-            <label htmlFor={id(name)} className="label">{{ minDeposit: "Min. deposit", withdrawFee: "Withdrawal fee", minWithdraw: "Min. withdrawal" }[name]}</label>
-            <input id={id(name)} value={form[name]} onChange={set(name)} inputMode="decimal" className="field" aria-describedby={id(`${name}-error`)} />
-            <FieldError id={id(`${name}-error`)} messages={errors[name]} />
-          </div>
+          <Field
+            key={name}
+            id={id(name)}
+            label={{ minDeposit: "Min. deposit", withdrawFee: "Withdrawal fee", minWithdraw: "Min. withdrawal" }[name]}
+            errors={errors[name]}
+            value={form[name]}
+            onChange={set(name)}
+            inputMode="decimal"
+          />
         ))}
       </div>
       <div className="flex flex-wrap gap-5 text-sm">

@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/lib/client/session";
+import { useSubmit } from "@/lib/client/use-submit";
 import { assetName, money } from "@/lib/format";
 
 type Answer = { success: boolean; message: string; available?: string; asset?: string; proposal?: { id: string } };
@@ -13,8 +15,8 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
   const router = useRouter();
   const [form, setForm] = useState({ asset: "USDT", operation: "credit", amount: "", reason: "" });
   const [reviewing, setReviewing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const { busy, run } = useSubmit(() => setResult({ ok: false, text: "The request did not complete. Submitting again is safe: it will not be applied twice." }));
   // One key per intended change: a retry after a lost answer cannot post it twice.
   const key = useRef(newKey());
 
@@ -24,15 +26,14 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
     key.current = newKey();
   };
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!reviewing) {
       setResult(null);
       setReviewing(true);
       return;
     }
-    setBusy(true);
-    try {
+    void run(async () => {
       const { body } = await api<Answer>(`/api/admin/users/${userId}/manage-balance`, {
         method: "PUT",
         headers: { "Idempotency-Key": key.current },
@@ -47,10 +48,7 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
         setForm((f) => ({ ...f, amount: "", reason: "" }));
         router.refresh();
       }
-    } catch {
-      setResult({ ok: false, text: "The request did not complete. Submitting again is safe: it will not be applied twice." });
-    }
-    setBusy(false);
+    });
   }
 
   return (
@@ -90,11 +88,7 @@ export function ManageBalanceForm({ userId, username, assets }: { userId: string
         </button>
         {reviewing && <button type="button" className="btn-ghost" onClick={() => setReviewing(false)}>Cancel</button>}
       </div>
-      {result && (
-        <p role={result.ok ? "status" : "alert"} data-testid="manage-balance-result" className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>
-          {result.text}
-        </p>
-      )}
+      <ResultLine result={result} testId="manage-balance-result" />
     </form>
   );
 }

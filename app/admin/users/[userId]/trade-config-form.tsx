@@ -2,7 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import type { getTradeConfig } from "@/lib/trading/trade-config";
 import { Time } from "@/components/time";
 import { exact } from "@/lib/format";
@@ -34,12 +36,11 @@ function initialForm(config: Config) {
 export function TradeConfigForm({ userId, config }: { userId: string; config: Config }) {
   const router = useRouter();
   const [form, setForm] = useState(() => initialForm(config));
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<Result>(null);
+  const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
-  async function send(method: "PUT" | "DELETE") {
-    setBusy(true);
-    try {
+  const send = (method: "PUT" | "DELETE") =>
+    run(async () => {
       const body =
         method === "PUT"
           ? JSON.stringify({
@@ -47,17 +48,13 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
               ...Object.fromEntries(FIELDS.map((f) => [f.key, form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : form[f.key].trim()])),
             })
           : undefined;
-      const res = await api<Config & { success: boolean; message: string }>(`/api/admin/users/${userId}/trade-config`, { method, body });
+      const res = await api<Config & Answer>(`/api/admin/users/${userId}/trade-config`, { method, body });
       setResult({ ok: res.body.success, text: res.body.message });
       if (res.body.success) {
         setForm(initialForm(res.body));
         router.refresh();
       }
-    } catch {
-      setResult({ ok: false, text: "Saving did not complete. Please try again." });
-    }
-    setBusy(false);
-  }
+    });
 
   return (
     <form
@@ -111,7 +108,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save trade config"}</button>
         {config.overrides && <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>Reset to site defaults</button>}
-        {result && <p role={result.ok ? "status" : "alert"} data-testid="trade-config-result" className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>}
+        <ResultLine result={result} testId="trade-config-result" />
       </div>
     </form>
   );

@@ -6,9 +6,8 @@ import { StrategyCard } from "@/components/strategies/strategy-card";
 import { BLANK_FIELDS, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import type { StrategyView } from "@/lib/strategies/views";
-
-type Answer = { success: boolean; message: string; errors?: Record<string, string[]> };
 
 /** The user's strategies and support's setups, with a form to propose one and controls for each setup. */
 export function TradeSetups({ userId, strategies }: { userId: string; strategies: StrategyView[] }) {
@@ -16,27 +15,20 @@ export function TradeSetups({ userId, strategies }: { userId: string; strategies
   const toast = useToast();
   const [type, setType] = useState<StrategyType>("recurring");
   const [fields, setFields] = useState(BLANK_FIELDS);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, run } = useSubmit(() => toast("That did not complete. Please try again.", "error"));
 
-  async function send(path: string, init: RequestInit, after?: () => void) {
-    setBusy(true);
-    try {
+  const send = (path: string, init: RequestInit, after?: () => void) =>
+    run(async () => {
       const { body } = await api<Answer>(path, init);
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
         after?.();
         router.refresh();
       } else setErrors(body.errors ?? {});
-    } catch {
-      toast("That did not complete. Please try again.", "error");
-    }
-    setBusy(false);
-  }
+    });
 
   function propose(event: React.FormEvent) {
     event.preventDefault();
-    setErrors({});
     void send(`/api/admin/users/${userId}/trade-setups`, { method: "POST", body: JSON.stringify(strategyBody(type, fields)) }, () => setFields(BLANK_FIELDS));
   }
 

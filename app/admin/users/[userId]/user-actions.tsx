@@ -2,46 +2,36 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
-type Result = { ok: boolean; text: string } | null;
-
+/** One account action at a time, its outcome said beside it; `then` runs after a success. */
 function useAction(userId: string) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
-  async function run(path: string, body: unknown): Promise<boolean> {
-    setBusy(true);
-    try {
-      const { body: answer } = await api<{ success: boolean; message: string }>(`/api/admin/users/${userId}/${path}`, { method: "PUT", body: JSON.stringify(body) });
+  const { busy, run } = useSubmit(() => setResult({ ok: false, text: "The request did not complete. Please try again." }));
+  const act = (path: string, body: unknown, then?: () => void) =>
+    void run(async () => {
+      const { body: answer } = await api<Answer>(`/api/admin/users/${userId}/${path}`, { method: "PUT", body: JSON.stringify(body) });
       setResult({ ok: answer.success, text: answer.message });
-      if (answer.success) router.refresh();
-      return answer.success;
-    } catch {
-      setResult({ ok: false, text: "The request did not complete. Please try again." });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, result, run };
-}
-
-function ResultLine({ result, testId }: { result: Result; testId: string }) {
-  if (!result) return null;
-  return <p role={result.ok ? "status" : "alert"} data-testid={testId} className={`text-sm ${result.ok ? "text-success" : "text-danger"}`}>{result.text}</p>;
+      if (!answer.success) return;
+      then?.();
+      router.refresh();
+    });
+  return { busy, result, act };
 }
 
 function PasswordReset({ userId, field, path, label }: { userId: string; field: string; path: string; label: string }) {
   const [value, setValue] = useState("");
-  const { busy, result, run } = useAction(userId);
+  const { busy, result, act } = useAction(userId);
   const id = `reset-${path}`;
   return (
     <form
       className="space-y-2"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        if (await run(path, { [field]: value })) setValue("");
+        act(path, { [field]: value }, () => setValue(""));
       }}
     >
       <label htmlFor={id} className="label">{label}</label>
@@ -63,10 +53,10 @@ export function UserActions({ userId, status, frozen, role }: { userId: string; 
       <PasswordReset userId={userId} field="newPassword" path="reset-password" label="New password (signs the user out everywhere)" />
       <PasswordReset userId={userId} field="newWithdrawPassword" path="reset-withdraw-password" label="New withdrawal password" />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("status", { status: status === "active" ? "disabled" : "active" })}>
+        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.act("status", { status: status === "active" ? "disabled" : "active" })}>
           {status === "active" ? "Disable account" : frozen ? "Unfreeze account" : "Enable account"}
         </button>
-        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.run("role", { role: role === "admin" ? "user" : "admin" })}>
+        <button type="button" className="btn-ghost" disabled={access.busy} onClick={() => access.act("role", { role: role === "admin" ? "user" : "admin" })}>
           {role === "admin" ? "Make regular user" : "Make administrator"}
         </button>
         <ResultLine result={access.result} testId="access-result" />
