@@ -1,21 +1,23 @@
 "use client";
 
-import { useState } from "react";
 import { api, clearSession } from "@/lib/client/session";
+import { LEAVING, useSubmit } from "@/lib/client/use-submit";
 
 export function LogoutButton({ className = "btn-ghost" }: { className?: string }) {
-  const [busy, setBusy] = useState(false);
-  async function logout() {
-    setBusy(true);
-    // Whatever the server answers (an already-revoked session is a 401), this browser is signed out.
-    await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
-    clearSession();
-    // A full page load, not a client transition: nothing of the signed-in session may stay in memory.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-    window.location.assign("/login");
-  }
+  // Nothing can be lost: the call's own failure is caught below.
+  const { busy, run } = useSubmit(() => undefined);
+  const logout = () =>
+    run(async () => {
+      // Whatever the server answers (an already-revoked session is a 401), this browser is signed out.
+      await api("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+      clearSession();
+      // A full page load, not a client transition: nothing of the signed-in session may stay in memory.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign("/login");
+      return LEAVING;
+    });
   return (
-    <button type="button" onClick={logout} disabled={busy} className={className}>
+    <button type="button" onClick={() => void logout()} disabled={busy} className={className}>
       {busy ? "Signing out…" : "Log out"}
     </button>
   );

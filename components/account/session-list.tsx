@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import { Time } from "@/components/time";
 
 export interface SessionRow {
@@ -15,24 +16,21 @@ export interface SessionRow {
   current: boolean;
 }
 
-type Answer = { success: boolean; message: string };
-
 /** The user's live sessions, each but the current one with a Sign out button, and one for all others. */
 export function SessionList({ sessions }: { sessions: SessionRow[] }) {
   const router = useRouter();
   const toast = useToast();
-  const [busy, setBusy] = useState<string | null>(null);
+  // Which sign-out runs, for its button's words.
+  const [target, setTarget] = useState<string | null>(null);
+  const { busy, run } = useSubmit(() => toast("That did not work. Please try again.", "error"));
 
-  async function run(key: string, path: string, method: string) {
-    setBusy(key);
-    try {
+  function signOut(key: string, path: string, method: string) {
+    setTarget(key);
+    void run(async () => {
       const { body } = await api<Answer>(path, { method, ...(method === "POST" ? { body: "{}" } : {}) });
       toast(body.message, body.success ? "success" : "error");
       router.refresh();
-    } catch {
-      toast("That did not work. Please try again.", "error");
-    }
-    setBusy(null);
+    });
   }
 
   const others = sessions.filter((s) => !s.current).length;
@@ -41,7 +39,7 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
       <div className="mb-2 flex items-center justify-between gap-3">
         <h2 id="sessions-heading" className="font-semibold">Where you are signed in</h2>
         {others > 0 && (
-          <button type="button" className="text-sm text-gold-soft underline-offset-2 hover:underline" disabled={busy !== null} onClick={() => run("others", "/api/user/sessions/revoke-others", "POST")}>
+          <button type="button" className="text-sm text-gold-soft underline-offset-2 hover:underline" disabled={busy} onClick={() => signOut("others", "/api/user/sessions/revoke-others", "POST")}>
             Sign out all others
           </button>
         )}
@@ -59,8 +57,8 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
               </span>
             </span>
             {!s.current && (
-              <button type="button" className="btn-ghost shrink-0 px-3 py-1 text-xs" disabled={busy !== null} aria-label={`Sign out ${s.device}, ${s.ip}`} onClick={() => run(s.id, `/api/user/sessions/${s.id}`, "DELETE")}>
-                {busy === s.id ? "Signing out…" : "Sign out"}
+              <button type="button" className="btn-ghost shrink-0 px-3 py-1 text-xs" disabled={busy} aria-label={`Sign out ${s.device}, ${s.ip}`} onClick={() => signOut(s.id, `/api/user/sessions/${s.id}`, "DELETE")}>
+                {busy && target === s.id ? "Signing out…" : "Sign out"}
               </button>
             )}
           </li>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Amount } from "@/components/amount";
 import { api } from "@/lib/client/session";
+import { useSubmit } from "@/lib/client/use-submit";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { verifyProof, type Verification } from "@/lib/proof/verify";
 import { assetName } from "@/lib/format";
@@ -12,6 +13,9 @@ import { assetName } from "@/lib/format";
 async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>));
 }
+
+/** The words of a check that threw: its own, or `otherwise`. */
+const said = (err: unknown, otherwise: string) => (err instanceof Error ? err.message : otherwise);
 
 const NO_WEBCRYPTO = "This browser only checks proofs over a secure (https) connection. Download your proof and check it with the verifier script instead.";
 
@@ -49,10 +53,10 @@ function download(proof: ProofFile) {
 
 /** Signed in: fetches the user's proof for the snapshot, checks it here against the published root, and offers it as a file. */
 export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId: string; rootHash: string; signedIn: boolean }) {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [proof, setProof] = useState<ProofFile | null>(null);
   const [result, setResult] = useState<Verification | null>(null);
+  const { busy, run } = useSubmit((err) => setError(said(err, "Your proof could not be loaded. Please try again.")));
 
   if (!signedIn) {
     return (
@@ -62,25 +66,20 @@ export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId
     );
   }
 
-  async function check() {
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
+  const check = () =>
+    run(async () => {
+      setError(null);
+      setResult(null);
       if (!globalThis.crypto?.subtle) throw new Error(NO_WEBCRYPTO);
       const { status, body } = await api<ProofFile & { message?: string }>(`/api/proof/snapshots/${snapshotId}/me`);
       if (status !== 200) throw new Error(body.message ?? "Your proof could not be loaded. Please try again.");
       setProof(body);
       setResult(await verifyProof(body, webSha256, rootHash));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Your proof could not be loaded. Please try again.");
-    }
-    setBusy(false);
-  }
+    });
 
   return (
     <div className="space-y-4">
-      <button type="button" className="btn-gold sm:w-auto sm:px-6" onClick={check} disabled={busy}>
+      <button type="button" className="btn-gold sm:w-auto sm:px-6" onClick={() => void check()} disabled={busy}>
         {busy ? "Checking…" : "Verify my balances"}
       </button>
       {error && <p role="alert" className="text-sm text-danger">{error}</p>}
@@ -111,15 +110,14 @@ export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId
 /** Anyone: paste a proof file and check it against the root Aurum published for its snapshot. */
 export function CheckProofFile() {
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Verification | null>(null);
+  const { busy, run } = useSubmit((err) => setError(said(err, "The proof could not be checked. Please try again.")));
 
-  async function check() {
-    setBusy(true);
-    setError(null);
-    setResult(null);
-    try {
+  const check = () =>
+    run(async () => {
+      setError(null);
+      setResult(null);
       if (!globalThis.crypto?.subtle) throw new Error(NO_WEBCRYPTO);
       let file: unknown;
       try {
@@ -136,11 +134,7 @@ export function CheckProofFile() {
         verification.steps.push({ label: "The published root", ok: false, detail: `Aurum published no snapshot ${String(id)}: the file agrees only with itself` });
       }
       setResult(verification);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "The proof could not be checked. Please try again.");
-    }
-    setBusy(false);
-  }
+    });
 
   return (
     <form

@@ -1,11 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { markNotificationRead, useNotificationCenter } from "@/components/notification-center";
 import { AntiPhishingLine } from "@/components/anti-phishing-line";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useSubmit } from "@/lib/client/use-submit";
 import type { NotificationView } from "@/lib/notifications/views";
 import { Time } from "@/components/time";
 
@@ -14,16 +14,15 @@ export function NotificationList({ notifications, unread }: { notifications: Not
   const router = useRouter();
   const toast = useToast();
   const { markedRead } = useNotificationCenter();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => toast("Could not mark the notifications as read", "error"));
 
-  async function markAll() {
-    setBusy(true);
-    const res = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", { method: "POST" }).catch(() => null);
-    setBusy(false);
-    if (!res?.body.success) return toast(res?.body.message ?? "Could not mark the notifications as read", "error");
-    markedRead("all", 0);
-    router.refresh();
-  }
+  const markAll = () =>
+    run(async () => {
+      const { body } = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", { method: "POST" });
+      if (!body.success) return toast(body.message ?? "Could not mark the notifications as read", "error");
+      markedRead("all", 0);
+      router.refresh();
+    });
 
   async function markOne(id: string) {
     const count = await markNotificationRead(id);
@@ -37,7 +36,7 @@ export function NotificationList({ notifications, unread }: { notifications: Not
       <div className="flex items-center justify-between gap-3">
         <h1 className="text-xl font-semibold">Notifications</h1>
         {unread > 0 && (
-          <button type="button" className="btn-ghost" onClick={markAll} disabled={busy}>
+          <button type="button" className="btn-ghost" onClick={() => void markAll()} disabled={busy}>
             {busy ? "Marking…" : "Mark all read"}
           </button>
         )}
