@@ -3,6 +3,7 @@ import Link from "next/link";
 import { SoleAdminNotice } from "@/components/admin/sole-admin-notice";
 import { Decision } from "@/components/funding/decision";
 import { age, QueueTabs } from "@/components/funding/queue-tabs";
+import { DataTable } from "@/components/data-table";
 import { LiveIndicator } from "@/components/live-indicator";
 import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
@@ -67,24 +68,16 @@ function ProposalCard({ proposal: p, mine }: { proposal: ProposalView; mine: boo
           <span className={`rounded-full border px-2 py-0.5 text-xs capitalize ${TONES[p.status] ?? ""}`}>{p.status}</span>
         </span>
       </div>
-      <table className="w-full text-sm" aria-label="What it changes">
-        <thead>
-          <tr className="text-left text-xs text-muted">
-            <th className="py-1 pr-2 font-normal">What</th>
-            <th className="py-1 pr-2 font-normal">Before</th>
-            <th className="py-1 font-normal">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.changes.map((c) => (
-            <tr key={c.label} className="border-t border-line/60 align-top">
-              <td className="py-1 pr-2 text-muted">{c.label}</td>
-              <td className="break-all py-1 pr-2 tabular-nums">{c.before ?? "—"}</td>
-              <td className="break-all py-1 tabular-nums text-gold-soft">{c.after ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="What it changes"
+        rows={p.changes}
+        rowKey={(c) => c.label}
+        columns={[
+          { label: "What", rowHeader: true, className: "font-normal text-muted", cell: (c) => c.label },
+          { label: "Before", className: "[overflow-wrap:anywhere] tabular-nums", cell: (c) => c.before ?? "—" },
+          { label: "After", className: "[overflow-wrap:anywhere] tabular-nums text-gold-soft", cell: (c) => c.after ?? "—" },
+        ]}
+      />
       <p className="text-sm">
         Asked by <span className="text-zinc-100">{mine ? "you" : p.proposedBy}</span>
         {p.reason ? <> · why: <span className="text-zinc-100">{p.reason}</span></> : null}

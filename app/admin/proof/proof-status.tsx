@@ -8,7 +8,7 @@ export async function ProofStatus() {
   const status = await proofStatus(await getDb());
   return (
     <section aria-labelledby="proof-heading" className="card space-y-2" data-testid="proof-status">
-      <div className="flex items-baseline justify-between gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="proof-heading" className="text-lg font-semibold">Proof of liabilities</h2>
         <Link href="/admin/proof" className="text-sm text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">Reserves and snapshots →</Link>
       </div>

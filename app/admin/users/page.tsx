@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable } from "@/components/data-table";
 import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { listUsers, userListQuerySchema } from "@/lib/admin/users";
@@ -30,34 +31,19 @@ export default async function AdminUsersPage({ searchParams }: Props) {
         <p className="card text-muted">No users match this search.</p>
       ) : (
         <>
-          <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr className="border-b border-line">
-                <th>Username</th>
-                <th>Email</th>
-                <th>Phone</th>
-                <th>Role</th>
-                <th>Status</th>
-                <th className="text-right">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.users.map((u) => (
-                <tr key={u.id} className="border-b border-line/60 hover:bg-raised">
-                  <td>
-                    <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">{u.username}</Link>
-                  </td>
-                  <td>{u.email}</td>
-                  <td>{u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—"}</td>
-                  <td>{u.role}</td>
-                  <td>{u.frozenAt ? "frozen" : u.status}</td>
-                  <td className="text-right tabular-nums"><Time at={u.createdAt} date /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+          <DataTable
+            label="Users"
+            rows={result.users}
+            rowKey={(u) => u.id}
+            columns={[
+              { label: "Username", rowHeader: true, cell: (u) => <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">{u.username}</Link> },
+              { label: "Email", cell: (u) => u.email },
+              { label: "Phone", cell: (u) => (u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—") },
+              { label: "Role", cell: (u) => u.role },
+              { label: "Status", cell: (u) => (u.frozenAt ? "frozen" : u.status) },
+              { label: "Joined", numeric: true, cell: (u) => <Time at={u.createdAt} date /> },
+            ]}
+          />
           <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}} />
         </>
       )}

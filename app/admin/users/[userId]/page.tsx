@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BalancesCard } from "@/components/balances-card";
+import { DataTable } from "@/components/data-table";
 import { DetailList } from "@/components/detail-list";
 import { RecordList } from "@/components/record-list";
 import { getDb } from "@/db/client";
@@ -67,30 +68,18 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
         {detail.sessions.length === 0 ? (
           <p className="card text-sm text-muted">Never signed in.</p>
         ) : (
-          <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr className="border-b border-line">
-                <th>Started</th>
-                <th>Last seen</th>
-                <th>Address</th>
-                <th>Device</th>
-                <th>State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.sessions.map((s) => (
-                <tr key={s.id} className="border-b border-line/60">
-                  <td className="tabular-nums"><Time at={s.createdAt} /></td>
-                  <td className="tabular-nums"><Time at={s.lastSeenAt} /></td>
-                  <td>{s.ip}</td>
-                  <td title={s.userAgent ?? ""}>{s.device}</td>
-                  <td>{s.live ? "Live" : "Ended"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+          <DataTable
+            label="Sessions"
+            rows={detail.sessions}
+            rowKey={(s) => s.id}
+            columns={[
+              { label: "Started", cell: (s) => <Time at={s.createdAt} /> },
+              { label: "Last seen", cell: (s) => <Time at={s.lastSeenAt} /> },
+              { label: "Address", cell: (s) => s.ip },
+              { label: "Device", cell: (s) => <span title={s.userAgent ?? ""}>{s.device}</span> },
+              { label: "State", cell: (s) => (s.live ? "Live" : "Ended") },
+            ]}
+          />
         )}
       </section>
     </div>

@@ -6,6 +6,7 @@ import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/lib/client/session";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import type { getTradeConfig } from "@/lib/trading/trade-config";
+import { DataTable } from "@/components/data-table";
 import { Time } from "@/components/time";
 import { exact } from "@/lib/format";
 
@@ -69,42 +70,30 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
         <h2 id="trade-config-heading" className="font-semibold">Trade config</h2>
         <p className="text-xs text-muted">{config.overrides ? <>Overrides saved {config.updatedAt && <Time at={config.updatedAt} />}</> : "Site defaults apply"}</p>
       </div>
-      <div className="table-scroll">
-      <table className="data-table">
-        <thead>
-          <tr className="border-b border-line">
-            <th>Setting</th>
-            <th className="text-right">Site default</th>
-            <th>Override (blank: default)</th>
-            <th className="text-right">In force</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-b border-line/60">
-            <td><label htmlFor="tc-enabled">Trading</label></td>
-            <td className="text-right">{onOff(config.defaults.enabled)}</td>
-            <td>
-              <select id="tc-enabled" className="field py-1.5" value={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.value })}>
-                <option value="">Default</option>
-                <option value="true">On</option>
-                <option value="false">Off</option>
-              </select>
-            </td>
-            <td className="text-right" data-testid="tc-effective-enabled">{onOff(config.effective.enabled)}</td>
-          </tr>
-          {FIELDS.map((f) => (
-            <tr key={f.key} className="border-b border-line/60">
-              <td><label htmlFor={`tc-${f.key}`}>{f.label}</label></td>
-              <td className="text-right tabular-nums">{shown(config.defaults[f.key])}</td>
-              <td>
-                <input id={`tc-${f.key}`} inputMode={f.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[f.key]} placeholder={String(config.defaults[f.key])} onChange={(e) => setForm({ ...form, [f.key]: e.target.value })} />
-              </td>
-              <td className="text-right tabular-nums" data-testid={`tc-effective-${f.key}`}>{shown(config.effective[f.key])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
+      <DataTable
+        label="Trade config"
+        rows={[{ key: "enabled", label: "Trading" } as const, ...FIELDS]}
+        rowKey={(r) => r.key}
+        columns={[
+          { label: "Setting", rowHeader: true, className: "font-normal", cell: (r) => <label htmlFor={`tc-${r.key}`}>{r.label}</label> },
+          { label: "Site default", numeric: true, cell: (r) => (r.key === "enabled" ? onOff(config.defaults.enabled) : shown(config.defaults[r.key])) },
+          {
+            label: "Override (blank: default)",
+            stacked: true,
+            cell: (r) =>
+              r.key === "enabled" ? (
+                <select id="tc-enabled" className="field py-1.5" value={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.value })}>
+                  <option value="">Default</option>
+                  <option value="true">On</option>
+                  <option value="false">Off</option>
+                </select>
+              ) : (
+                <input id={`tc-${r.key}`} inputMode={r.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[r.key]} placeholder={String(config.defaults[r.key])} onChange={(e) => setForm({ ...form, [r.key]: e.target.value })} />
+              ),
+          },
+          { label: "In force", numeric: true, cell: (r) => <span data-testid={`tc-effective-${r.key}`}>{r.key === "enabled" ? onOff(config.effective.enabled) : shown(config.effective[r.key])}</span> },
+        ]}
+      />
       <div className="flex items-center gap-3">
         <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save trade config"}</button>
         {config.overrides && <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>Reset to site defaults</button>}
