@@ -1,7 +1,6 @@
 import type { ChainStatus } from "@/lib/audit/status";
+import { Time } from "@/components/time";
 import { exact } from "@/lib/format";
-
-const clock = (iso: string) => `${iso.slice(11, 19)} UTC`;
 
 /** The dashboard's line on the audit chain: intact with its length and head, or where it breaks. */
 export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
@@ -13,7 +12,7 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
     );
   }
   const waiting = chain.waiting > 0 ? ` ${exact(String(chain.waiting))} row(s) written by an older version take their place at the next audited action.` : "";
-  const walked = chain.fullCheckAt ? ` Whole chain walked at ${clock(chain.fullCheckAt)}.` : "";
+  const walked = chain.fullCheckAt ? <> Whole chain walked <Time at={chain.fullCheckAt} />.</> : null;
   if (chain.state === "broken") {
     const { seq, id, reason } = chain.break;
     return (
@@ -36,7 +35,7 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
           , head #{exact(String(head.seq))} <span className="break-all font-mono text-xs" title={head.hash}>{head.hash.slice(0, 16)}…</span>
         </>
       ) : null}
-      ). Checked at {clock(chain.checkedAt)}.{walked}{waiting}
+      ). Checked <Time at={chain.checkedAt} />.{walked}{waiting}
     </p>
   );
 }

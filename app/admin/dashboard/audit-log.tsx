@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import { AuditDetail } from "@/components/admin/audit-detail";
+import { DataTable } from "@/components/data-table";
 import { Pager } from "@/components/pager";
 import { Time } from "@/components/time";
 import type { ChainStatus } from "@/lib/audit/status";
 import type { listAudit } from "@/lib/audit/list";
+import { readableAddress } from "@/lib/format";
 
 /** The audit log: the chain's state, the filter, and a page of entries (or why the filter was refused). */
 export function AuditLog({ chain, params, audit, refusal }: {
@@ -38,34 +40,19 @@ export function AuditLog({ chain, params, audit, refusal }: {
         <p className="card text-muted">No administrator actions recorded yet.</p>
       ) : (
         <>
-          <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr className="border-b border-line">
-                <th>Time</th>
-                <th>Administrator</th>
-                <th>Action</th>
-                <th>Target</th>
-                <th>Detail</th>
-                <th>Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.entries.map((e) => (
-                <tr key={e.id} className="border-b border-line/60 align-top">
-                  <td className="tabular-nums"><Time at={e.createdAt} /></td>
-                  <td>{e.actor}</td>
-                  <td className="font-mono text-xs">{e.action}</td>
-                  <td>
-                    {e.target && e.targetId ? <Link href={`/admin/users/${e.targetId}`} className="text-gold hover:text-gold-soft">{e.target}</Link> : e.targetType}
-                  </td>
-                  <td className="min-w-48 max-w-md"><AuditDetail detail={e.detail as Record<string, unknown>} /></td>
-                  <td>{e.ip ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
+          <DataTable
+            label="Audit log"
+            rows={audit.entries}
+            rowKey={(e) => e.id}
+            columns={[
+              { label: "Time", className: "whitespace-nowrap", cell: (e) => <Time at={e.createdAt} /> },
+              { label: "Administrator", cell: (e) => e.actor },
+              { label: "Action", className: "font-mono text-xs", cell: (e) => e.action },
+              { label: "Target", cell: (e) => (e.target && e.targetId ? <Link href={`/admin/users/${e.targetId}`} className="text-gold hover:text-gold-soft">{e.target}</Link> : e.targetType) },
+              { label: "Detail", stacked: true, className: "lg:min-w-64 lg:max-w-md", cell: (e) => <AuditDetail action={e.action} detail={e.detail as Record<string, unknown>} /> },
+              { label: "Address", cell: (e) => readableAddress(e.ip) },
+            ]}
+          />
           <Pager page={audit.page} pageSize={audit.pageSize} total={audit.total} query={filters} />
         </>
       )}

@@ -1,4 +1,6 @@
+import { DataTable } from "@/components/data-table";
 import { Time } from "@/components/time";
+import { exact } from "@/lib/format";
 import type { jobHealth } from "@/lib/jobs/runs";
 
 /** Each background job's last run, lag and last error. */
@@ -9,30 +11,18 @@ export function JobHealth({ jobs }: { jobs: Awaited<ReturnType<typeof jobHealth>
       {jobs.length === 0 ? (
         <p className="card text-sm text-muted">No job has run yet.</p>
       ) : (
-        <div className="card overflow-x-auto p-0">
-          <div className="table-scroll">
-          <table className="data-table" data-testid="jobs">
-            <thead>
-              <tr className="border-b border-line">
-                <th className="pl-4">Job</th>
-                <th>Last run</th>
-                <th className="text-right">Lag</th>
-                <th className="pr-4">Last error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((j) => (
-                <tr key={j.name} className="border-b border-line/60 last:border-0">
-                  <td className="pl-4 font-mono text-xs">{j.name}</td>
-                  <td className="tabular-nums">{j.lastRunAt ? <Time at={j.lastRunAt} /> : "never"}</td>
-                  <td className="text-right tabular-nums">{j.lagSeconds === null ? "—" : `${j.lagSeconds} s`}</td>
-                  <td className="pr-4 text-xs text-muted">{j.lastError ? <>{j.lastErrorAt && <Time at={j.lastErrorAt} />}: {j.lastError}</> : "none"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </div>
-        </div>
+        <DataTable
+          label="Background jobs"
+          testId="jobs"
+          rows={jobs}
+          rowKey={(j) => j.name}
+          columns={[
+            { label: "Job", rowHeader: true, className: "font-mono text-xs font-normal", cell: (j) => j.name },
+            { label: "Last run", cell: (j) => (j.lastRunAt ? <Time at={j.lastRunAt} /> : "never") },
+            { label: "Lag", numeric: true, cell: (j) => (j.lagSeconds === null ? "—" : `${exact(String(j.lagSeconds))} s`) },
+            { label: "Last error", className: "text-xs text-muted", cell: (j) => (j.lastError ? <>{j.lastErrorAt && <Time at={j.lastErrorAt} />}: {j.lastError}</> : "none") },
+          ]}
+        />
       )}
     </section>
   );
