@@ -14,7 +14,8 @@ export default async function NotFound() {
         <p className="text-6xl font-semibold text-gold-soft">404</p>
         <h1 className="text-xl font-semibold">This page does not exist</h1>
         <p className="text-sm text-muted">The address may be mistyped, or the page may have moved.</p>
-        <Link href="/" className="btn-gold w-auto px-6">Back to {brand.siteName}</Link>
+        {/* The header already names the site: the button says where it leads. */}
+        <Link href="/" className="btn-gold w-auto px-6">Back to the home page</Link>
       </main>
     </div>
   );

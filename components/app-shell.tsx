@@ -66,9 +66,9 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
 
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0">
-      <header className="sticky top-0 z-20 flex items-center justify-between border-b border-line bg-ink/90 px-4 py-3 backdrop-blur md:px-6 lg:col-span-2 lg:h-16">
-        <Link href="/" aria-label={`${brand.name} home`}><Brand {...brand} /></Link>
-        <div className="flex items-center gap-2 lg:gap-3">
+      <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-line bg-ink/90 px-4 py-3 backdrop-blur md:px-6 lg:col-span-2 lg:h-16">
+        <Link href="/" aria-label={`${brand.name} home`} className="flex min-w-0"><Brand {...brand} /></Link>
+        <div className="flex shrink-0 items-center gap-2 lg:gap-3">
           <LiveIndicator />
           <UnreadBadge />
           {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}

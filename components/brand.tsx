@@ -16,7 +16,8 @@ export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
       ) : (
         <span aria-hidden="true" className="rounded-full bg-gradient-to-br from-gold-soft to-gold-deep" style={{ width: px, height: px }} />
       )}
-      <span data-testid="site-name" className="max-w-[9.5rem] truncate sm:max-w-none" title={name}>{name}</span>
+      {/* The whole name wherever there is room; a long one on a phone goes on a second line rather than being cut. */}
+      <span data-testid="site-name" className="line-clamp-2 min-w-0 break-words leading-tight" title={name}>{name}</span>
     </span>
   );
 }

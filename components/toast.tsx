@@ -16,7 +16,7 @@ const TONES: Record<Tone, string> = {
   error: "border-danger text-red-200",
 };
 
-/** One toast at a time at the top of the screen: a new one replaces the last (SPEC.md section 4). */
+/** One toast at a time at the top of the screen, over the header rather than the page: a new one replaces the last (SPEC.md section 4). */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toast, setToast] = useState<{ id: number; message: string; tone: Tone; leaving: boolean } | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -42,14 +42,15 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
   return (
     <ToastContext value={show}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-[4.5rem] z-[60] flex justify-center px-4">
+      {/* At the top, in the header's band, where it covers no page title or content (the page's own header starts below 3.5 rem). */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-1.5 z-[60] flex justify-center px-4">
         {toast && (
           <div
             key={toast.id}
             role={toast.tone === "error" ? "alert" : "status"}
             data-testid="toast"
             style={{ transitionDuration: `${TOAST_FADE_MS}ms` }}
-            className={`max-w-sm rounded-xl border bg-panel/95 px-4 py-3 text-sm shadow-lg shadow-black/50 transition-opacity ${TONES[toast.tone]} ${toast.leaving ? "opacity-0" : "opacity-100"}`}
+            className={`max-w-sm rounded-xl border bg-panel px-4 py-2 text-sm shadow-lg shadow-black/50 transition-opacity ${TONES[toast.tone]} ${toast.leaving ? "opacity-0" : "opacity-100"}`}
           >
             {toast.message}
           </div>

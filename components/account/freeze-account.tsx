@@ -75,7 +75,7 @@ export function FreezeAccount() {
           <Field id="freeze-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
           <div className="flex gap-3">
             <button type="button" className="btn-ghost flex-1 py-3" onClick={close} autoFocus>Cancel</button>
-            <button type="submit" className="inline-flex flex-1 items-center justify-center rounded-lg bg-danger px-4 py-3 font-semibold text-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60" disabled={busy || password === ""}>
+            <button type="submit" className="inline-flex flex-[2] items-center whitespace-nowrap justify-center rounded-lg bg-danger px-4 py-3 font-semibold text-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60" disabled={busy || password === ""}>
               {busy ? "Freezing…" : "Freeze account"}
             </button>
           </div>
