@@ -14,6 +14,15 @@ export function strategyBody(type: StrategyType, f: Fields): Record<string, unkn
   return { type, lower: f.lower, upper: f.upper, levels: Number(f.levels), investment: f.investment };
 }
 
+/**
+ * A refusal's messages by field. One the API tied to no field (too little USDT for the budget, a limit)
+ * concerns the budget, so it is shown beside the field that sets it, as every other refusal is.
+ */
+export function refusalsByField(type: StrategyType, answer: { message: string; errors?: Record<string, string[]> }): Record<string, string[]> {
+  if (answer.errors && Object.keys(answer.errors).length > 0) return answer.errors;
+  return { [type === "grid" ? "investment" : "amount"]: [answer.message] };
+}
+
 /** The type choice and the fields of one strategy type, labelled, with each field's errors. */
 export function StrategyFields({ idPrefix, type, onType, fields, onField, errors }: {
   idPrefix: string;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { BLANK_FIELDS, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
+import { BLANK_FIELDS, refusalsByField, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
@@ -29,7 +29,7 @@ export function StrategyForm({ riskAccepted, riskStatement, available }: { riskA
         changed();
         setFields(BLANK_FIELDS);
         router.refresh();
-      } else setErrors(answer.errors ?? {});
+      } else setErrors(refusalsByField(type, answer));
     });
   }
 
