@@ -54,6 +54,9 @@ async function notify(request: APIRequestContext, userId: string, title: string)
   expect(sent.status()).toBe(201);
 }
 
+// The page for an address that leads nowhere.
+PUBLIC_SCREENS.push("/no-such-page");
+
 // The proof of reserves: the public page and its admin screen.
 PUBLIC_SCREENS.push("/proof-of-reserves");
 ADMIN_SCREENS.push("/admin/proof");
