@@ -17,7 +17,7 @@ export type Column<Row> = {
 // "label  value" lines, two cards abreast from 768 px; from 1024 px a table. The header row stays for
 // screen readers; the card's labels are drawn from each cell's data-label and not read twice.
 const CELL =
-  "py-2 pr-4 align-top last:pr-0 max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:pr-0 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-sans max-lg:before:text-sm max-lg:before:font-normal max-lg:before:tracking-normal max-lg:before:text-muted max-lg:before:content-[attr(data-label)_/_'']";
+  "py-2 pr-4 align-baseline last:pr-0 max-lg:flex max-lg:items-baseline max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:pr-0 max-lg:text-right max-lg:before:shrink-0 max-lg:before:text-left max-lg:before:font-sans max-lg:before:text-sm max-lg:before:font-normal max-lg:before:tracking-normal max-lg:before:text-muted max-lg:before:content-[attr(data-label)_/_'']";
 const STACKED = "max-lg:flex-col max-lg:items-stretch max-lg:gap-1 max-lg:text-left";
 
 /**

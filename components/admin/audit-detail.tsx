@@ -149,7 +149,7 @@ export function AuditDetail({ action, detail }: { action: string; detail: Record
   const facts = flatten(rest);
   for (const [path, value] of facts) {
     // The asset is said with its amount ("25.00 USDT"), not on a line of its own.
-    if (isAsset(path) && facts.has(path.replace(/(asset|currency)$/, "amount"))) continue;
+    if (isAsset(path) && [...facts.keys()].some((p) => /(^|\.)amount$/.test(p))) continue;
     // A proposal's changes are already written for people: one line each.
     if (Array.isArray(value) && value.every((c) => isRecord(c) && typeof c.label === "string")) {
       for (const c of value as Record<string, unknown>[]) lines.push([String(c.label), <>{String(c.before ?? "—")} → {String(c.after ?? "—")}</>]);

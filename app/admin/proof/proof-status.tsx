@@ -17,7 +17,7 @@ export async function ProofStatus() {
       ) : (
         <>
           <p className="text-sm text-zinc-300">
-            Latest: <Time at={status.snapshot.takenAt} />, {status.snapshot.accountCount.toLocaleString("en-US")} accounts, root{" "}
+            Latest: <Time at={status.snapshot.takenAt} />, {status.snapshot.accountCount.toLocaleString("en-US")} {status.snapshot.accountCount === 1 ? "account" : "accounts"}, root{" "}
             <span className="font-mono text-xs text-gold-soft">{status.snapshot.rootHash.slice(0, 16)}…</span>
           </p>
           <p className={status.matchesLedger ? "text-sm text-success" : "text-sm font-semibold text-danger"}>
