@@ -30,7 +30,7 @@ export default async function AdminProofPage() {
         {snapshot ? (
           <>
             <p className="text-sm text-zinc-300">
-              <Time at={snapshot.takenAt} /> · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} · {snapshot.accountCount.toLocaleString("en-US")} accounts
+              <Time at={snapshot.takenAt} /> · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} · {snapshot.accountCount.toLocaleString("en-US")} {snapshot.accountCount === 1 ? "account" : "accounts"}
             </p>
             <p className="break-all font-mono text-xs text-gold-soft">{snapshot.rootHash}</p>
             <ul className="space-y-1 text-sm">

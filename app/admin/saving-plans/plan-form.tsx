@@ -56,7 +56,7 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
       <h2 className="font-semibold">{plan ? plan.name : "New plan"}</h2>
       {plan && <p className="text-xs text-muted">{money(plan.capLeft, plan.asset)} of the cap left</p>}
       {text("name", "Name", false)}
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
         <div>
           <label htmlFor={id("asset")} className="label">Asset</label>
           <select id={id("asset")} value={form.asset} onChange={set("asset")} className="field" disabled={!!plan}>
@@ -67,7 +67,7 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
         {text("aprBps", "Rate (bps a year)")}
         {text("termDays", "Term (days, 0 flexible)")}
       </div>
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
         {text("minAmount", "Min. per subscription")}
         {text("maxAmount", "Max. per subscription")}
         {text("totalCap", "Total cap")}

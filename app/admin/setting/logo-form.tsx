@@ -25,14 +25,14 @@ export function LogoForm({ logoUrl }: { logoUrl: string | null }) {
   return (
     <form onSubmit={submit} className="card space-y-3" aria-labelledby="logo-heading">
       <h2 id="logo-heading" className="font-semibold">Logo</h2>
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         {logoUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- a preview of our own upload, at its own size
           <img src={logoUrl} alt="Current logo" className="h-12 w-12 rounded-full border border-line object-cover" />
         ) : (
           <span className="text-sm text-muted">No logo uploaded: the gold mark is shown.</span>
         )}
-        <div className="flex-1">
+        <div className="min-w-56 flex-1">
           <label htmlFor="logo" className="label">PNG, JPEG or WebP, at most 2 MB</label>
           <input id="logo" name="logo" type="file" accept="image/png,image/jpeg,image/webp" required className="field" />
         </div>

@@ -83,7 +83,7 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
       )}
       <Field id={id("address")} label="Deposit address" errors={errors.address} value={form.address} onChange={set("address")} spellCheck={false} className="field font-mono text-sm" />
       <Field id={id("memo")} label="Memo / tag (optional)" errors={errors.memo} value={form.memo} onChange={set("memo")} />
-      <div className="grid grid-cols-3 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
         {(["minDeposit", "withdrawFee", "minWithdraw"] as const).map((name) => (
           <Field
             key={name}
