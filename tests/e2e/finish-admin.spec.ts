@@ -33,6 +33,13 @@ async function expectFits(page: Page, what: string) {
   expect(overflow.tables, `${what} has tables wider than the viewport`).toEqual([]);
 }
 
+/** A toast that has appeared does not cover the page's title. */
+async function expectToastClearOfTitle(page: Page) {
+  const [toast, title] = [(await page.getByTestId("toast").boundingBox())!, (await page.getByRole("heading", { level: 1 }).boundingBox())!];
+  const apart = toast.y + toast.height <= title.y || title.y + title.height <= toast.y || toast.x + toast.width <= title.x || title.x + title.width <= toast.x;
+  expect(apart, `the toast ${JSON.stringify(toast)} covers the title ${JSON.stringify(title)}`).toBe(true);
+}
+
 /** The lines a piece of text is laid out on. */
 const linesOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => {
@@ -100,8 +107,7 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Save" }).click();
     const toast = page.getByTestId("toast");
     await expect(toast).toHaveText("Personal info saved");
-    const [box, title] = [(await toast.boundingBox())!, (await page.getByRole("heading", { level: 1 }).boundingBox())!];
-    expect(box.y + box.height, "the toast covers the page's title").toBeLessThanOrEqual(title.y);
+    await expectToastClearOfTitle(page);
 
     await page.goto("/security-management");
     await page.getByRole("button", { name: "Freeze my account" }).click();
@@ -148,6 +154,22 @@ test("at 1280 px the admin's lists are real tables, numbers right-aligned, and a
   await expect(detail).toContainText("Trading fee: — → 0.15\u00a0%");
   await expect(detail).not.toContainText("{");
   await expectFits(page, "/admin");
+});
+
+test("at 1280 px a toast sits clear of the title, in the user's area and the admin's", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signIn(page, user.username, user.password);
+  await page.goto("/personal-info");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Personal info saved");
+  await expectToastClearOfTitle(page);
+
+  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  // The admin area has no header above its titles: a refused new wallet's toast must still clear them.
+  await page.goto("/admin/wallets");
+  await page.getByRole("button", { name: "Add wallet" }).click();
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await expectToastClearOfTitle(page);
 });
 
 test("the 404 page names the site once", async ({ page, request }) => {
