@@ -22,7 +22,7 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
               {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <Time at={r.createdAt} />
               {link && <> · <Link href={link.href} className="text-gold underline hover:text-gold-soft">{link.label}</Link></>}
             </p>
-            {r.memo && <p className="mt-0.5 truncate text-xs text-zinc-400">{r.memo}</p>}
+            {r.memo && <p className="mt-0.5 break-words text-xs text-zinc-400">{r.memo}</p>}
           </div>
           <div className="shrink-0 text-right">
             <Amount value={r.amount} asset={r.asset} signed exact className="block font-medium" />
