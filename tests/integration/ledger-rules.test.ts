@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { entries, journals } from "@/db/schema";
+import { accounts, entries, journals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { post, type Leg } from "@/lib/ledger/post";
 import { withTestDatabase } from "../support/db";
@@ -45,5 +45,38 @@ describe("post() and the sum of the legs", () => {
     await post(db(), { kind: "transfer", legs: [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_567n }] });
     expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(1_234_567n);
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("ledger:check names each broken invariant, and only that one", () => {
+  it("a journal that no longer balances, and an entry whose balance after is not the running sum", async () => {
+    const { user } = await registerUser();
+    const posted = await fund(db(), user.id, "XAUT", 1_000n);
+    const [userLeg, systemLeg] = posted.entries;
+    expect(await checkLedger(db())).toEqual([]);
+
+    // The system leg changed: the journal sums to 1, yet every user balance still matches its entries.
+    await db().update(entries).set({ amount: -999n }).where(eq(entries.id, systemLeg!.id));
+    expect(await checkLedger(db())).toEqual([{ rule: "journals balance per asset", detail: `journal ${posted.journal.id}: XAUT entries sum to 1` }]);
+    await db().update(entries).set({ amount: -1_000n }).where(eq(entries.id, systemLeg!.id));
+
+    await db().update(entries).set({ balanceAfter: 999n }).where(eq(entries.id, userLeg!.id));
+    expect(await checkLedger(db())).toEqual([
+      { rule: "balance_after is the running sum", detail: `entry ${userLeg!.id} on account ${userLeg!.accountId}: balance_after 999, running sum 1000` },
+    ]);
+    await db().update(entries).set({ balanceAfter: 1_000n }).where(eq(entries.id, userLeg!.id));
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  // Last in the file: it drops the constraint from this file's own database.
+  it("a negative user balance, were the database's own constraint ever dropped", async () => {
+    const { user } = await registerUser();
+    await fund(db(), user.id, "BTC", 5n);
+    const [account] = await db().select().from(accounts).where(and(eq(accounts.userId, user.id), eq(accounts.asset, "BTC")));
+    await db().execute(sql`alter table accounts drop constraint if exists accounts_user_balance_non_negative`);
+    await db().update(accounts).set({ balance: -1n }).where(eq(accounts.id, account!.id));
+    const problems = await checkLedger(db());
+    expect(problems).toContainEqual({ rule: "user balances are not negative", detail: `account ${account!.id} (${user.id} spot BTC): balance -1` });
+    expect(problems.map((p) => p.rule).sort()).toEqual(["balance equals the sum of entries", "user balances are not negative"]);
   });
 });
