@@ -4,6 +4,7 @@ import { GET as transactionsRoute } from "@/app/api/records/transactions/route";
 import { readable } from "@/lib/format";
 import { formatAmount, parseAmount } from "@/lib/ledger/amount";
 import type { Transaction } from "@/lib/ledger/transactions";
+import { post } from "@/lib/ledger/post";
 import { moveStorage } from "@/lib/storage/vault";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { withTestDatabase } from "../support/db";
@@ -174,6 +175,39 @@ describe("records as transactions", () => {
     expect(own.transactions.map((t) => t.id).filter((id) => other.transactions.some((t) => t.id === id))).toEqual([]);
     // Each journal is shown through the caller's own legs only.
     for (const t of [...own.transactions, ...other.transactions]) expect(t.legs.every((l) => ["spot", "hold", "storage", "savings", "reserve"].includes(l.account))).toBe(true);
+  });
+
+  it("titles each kind of journal as people read it: a withdrawal's steps, savings, interest and the vault's earnings", async () => {
+    const u = await trader("1000");
+    const spot = { userId: u.id, asset: "USDT", kind: "spot" as const };
+    const hold = { userId: u.id, asset: "USDT", kind: "hold" as const };
+    const savings = { userId: u.id, asset: "USDT", kind: "savings" as const };
+    const move = (kind: string, memo: string | null, from: Parameters<typeof post>[1]["legs"][number]["account"], to: typeof from, reference: string | null = null) =>
+      post(db(), { kind, memo, reference, legs: [{ account: from, amount: -1_000_000n }, { account: to, amount: 1_000_000n }] });
+    await move("withdrawal", "requested", spot, hold);
+    await move("withdrawal", "to 0xabc", hold, { system: "external", asset: "USDT" });
+    await move("saving", "gold 30 days", spot, savings);
+    await move("saving", null, spot, savings);
+    await move("saving", "redeemed", savings, spot);
+    await move("saving", "matured", savings, spot);
+    await move("interest", "USDT flexible", { system: "interest", asset: "USDT" }, savings, "savings:1");
+    await move("interest", null, { system: "interest", asset: "USDT" }, spot, "storage:2");
+    await move("storage", null, spot, { userId: u.id, asset: "USDT", kind: "storage" });
+    await move("referral", "for a friend", { system: "house", asset: "USDT" }, spot);
+
+    const { transactions: list } = await transactions(u.token, "?holds=true&pageSize=20");
+    expect(list.slice(0, 10).reverse().map((t) => [t.title, t.detail])).toEqual([
+      ["Withdrawal requested", null],
+      ["Withdrawal", "to 0xabc"],
+      ["Gold 30 days", null],
+      ["Savings", null],
+      ["Savings redeemed", null],
+      ["Savings matured", null],
+      ["Savings interest", "USDT flexible"],
+      ["Vault earnings", null],
+      ["Storage", null],
+      ["Referral reward", "for a friend"],
+    ]);
   });
 
   it("filters by asset, kind and time, and refuses what is not a filter", async () => {
