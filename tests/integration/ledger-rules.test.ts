@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, entries, journals } from "@/db/schema";
+import { userBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
 import { post, type Leg } from "@/lib/ledger/post";
 import { withTestDatabase } from "../support/db";
@@ -45,6 +46,28 @@ describe("post() and the sum of the legs", () => {
     await post(db(), { kind: "transfer", legs: [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_567n }] });
     expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(1_234_567n);
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("a user's balances", () => {
+  it("lists every asset, each balance of the user's own accounts by kind and zero where none exists", async () => {
+    const { user } = await registerUser();
+    const { user: other } = await registerUser();
+    await fund(db(), user.id, "USDT", 12_345_678n);
+    await fund(db(), other.id, "USDT", 99n);
+    await fund(db(), user.id, "XAUT", 5n);
+    const spot = { userId: user.id, asset: "USDT", kind: "spot" as const };
+    // (Not the hold: ledger:check, below, wants every hold to match an order or a withdrawal.)
+    for (const [kind, amount] of [["storage", 20n], ["savings", 300n]] as const) {
+      await post(db(), { kind: "transfer", legs: [{ account: spot, amount: -amount }, { account: { userId: user.id, asset: "USDT", kind }, amount }] });
+    }
+    const balances = await userBalances(db(), user.id);
+    expect(balances.map((b) => b.asset)).toEqual(["BTC", "ETH", "USDC", "USDT", "XAUT"]);
+    expect(balances.find((b) => b.asset === "USDT")).toEqual({
+      asset: "USDT", name: "Tether USD", decimals: 6, available: "12.345358", hold: "0.000000", storage: "0.000020", savings: "0.000300", reserve: "0.000000",
+    });
+    expect(balances.find((b) => b.asset === "XAUT")).toMatchObject({ available: "0.000005", hold: "0.000000" });
+    expect(balances.find((b) => b.asset === "BTC")).toMatchObject({ decimals: 8, available: "0.00000000", savings: "0.00000000" });
   });
 });
 

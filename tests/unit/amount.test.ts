@@ -59,4 +59,15 @@ describe("toUnits", () => {
     expect(toUnits("4012.3456784", 6, "half-up")).toBe(4_012_345_678n);
     for (const bad of ["1e5", "abc", "-1", "1.5.5", ""]) expect(() => toUnits(bad, 6, "half-up"), bad).toThrow(AmountError);
   });
+
+  it("rounds toward zero when asked for \"down\", whatever the next digit", () => {
+    expect(toUnits("4012.3456789", 6, "down")).toBe(4_012_345_678n);
+    expect(toUnits("4012.3456785", 6, "down")).toBe(4_012_345_678n);
+    expect(toUnits("4012.345678", 6, "down")).toBe(4_012_345_678n);
+  });
+
+  it("names the asset in the too-many-decimals message, or says \"This asset\" when the caller gives none", () => {
+    expect(() => toUnits("1.0000001", 6)).toThrow(new AmountError("This asset amounts have at most 6 decimals"));
+    expect(() => parseAmount("1.0000001", 6)).toThrow(new AmountError("This asset amounts have at most 6 decimals"));
+  });
 });
