@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, entries, journals } from "@/db/schema";
+import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { userBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
 import { post, type Leg } from "@/lib/ledger/post";
@@ -68,6 +69,24 @@ describe("a user's balances", () => {
     });
     expect(balances.find((b) => b.asset === "XAUT")).toMatchObject({ available: "0.000005", hold: "0.000000" });
     expect(balances.find((b) => b.asset === "BTC")).toMatchObject({ decimals: 8, available: "0.00000000", savings: "0.00000000" });
+  });
+});
+
+describe("assets and amounts at the API", () => {
+  it("finds an asset whatever its case, and refuses an unknown one as the caller's 400", async () => {
+    expect(await findAsset(db(), "xaut")).toEqual({ code: "XAUT", name: "Tether Gold", decimals: 6 });
+    await expect(findAsset(db(), "doge")).rejects.toMatchObject({ status: 400, code: "UNKNOWN_ASSET", message: "Unknown asset doge", errors: { asset: ["Unknown asset doge"] } });
+  });
+
+  it("reads an amount in the asset's decimals, naming the field and the asset when it is wrong", async () => {
+    const btc = await findAsset(db(), "BTC");
+    expect(amountIn(btc, "0.00000001")).toBe(1n);
+    await expect(async () => amountIn(btc, "0.000000001", "quantity")).rejects.toMatchObject({
+      status: 400,
+      message: "BTC amounts have at most 8 decimals",
+      errors: { quantity: ["BTC amounts have at most 8 decimals"] },
+    });
+    await expect(async () => amountIn(btc, "-1")).rejects.toMatchObject({ status: 400, errors: { amount: ["Amount must be greater than zero"] } });
   });
 });
 
