@@ -6,6 +6,7 @@ import { accounts, journals, orders, strategies, strategyRuns, type Strategy } f
 import { runTransaction } from "@/db/transaction";
 import { cancelWithdrawal, placeWithdrawal } from "@/lib/funding/withdrawals";
 import { newId } from "@/lib/ids";
+import { userBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { attempt } from "@/lib/strategies/attempt";
@@ -94,6 +95,8 @@ describe("a strategy's budget in its own reserve account", () => {
     expect(await balanceOf(db(), u.id, "USDT", "reserve")).toBe(units("100"));
     expect(await attemptOn(a, "test:both", { side: "buy", type: "market", total: units("80") })).toMatchObject({ skipped: BUDGET_REASON });
     expect([await reserveOf(db(), a, "USDT"), await reserveOf(db(), b, "USDT")]).toEqual([units("50"), units("50")]);
+    // What the user reads as their strategies' reserve is both accounts added up.
+    expect((await userBalances(db(), u.id)).find((x) => x.asset === "USDT")!.reserve).toBe("100.000000");
     expect(await checkLedger(db())).toEqual([]);
   });
 
