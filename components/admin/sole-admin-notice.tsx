@@ -7,7 +7,7 @@ export function SoleAdminNotice() {
       <p className="font-semibold text-gold-soft">You are the only active administrator, so no proposal can be approved.</p>
       <p className="text-muted">
         Credits, debits and withdrawals from the approval threshold, new or changed deposit wallets and role changes wait for a
-        second administrator. To add one, open <Link href="/admin/users" className="text-gold hover:text-gold-soft">Users</Link>,
+        second administrator. To add one, open <Link href="/admin/users" className="text-gold underline hover:text-gold-soft">Users</Link>,
         choose a person you trust and set their role to admin: while you are the only one, you may appoint them alone.
       </p>
     </div>

@@ -81,7 +81,7 @@ function ProposalCard({ proposal: p, mine }: { proposal: ProposalView; mine: boo
       <p className="text-sm">
         Asked by <span className="text-zinc-100">{mine ? "you" : p.proposedBy}</span>
         {p.reason ? <> · why: <span className="text-zinc-100">{p.reason}</span></> : null}
-        {p.userId ? <> · <Link href={`/admin/users/${p.userId}`} className="text-gold hover:text-gold-soft">the user</Link></> : null}
+        {p.userId ? <> · <Link href={`/admin/users/${p.userId}`} className="text-gold underline hover:text-gold-soft">the user</Link></> : null}
       </p>
       {p.status !== "pending" && p.decidedBy && (
         <p className="text-sm text-muted" data-testid="proposal-outcome">
