@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, checkerToken, signIn } from "./helpers";
+import { apiRegister, checkerToken, signIn, signInThroughForm } from "./helpers";
 
 test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({ browser, request }) => {
   const user = await apiRegister(request);
   await checkerToken(request);
 
   const checker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(checker, "checker", "e2e-checker-password");
+  await signInThroughForm(checker, "checker", "e2e-checker-password");
   // An administrator lands on the dashboard, not on the user Home.
   await expect(checker).toHaveURL(/\/admin$/);
   await checker.goto("/admin/approvals");

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { adminToken, apiRegister, signIn } from "./helpers";
+import { adminToken, apiRegister, signInThroughForm } from "./helpers";
 
 const ANSWER = "If an account matches, we have sent a link to reset its password.";
 
@@ -41,7 +41,7 @@ test("a forgotten password is reset through the mailed link, which then stops wo
   await expect(page.getByTestId("toast")).toHaveText("Your password has been reset. Please sign in with your new password.");
   await page.waitForURL((url) => url.pathname === "/login");
 
-  await signIn(page, user.username, "a-brand-new-secret");
+  await signInThroughForm(page, user.username, "a-brand-new-secret");
   const old = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
   expect(old.status()).toBe(401);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiRegister, signIn } from "./helpers";
+import { apiRegister, signIn, signInThroughForm } from "./helpers";
 
 test("/ without a session goes to /login", async ({ page }) => {
   await page.goto("/");
@@ -19,7 +19,7 @@ test("a wrong password shows Invalid credentials", async ({ page, request }) => 
 
 test("sign in, then log out back to /login; the old session no longer opens /", async ({ page, request }) => {
   const user = await apiRegister(request);
-  await signIn(page, user.email, user.password);
+  await signInThroughForm(page, user.email, user.password);
   await expect(page).toHaveURL("/");
   await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);
 
