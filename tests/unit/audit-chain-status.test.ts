@@ -12,10 +12,10 @@ const times = { checkedAt: "2026-11-25T08:18:14.000Z", fullCheckAt: "2026-11-25T
 describe("the dashboard's audit chain line", () => {
   it("says intact with the number of entries and the head, grouped", () => {
     expect(read({ state: "intact", entries: 12345, head: { seq: 12345, hash }, waiting: 0, ...times })).toBe(
-      "Audit chain intact (12,345 entries, head #12,345 8433544754689b63…). Checked at 08:18:14 UTC. Whole chain walked at 08:18:10 UTC.",
+      "Audit chain intact (12,345 entries, head #12,345 8433544754689b63…). Checked 25 Nov 2026, 08:18 UTC. Whole chain walked 25 Nov 2026, 08:18 UTC.",
     );
     expect(read({ state: "intact", entries: 0, head: null, waiting: 2, ...times })).toBe(
-      "Audit chain intact (0 entries). Checked at 08:18:14 UTC. Whole chain walked at 08:18:10 UTC. 2 row(s) written by an older version take their place at the next audited action.",
+      "Audit chain intact (0 entries). Checked 25 Nov 2026, 08:18 UTC. Whole chain walked 25 Nov 2026, 08:18 UTC. 2 row(s) written by an older version take their place at the next audited action.",
     );
   });
 
