@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -22,6 +23,9 @@ const shared = {
 
 export default defineConfig({
   test: {
+    // One worker per core, not Vitest's default of one fewer: on 2 cores that was one worker, idle
+    // while PostgreSQL (another process) answered it.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         ...shared,
