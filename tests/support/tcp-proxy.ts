@@ -17,7 +17,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const open = new Set<net.Socket>();
   let down = false;
   const server = net.createServer((client) => {
-    if (down) return client.destroy();
+    // Reset, not closed: a database that is down refuses the connection, an error the driver
+    // reports at once. A connection accepted and then closed quietly looks like a hiccup, and
+    // postgres.js retries a new connection's first query until the outage ends.
+    if (down) return client.resetAndDestroy();
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       open.add(socket);
