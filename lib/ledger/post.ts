@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
 import { isTransaction, runTransaction } from "@/db/transaction";
 import {
   accounts,
-  entries,
-  journals,
   type Account,
   type Entry,
   type Journal,
@@ -64,18 +63,7 @@ function assertBalanced(input: JournalInput): void {
   }
 }
 
-function matchRef(ref: AccountRef): SQL {
-  return "system" in ref
-    ? and(isNull(accounts.userId), eq(accounts.kind, ref.system), eq(accounts.asset, ref.asset))!
-    : and(
-        eq(accounts.userId, ref.userId),
-        eq(accounts.kind, ref.kind),
-        eq(accounts.asset, ref.asset),
-        "strategyId" in ref ? eq(accounts.strategyId, ref.strategyId) : isNull(accounts.strategyId),
-      )!;
-}
-
-const ownerOf = (account: Account) => key(account.userId ?? "system", account.kind, account.asset, account.strategyId);
+const ownerOf = (account: LedgerAccount) => key(account.userId ?? "system", account.kind, account.asset, account.strategyId);
 
 const newAccount = (ref: AccountRef) => ({
   id: newId(),
@@ -85,28 +73,61 @@ const newAccount = (ref: AccountRef) => ({
   strategyId: strategyOf(ref),
 });
 
+/** What a posting reads of an account. */
+type LedgerAccount = Pick<Account, "id" | "userId" | "kind" | "asset" | "strategyId" | "balance">;
+
+// The statements every posting runs, written once as SQL (db/raw.ts): lists travel as arrays, so
+// each text is the same whatever the journal, and is prepared once per connection.
+const LOCK_USER_ACCOUNTS = `select a.id, a.user_id, a.kind, a.asset, a.strategy_id, a.balance
+  from accounts a
+  join unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[]) as r(user_id, kind, asset, strategy_id)
+    on a.user_id = r.user_id and a.asset = r.asset and a.kind = r.kind::account_kind and a.strategy_id is not distinct from r.strategy_id
+  order by a.id
+  for update of a`;
+const SYSTEM_ACCOUNTS = `select a.id, a.user_id, a.kind, a.asset, a.strategy_id, a.balance
+  from accounts a
+  join unnest($1::text[], $2::text[]) as r(kind, asset) on a.user_id is null and a.asset = r.asset and a.kind = r.kind::account_kind`;
+const INSERT_JOURNAL = `insert into journals (id, kind, reference, memo, actor_id) values ($1, $2, $3, $4, $5) returning created_at`;
+const INSERT_ENTRIES = `insert into entries (journal_id, account_id, amount, label, balance_after)
+  select $1::uuid, e.account_id, e.amount, e.label, e.balance_after
+  from unnest($2::uuid[], $3::bigint[], $4::text[], $5::bigint[]) as e(account_id, amount, label, balance_after)
+  returning id, created_at`;
+const SAVE_BALANCES = `update accounts a set balance = v.balance from unnest($1::uuid[], $2::bigint[]) as v(id, balance) where a.id = v.id`;
+
+interface AccountRow {
+  id: string;
+  user_id: string | null;
+  kind: Account["kind"];
+  asset: string;
+  strategy_id: string | null;
+  balance: Int8;
+}
+
+const accountOf = (r: AccountRow): LedgerAccount => ({ id: r.id, userId: r.user_id, kind: r.kind, asset: r.asset, strategyId: r.strategy_id, balance: BigInt(r.balance) });
+
+function selectAccounts(tx: Db, refs: AccountRef[], lock: boolean): Promise<LedgerAccount[]> {
+  const rows = lock
+    ? query<AccountRow>(tx, LOCK_USER_ACCOUNTS, [
+        refs.map((r) => ("userId" in r ? r.userId : null)),
+        refs.map((r) => ("system" in r ? r.system : r.kind)),
+        refs.map((r) => r.asset),
+        refs.map(strategyOf),
+      ])
+    : query<AccountRow>(tx, SYSTEM_ACCOUNTS, [refs.map((r) => ("system" in r ? r.system : r.kind)), refs.map((r) => r.asset)]);
+  return rows.then((found) => found.map(accountOf));
+}
+
 /**
  * The accounts `refs` name, created when missing. Accounts are created once and read on every
  * posting after, so the common case is one SELECT; user accounts are locked FOR UPDATE in id order.
  */
-async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<Account[]> {
+async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<LedgerAccount[]> {
   if (!refs.length) return [];
-  const select = () => {
-    const query = tx.select().from(accounts).where(or(...refs.map(matchRef))).orderBy(accounts.id);
-    return lock ? query.for("update") : query;
-  };
-  const found = await select();
+  const found = await selectAccounts(tx, refs, lock);
   if (found.length === refs.length) return found;
   const have = new Set(found.map(ownerOf));
   await tx.insert(accounts).values(refs.filter((r) => !have.has(refKey(r))).map(newAccount)).onConflictDoNothing();
-  return select();
-}
-
-/** Writes the new balances of the changed accounts in one statement. */
-async function saveBalances(tx: Db, changed: { id: string; balance: bigint }[]): Promise<void> {
-  if (!changed.length) return;
-  const values = sql.join(changed.map((a) => sql`(${a.id}::uuid, ${a.balance.toString()}::bigint)`), sql`, `);
-  await tx.execute(sql`update ${accounts} set balance = v.balance from (values ${values}) as v(id, balance) where ${accounts.id} = v.id`);
+  return selectAccounts(tx, refs, lock);
 }
 
 /**
@@ -115,19 +136,24 @@ async function saveBalances(tx: Db, changed: { id: string; balance: bigint }[]):
  * deadlock each other), refuses any leg taking a user balance below zero, then writes the journal,
  * its entries with balances after, and the new balances. System accounts are never locked or
  * updated: their balance is the sum of their entries.
+ *
+ * `alongside`, when given, is called with the journal's id right after the posting's writes are
+ * sent, for the caller's own statements that belong in the same round trip (the order a trade
+ * fills, its event): they reach the database after the journal, so they may reference it.
  */
-export async function post(db: Db, input: JournalInput): Promise<Posted> {
+export async function post(db: Db, input: JournalInput): Promise<Posted>;
+export async function post<T>(db: Db, input: JournalInput, alongside: (journalId: string) => Promise<T>): Promise<Posted & { alongside: T }>;
+export async function post<T>(db: Db, input: JournalInput, alongside?: (journalId: string) => Promise<T>): Promise<Posted & { alongside?: T }> {
   assertBalanced(input);
   // A refusal is thrown before anything is written, so inside a caller's transaction no savepoint is
   // needed (a caller that goes on after a refusal of its own opens one: see strategies/attempt.ts).
   // On its own: a transaction of its own, retried whole on a deadlock or serialization failure.
-  return isTransaction(db) ? write(db, input) : runTransaction(db, (tx) => write(tx, input));
+  return isTransaction(db) ? write(db, input, alongside) : runTransaction(db, (tx) => write(tx, input, alongside));
 }
 
-async function write(tx: Db, input: JournalInput): Promise<Posted> {
+async function write<T>(tx: Db, input: JournalInput, alongside?: (journalId: string) => Promise<T>): Promise<Posted & { alongside?: T }> {
   const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-  // Independent reads and writes below are sent together (postgres.js pipelines the queries of one
-  // connection): a posting costs two round trips, not five.
+  // A posting is two round trips: the accounts (user ones locked, system ones read), then every write.
   const [locked, system] = await Promise.all([
     accountsFor(tx, refs.filter((r) => !("system" in r)), true),
     accountsFor(tx, refs.filter((r) => "system" in r), false),
@@ -148,22 +174,29 @@ async function write(tx: Db, input: JournalInput): Promise<Posted> {
     }
     return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
   });
+  const changed = locked.filter((a) => balances.get(a.id) !== a.balance);
+  const journal = { id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null };
 
-  // Pipelined on one connection. Queries reach it in the order drizzle hands them over, which for
-  // builders of the same kind (both inserts with returning) is the order they are issued here: the
-  // journal exists before its entries reference it. The balances' update may go first; it needs neither.
-  const [[journal], written] = await Promise.all([
-    tx
-      .insert(journals)
-      .values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null })
-      .returning(),
-    tx.insert(entries).values(rows).returning(),
-    saveBalances(
-      tx,
-      locked.filter((a) => balances.get(a.id) !== a.balance).map((a) => ({ id: a.id, balance: balances.get(a.id)! })),
-    ),
+  // Sent in this order on one connection: the journal exists before its entries and the caller's
+  // statements reference it.
+  const [[created], written, , theirs] = await Promise.all([
+    query<{ created_at: Timestamp }>(tx, INSERT_JOURNAL, [journal.id, journal.kind, journal.reference, journal.memo, journal.actorId]),
+    query<{ id: Int8; created_at: Timestamp }>(tx, INSERT_ENTRIES, [
+      journalId,
+      rows.map((r) => r.accountId),
+      rows.map((r) => r.amount.toString()),
+      rows.map((r) => r.label),
+      rows.map((r) => r.balanceAfter?.toString() ?? null),
+    ]),
+    changed.length ? query(tx, SAVE_BALANCES, [changed.map((a) => a.id), changed.map((a) => balances.get(a.id)!.toString())]) : undefined,
+    alongside?.(journalId),
   ]);
-  return { journal: journal!, entries: written, balances };
+  return {
+    journal: { ...journal, createdAt: dateOf(created!.created_at) },
+    entries: rows.map((row, i) => ({ ...row, id: BigInt(written[i]!.id), createdAt: dateOf(written[i]!.created_at) })),
+    balances,
+    alongside: theirs,
+  };
 }
 
 /** Balances of one user's accounts, by `${kind}:${asset}`. */

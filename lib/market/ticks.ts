@@ -1,5 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
 import { candles } from "@/db/schema";
 import { readEnv } from "@/lib/env";
 import { bucketStart } from "./intervals";
@@ -39,15 +40,13 @@ export async function recordTick(db: Db, tick: Tick): Promise<void> {
     });
 }
 
+// Read before every order (db/raw.ts: written once, prepared once per connection).
+const LAST_TICK = `select close, updated_at from candles where symbol = $1 order by open_time desc limit 1`;
+
 /** The latest price and when it landed, or null before the first tick. */
 export async function lastTick(db: Db): Promise<{ price: bigint; at: Date } | null> {
-  const [row] = await db
-    .select({ price: candles.close, at: candles.updatedAt })
-    .from(candles)
-    .where(eq(candles.symbol, SYMBOL))
-    .orderBy(desc(candles.openTime))
-    .limit(1);
-  return row ?? null;
+  const [row] = await query<{ close: Int8; updated_at: Timestamp }>(db, LAST_TICK, [SYMBOL]);
+  return row ? { price: BigInt(row.close), at: dateOf(row.updated_at) } : null;
 }
 
 /** A price older than PRICE_STALE_SECONDS must not be traded on. */

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { query } from "@/db/raw";
 import { newId } from "@/lib/ids";
 
 /** The PostgreSQL NOTIFY channel every instance of the app listens on. */
@@ -14,6 +14,9 @@ export type Envelope =
   | { kind: "revoke"; sessionIds: string[] }
   /** A notification sent to all users: each instance looks up its own users' notification ids. */
   | { kind: "notification-broadcast"; broadcastId: string };
+
+// Sent with every trade (db/raw.ts: written once, prepared once per connection).
+const NOTIFY = "select pg_notify($1, $2)";
 
 // A NOTIFY payload must stay under 8000 bytes; pieces are ASCII, so characters are bytes.
 const PIECE_CHARS = 7000;
@@ -34,7 +37,7 @@ export async function sendEnvelope(db: Db, envelope: Envelope): Promise<void> {
   const count = Math.max(1, Math.ceil(text.length / PIECE_CHARS));
   for (let index = 0; index < count; index++) {
     const piece = text.slice(index * PIECE_CHARS, (index + 1) * PIECE_CHARS);
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${`${id} ${index} ${count} ${piece}`})`);
+    await query(db, NOTIFY, [CHANNEL, `${id} ${index} ${count} ${piece}`]);
   }
 }
 

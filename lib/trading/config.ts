@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { tradeConfigs, type TradeConfig } from "@/db/schema";
+import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
+import type { TradeConfig } from "@/db/schema";
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
 import { getSettings } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
@@ -46,9 +46,36 @@ export function applyOverrides(defaults: TradingRules, overrides: TradeConfig | 
   };
 }
 
+// Read with every order (db/raw.ts: written once, prepared once per connection).
+const OVERRIDES = `select enabled, fee_bps, spread_bps, min_quantity, max_quantity, daily_limit, updated_by, updated_at from trade_configs where user_id = $1`;
+
+interface OverridesRow {
+  enabled: boolean | null;
+  fee_bps: number | null;
+  spread_bps: number | null;
+  min_quantity: Int8 | null;
+  max_quantity: Int8 | null;
+  daily_limit: Int8 | null;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+const units = (v: Int8 | null) => (v === null ? null : BigInt(v));
+
 export async function userOverrides(db: Db, userId: string): Promise<TradeConfig | null> {
-  const [row] = await db.select().from(tradeConfigs).where(eq(tradeConfigs.userId, userId));
-  return row ?? null;
+  const [row] = await query<OverridesRow>(db, OVERRIDES, [userId]);
+  if (!row) return null;
+  return {
+    userId,
+    enabled: row.enabled,
+    feeBps: row.fee_bps,
+    spreadBps: row.spread_bps,
+    minQuantity: units(row.min_quantity),
+    maxQuantity: units(row.max_quantity),
+    dailyLimit: units(row.daily_limit),
+    updatedBy: row.updated_by,
+    updatedAt: dateOf(row.updated_at),
+  };
 }
 
 /** The rules in force for one user, with the site defaults and their overrides beside them. */

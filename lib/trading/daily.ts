@@ -1,7 +1,11 @@
-import { and, eq, gte, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders } from "@/db/schema";
+import { query, type Int8 } from "@/db/raw";
 import { utcDayStart } from "@/lib/time";
+
+// Read on every order (db/raw.ts: written once, prepared once per connection).
+const DAILY_USED = `select coalesce(sum(coalesce(cost::numeric, ceil(quantity::numeric * limit_price / $3::numeric))), 0)::text as used
+  from orders
+  where user_id = $1 and created_at >= $2 and status <> 'cancelled'`;
 
 /**
  * USDT notional (quantity × price, before fees) of the orders a user placed this UTC day:
@@ -9,11 +13,6 @@ import { utcDayStart } from "@/lib/time";
  * orders not at all.
  */
 export async function dailyUsed(db: Db, userId: string, unit: bigint, now: Date = new Date()): Promise<bigint> {
-  const [row] = await db
-    .select({
-      used: sql<string>`coalesce(sum(coalesce(${orders.cost}::numeric, ceil(${orders.quantity}::numeric * ${orders.limitPrice} / ${sql.raw(unit.toString())}))), 0)`,
-    })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.createdAt, utcDayStart(now)), ne(orders.status, "cancelled")));
-  return BigInt(row?.used ?? "0");
+  const [row] = await query<{ used: Int8 }>(db, DAILY_USED, [userId, utcDayStart(now).toISOString(), unit.toString()]);
+  return BigInt(row?.used ?? 0);
 }

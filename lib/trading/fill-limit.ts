@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, type Order } from "@/db/schema";
+import { query } from "@/db/raw";
+import type { Order } from "@/db/schema";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { fillLegs, moveLegs, type Place } from "./legs";
 import { QUOTE, type MarketAssets, type Quote } from "./market";
+import { ORDER_COLUMNS, orderOf, type OrderRow } from "./order-rows";
 import { buyFill, sellFill, type Fill } from "./pricing";
 
 /** The feed has reached the order's price: the ask at or below a buy's limit, the bid at or above a sell's. */
@@ -26,6 +27,11 @@ function limitFillLegs(order: Order, fill: Fill) {
   return [...fillLegs(order.userId, order.side, fill, { from: "hold", to: back }), ...moveLegs(order.userId, QUOTE, unused, "hold", back)];
 }
 
+// The status condition is the last guard against a second fill (db/raw.ts: prepared once per connection).
+const MARK_FILLED = `update orders set status = 'filled', fill_price = $2, cost = $3, fee = $4, journal_id = $5, filled_at = $6
+  where id = $1 and status = 'open'
+  returning ${ORDER_COLUMNS}`;
+
 /**
  * Fills an open limit order at the current ask or bid (never worse than its limit), paying from
  * its hold. The caller holds the order's row lock, in this transaction, and has checked that the
@@ -34,19 +40,24 @@ function limitFillLegs(order: Order, fill: Fill) {
 export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: MarketAssets, strategyName?: string): Promise<{ order: Order; fill: Fill }> {
   if (!crosses(order, quote)) throw new Error(`order ${order.id} does not cross the quote`);
   const fill = order.side === "buy" ? buyFill(order.quantity, quote.ask, order.feeBps, m.unit) : sellFill(order.quantity, quote.bid, order.feeBps, m.unit);
-  const posted = await post(db, {
-    kind: "trade",
-    reference: order.id,
-    actorId: order.userId,
-    memo: strategyName ? `Limit ${order.side} filled by ${strategyName}` : `Limit ${order.side} filled`,
-    legs: limitFillLegs(order, fill),
-  });
-  const [filled] = await db
-    .update(orders)
-    .set({ status: "filled", fillPrice: fill.price, cost: fill.cost, fee: fill.fee, journalId: posted.journal.id, filledAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "open")))
-    .returning();
+  // The order's update and its event go out with the posting's writes: one round trip.
+  const { alongside: filled } = await post(
+    db,
+    {
+      kind: "trade",
+      reference: order.id,
+      actorId: order.userId,
+      memo: strategyName ? `Limit ${order.side} filled by ${strategyName}` : `Limit ${order.side} filled`,
+      legs: limitFillLegs(order, fill),
+    },
+    async (journalId) => {
+      const [[row]] = await Promise.all([
+        query<OrderRow>(db, MARK_FILLED, [order.id, fill.price.toString(), fill.cost.toString(), fill.fee.toString(), journalId, new Date().toISOString()]),
+        publish(db, { to: { userId: order.userId }, event: "balance", data: { reason: "order.filled", orderId: order.id } }),
+      ]);
+      return row;
+    },
+  );
   if (!filled) throw new Error(`order ${order.id} was no longer open`);
-  await publish(db, { to: { userId: order.userId }, event: "balance", data: { reason: "order.filled", orderId: order.id } });
-  return { order: filled, fill };
+  return { order: orderOf(filled), fill };
 }

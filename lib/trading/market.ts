@@ -2,7 +2,7 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assets } from "@/db/schema";
 import { AppError } from "@/lib/http/errors";
-import { isStale, lastTick } from "@/lib/market/ticks";
+import { isStale, lastTick, type Tick } from "@/lib/market/ticks";
 import { askOf, bidOf } from "./pricing";
 
 /** The one market: XAUT bought and sold against USDT, the platform on the other side. */
@@ -46,17 +46,25 @@ export interface Quote {
   stale: boolean;
 }
 
-/** The last feed price with this spread applied, or null before the feed's first tick. */
-export async function currentQuote(db: Db, spreadBps: number, now: Date = new Date()): Promise<Quote | null> {
-  const tick = await lastTick(db);
+/** A feed price with this spread applied, or null before the feed's first tick. */
+export function quoteOf(tick: Tick | null, spreadBps: number, now: Date = new Date()): Quote | null {
   if (!tick) return null;
   return { price: tick.price, bid: bidOf(tick.price, spreadBps), ask: askOf(tick.price, spreadBps), at: tick.at, stale: isStale(tick.at, now) };
 }
 
+/** The last feed price with this spread applied, or null before the feed's first tick. */
+export async function currentQuote(db: Db, spreadBps: number, now: Date = new Date()): Promise<Quote | null> {
+  return quoteOf(await lastTick(db), spreadBps, now);
+}
+
 /** The quote to trade on: refused (422) when there is no price or it is stale, so trading halts. */
-export async function tradableQuote(db: Db, spreadBps: number): Promise<Quote> {
-  const quote = await currentQuote(db, spreadBps);
+export function tradable(quote: Quote | null): Quote {
   if (!quote) throw new AppError(422, "PRICE_UNAVAILABLE", "Trading is paused: there is no market price yet");
   if (quote.stale) throw new AppError(422, "PRICE_STALE", "Trading is paused: the market price is out of date. Please try again shortly");
   return quote;
+}
+
+/** The current quote to trade on (see `tradable`). */
+export async function tradableQuote(db: Db, spreadBps: number): Promise<Quote> {
+  return tradable(await currentQuote(db, spreadBps));
 }

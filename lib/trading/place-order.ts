@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, users, type Order } from "@/db/schema";
+import { query } from "@/db/raw";
+import type { Order } from "@/db/schema";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { moneyOf } from "@/lib/format";
@@ -10,7 +10,9 @@ import { rulesFor, type TradingRules } from "./config";
 import { dailyUsed } from "./daily";
 import { crosses, fillLimitOrder } from "./fill-limit";
 import { fillLegs, moveLegs } from "./legs";
-import { BASE, QUOTE, tradableQuote, type MarketAssets } from "./market";
+import { lastTick } from "@/lib/market/ticks";
+import { BASE, marketAssets, QUOTE, quoteOf, tradable, type MarketAssets, type Quote } from "./market";
+import { ORDER_COLUMNS, orderOf, type OrderRow } from "./order-rows";
 import type { OrderRequest } from "./order-input";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "./pricing";
 
@@ -45,6 +47,13 @@ function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets):
   if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `The maximum order is ${xaut(rules.maxQuantity)}`);
 }
 
+// The statements of every order, written once (db/raw.ts: prepared once per connection).
+const LOCK_TRADER = "select status from users where id = $1 for no key update";
+const OPEN_ORDERS = "select count(*)::int as n from orders where user_id = $1 and status = 'open' and strategy_id is null";
+const INSERT_ORDER = `insert into orders (id, user_id, side, type, status, quantity, limit_price, held, fill_price, cost, fee, fee_bps, journal_id, strategy_id, grid_level, created_at, filled_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, coalesce($16, now()), $17)
+  returning ${ORDER_COLUMNS}`;
+
 /**
  * Locks the trader's user row for the rest of the transaction, so one user's orders are placed one
  * at a time (each at the price current when its turn comes) and the daily limit and open-order cap
@@ -52,7 +61,7 @@ function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets):
  * involved.
  */
 async function lockTrader(db: Db, userId: string): Promise<void> {
-  const [row] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId)).for("no key update");
+  const [row] = await query<{ status: string }>(db, LOCK_TRADER, [userId]);
   if (!row) throw notFound("User not found");
   // Under the lock: a request that authenticated just before the account was frozen or disabled stops here.
   if (row.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
@@ -60,11 +69,35 @@ async function lockTrader(db: Db, userId: string): Promise<void> {
 
 /** The user's own open limit orders (a strategy's are bounded by its levels instead). */
 async function openOrders(db: Db, userId: string): Promise<number> {
-  const [open] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, "open"), isNull(orders.strategyId)));
+  const [open] = await query<{ n: number }>(db, OPEN_ORDERS, [userId]);
   return open?.n ?? 0;
+}
+
+type NewOrder = Pick<Order, "id" | "userId" | "side" | "type" | "status" | "quantity" | "feeBps"> &
+  Partial<Pick<Order, "limitPrice" | "held" | "fillPrice" | "cost" | "fee" | "journalId" | "strategyId" | "gridLevel" | "createdAt" | "filledAt">>;
+
+async function insertOrder(db: Db, o: NewOrder): Promise<Order> {
+  const text = (v: bigint | null | undefined) => (v == null ? null : v.toString());
+  const [row] = await query<OrderRow>(db, INSERT_ORDER, [
+    o.id,
+    o.userId,
+    o.side,
+    o.type,
+    o.status,
+    o.quantity.toString(),
+    text(o.limitPrice),
+    (o.held ?? 0n).toString(),
+    text(o.fillPrice),
+    text(o.cost),
+    text(o.fee),
+    o.feeBps,
+    o.journalId ?? null,
+    o.strategyId ?? null,
+    o.gridLevel ?? null,
+    o.createdAt?.toISOString() ?? null,
+    o.filledAt?.toISOString() ?? null,
+  ]);
+  return orderOf(row!);
 }
 
 function assertDailyLimit(used: bigint, notional: bigint, rules: TradingRules, m: MarketAssets): void {
@@ -92,9 +125,18 @@ function filledMessage(side: "buy" | "sell", fill: Fill, m: MarketAssets): strin
     : `Sold ${xaut(fill.quantity)} for ${usdt(fill.net)} (fee ${usdt(fill.fee)})`;
 }
 
-async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
-  // The reads an order needs go out together (one round trip); the trader's row is already locked.
-  const [quote, used] = await Promise.all([tradableQuote(db, rules.spreadBps), dailyUsed(db, userId, m.unit)]);
+/** What an order is decided on, read under the trader's lock. */
+interface Reads {
+  rules: TradingRules;
+  m: MarketAssets;
+  quote: Quote;
+  /** USDT notional of the user's orders today. */
+  used: bigint;
+  /** The user's own open limit orders (0 when not counted: market orders, strategies' orders). */
+  open: number;
+}
+
+async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, { rules, m, quote, used }: Reads, source: StrategySource | null): Promise<Placed> {
   const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
   if ("total" in request && quantity < rules.minQuantity) {
     throw unprocessable("QUANTITY_TOO_SMALL", `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`);
@@ -105,42 +147,45 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
 
   assertDailyLimit(used, fill.cost, rules, m);
   const id = newId();
-  const posted = await post(db, {
-    kind: "trade",
-    reference: id,
-    actorId: userId,
-    memo: memoOf(`Market ${request.side}`, source),
-    legs: fillLegs(userId, request.side, fill, { from: source ? { reserve: source.strategyId } : "spot", to: "spot" }),
-  });
   const now = new Date();
-  const [[order]] = await Promise.all([
-    db
-      .insert(orders)
-      .values({
-        id,
-        userId,
-        side: request.side,
-        type: "market",
-        status: "filled",
-        quantity,
-        fillPrice: fill.price,
-        cost: fill.cost,
-        fee: fill.fee,
-        feeBps: rules.feeBps,
-        journalId: posted.journal.id,
-        strategyId: source?.strategyId ?? null,
-        gridLevel: source?.gridLevel ?? null,
-        createdAt: now,
-        filledAt: now,
-      })
-      .returning(),
-    publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } }),
-  ]);
-  return { order: order!, message: filledMessage(request.side, fill, m) };
+  // The order and its event go out with the posting's writes: one round trip.
+  const { alongside: order } = await post(
+    db,
+    {
+      kind: "trade",
+      reference: id,
+      actorId: userId,
+      memo: memoOf(`Market ${request.side}`, source),
+      legs: fillLegs(userId, request.side, fill, { from: source ? { reserve: source.strategyId } : "spot", to: "spot" }),
+    },
+    async (journalId) => {
+      const [inserted] = await Promise.all([
+        insertOrder(db, {
+          id,
+          userId,
+          side: request.side,
+          type: "market",
+          status: "filled",
+          quantity,
+          fillPrice: fill.price,
+          cost: fill.cost,
+          fee: fill.fee,
+          feeBps: rules.feeBps,
+          journalId,
+          strategyId: source?.strategyId ?? null,
+          gridLevel: source?.gridLevel ?? null,
+          createdAt: now,
+          filledAt: now,
+        }),
+        publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } }),
+      ]);
+      return inserted;
+    },
+  );
+  return { order, message: filledMessage(request.side, fill, m) };
 }
 
-async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, rules: TradingRules, m: MarketAssets, source: StrategySource | null): Promise<Placed> {
-  const [quote, used, open] = await Promise.all([tradableQuote(db, rules.spreadBps), dailyUsed(db, userId, m.unit), source ? 0 : openOrders(db, userId)]);
+async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, { rules, m, quote, used, open }: Reads, source: StrategySource | null): Promise<Placed> {
   const { side, quantity, limitPrice } = request;
   assertQuantity(quantity, rules, m);
   if (side === "sell" && sellFill(quantity, limitPrice, rules.feeBps, m.unit).net <= 0n) {
@@ -155,28 +200,35 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
   // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
   const held = side === "buy" ? buyDebit(quantity, limitPrice, rules.feeBps, m.unit) : quantity;
   const id = newId();
-  // Held from spot, or from the strategy's reserve for a strategy's order.
-  await post(db, {
-    kind: "trade",
-    reference: id,
-    actorId: userId,
-    memo: memoOf(`Limit ${side} placed`, source),
-    legs: moveLegs(userId, side === "buy" ? QUOTE : BASE, held, source ? { reserve: source.strategyId } : "spot", "hold"),
-  });
-  const [order] = await db
-    .insert(orders)
-    .values({ id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null })
-    .returning();
-
-  const { xaut, usdt } = fmt(m);
   // A limit the market has already reached fills now, as on any exchange (a strategy's, by the
   // fill job a moment later, which also gives the strategy its answer to the fill).
-  if (!source && crosses(order!, quote)) {
-    const filled = await fillLimitOrder(db, order!, quote, m);
+  const fillsNow = !source && crosses({ side, limitPrice }, quote);
+  // Held from spot, or from the strategy's reserve for a strategy's order; the order (and, when it
+  // waits, its event) go out with the posting's writes.
+  const { alongside: order } = await post(
+    db,
+    {
+      kind: "trade",
+      reference: id,
+      actorId: userId,
+      memo: memoOf(`Limit ${side} placed`, source),
+      legs: moveLegs(userId, side === "buy" ? QUOTE : BASE, held, source ? { reserve: source.strategyId } : "spot", "hold"),
+    },
+    async () => {
+      const [inserted] = await Promise.all([
+        insertOrder(db, { id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null }),
+        fillsNow ? undefined : publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } }),
+      ]);
+      return inserted;
+    },
+  );
+
+  if (fillsNow) {
+    const filled = await fillLimitOrder(db, order, quote, m);
     return { order: filled.order, message: filledMessage(side, filled.fill, m) };
   }
-  await publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } });
-  return { order: order!, message: `Limit ${side} placed: ${xaut(quantity)} at ${usdt(limitPrice)}` };
+  const { xaut, usdt } = fmt(m);
+  return { order, message: `Limit ${side} placed: ${xaut(quantity)} at ${usdt(limitPrice)}` };
 }
 
 /**
@@ -185,7 +237,18 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
  * Every refusal is a 422 before anything is written (the transaction rolls back otherwise).
  */
 export async function placeOrder(db: Db, userId: string, request: OrderRequest, source: StrategySource | null = null): Promise<Placed> {
-  const [{ effective: rules, overrides, market }] = await Promise.all([rulesFor(db, userId), lockTrader(db, userId)]);
+  const m = await marketAssets(db);
+  // One round trip, run in this order on the connection: the user's overrides; the trader's row,
+  // locked; then, once the lock is granted (so they see what the user's previous order committed),
+  // the last price, the day's total and the open orders.
+  const [{ effective: rules, overrides }, , tick, used, open] = await Promise.all([
+    rulesFor(db, userId),
+    lockTrader(db, userId),
+    lastTick(db),
+    dailyUsed(db, userId, m.unit),
+    request.type === "limit" && !source ? openOrders(db, userId) : 0,
+  ]);
   assertEnabled(rules, overrides?.enabled === false);
-  return request.type === "market" ? placeMarket(db, userId, request, rules, market, source) : placeLimit(db, userId, request, rules, market, source);
+  const reads: Reads = { rules, m, quote: tradable(quoteOf(tick, rules.spreadBps)), used, open };
+  return request.type === "market" ? placeMarket(db, userId, request, reads, source) : placeLimit(db, userId, request, reads, source);
 }
