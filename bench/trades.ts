@@ -10,7 +10,8 @@
  *      `pgbench -b tpcb-like -c 20` on the same database server;
  * each for 1,000 users and for 1 user, with the lock waits sampled meanwhile: the house and fees
  * accounts are never locked, so only one user's own rows serialize that user's trades.
- * Everything stays on 127.0.0.1; BENCH_SECONDS (default 10) bounds each phase.
+ * Everything stays on 127.0.0.1; BENCH_SECONDS (default 10) bounds each phase; BENCH_PHASES
+ * (default "http,in-process,pgbench") picks phases, e.g. "in-process,pgbench" needs no build.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -33,6 +34,8 @@ const WORKERS = 20;
 const USERS = 1_000;
 // Each order is 0.001 XAUT (the default minimum), buys and sells alternating.
 const QUANTITY = "0.001";
+
+const PHASES = new Set((process.env.BENCH_PHASES ?? "http,in-process,pgbench").split(","));
 
 const line = (label: string, figures: string) => console.log(`  ${label.padEnd(40)} ${figures}`);
 
@@ -129,9 +132,9 @@ async function main() {
     console.log(`Aurum trade benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, ${SECONDS} s per phase, ${QUANTITY} XAUT market orders (buy, sell, buy, …)`);
     console.log(`  set-up: ${USERS + 2} users signed in and funded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    await httpPhase(url, name, many, one!);
-    await inProcessPhase(url, name, db, handle, many, one!);
-    pgbench(url);
+    if (PHASES.has("http")) await httpPhase(url, name, many, one!);
+    if (PHASES.has("in-process")) await inProcessPhase(url, name, db, handle, many, one!);
+    if (PHASES.has("pgbench")) pgbench(url);
 
     const problems = await checkLedger(db);
     const [orders] = await client<{ n: number }[]>`select count(*)::int as n from orders`;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgEnum, pgTable, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
 import { journals } from "./ledger";
 import { users } from "./users";
 
@@ -49,6 +49,25 @@ export const orders = pgTable(
     check("orders_limit_has_price", sql`(${t.type} = 'limit') = (${t.limitPrice} is not null)`),
     check("orders_held_non_negative", sql`${t.held} >= 0`),
   ],
+);
+
+/**
+ * USDT notional (quantity × price, before fees) of the orders one user placed on one UTC day, as the
+ * daily trading limit counts it: filled orders at what they cost or paid, open limit orders at their
+ * limit price, cancelled ones not at all. Kept by a trigger on `orders` (migration 0023) for every
+ * insert and change of an order, whichever code makes it, so the limit reads one row instead of
+ * summing the day's orders (thousands for a grid); `ledger:check` compares it with that sum.
+ */
+export const tradingDays = pgTable(
+  "trading_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    used: bigint("used", { mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("trading_days_used_non_negative", sql`${t.used} >= 0`)],
 );
 
 /**

@@ -55,7 +55,32 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
     problems.push({ rule: "balance_after is the running sum", detail: `entry ${r.id} on account ${r.account_id}: balance_after ${r.balance_after}, running sum ${r.running}` });
   }
 
-  return [...problems, ...(await checkHoldings(db))];
+  return [...problems, ...(await checkHoldings(db)), ...(await checkTradingDays(db))];
+}
+
+/**
+ * The daily trading limit reads one kept row per user and day (trading_days, kept by a trigger on
+ * orders): each must equal its orders summed the way the limit counts them, and a day with orders
+ * must have its row.
+ */
+async function checkTradingDays(db: Db): Promise<Problem[]> {
+  const rows = await rowsOf(
+    db,
+    sql`with unit as (select 10::numeric ^ decimals as u from assets where code = ${BASE}),
+        summed as (
+          select o.user_id, (o.created_at at time zone 'UTC')::date as day,
+                 sum(case when o.status = 'cancelled' then 0 else coalesce(o.cost::numeric, ceil(o.quantity::numeric * o.limit_price / unit.u)) end) as used
+          from orders o cross join unit
+          group by 1, 2
+        )
+        select coalesce(d.user_id, s.user_id) as user_id, coalesce(d.day, s.day)::text as day, d.used as kept, s.used as summed
+        from trading_days d full join summed s on s.user_id = d.user_id and s.day = d.day
+        where d.used is distinct from s.used`,
+  );
+  return rows.map((r) => ({
+    rule: "each day's trading total equals its orders",
+    detail: `user ${r.user_id} on ${r.day}: kept ${r.kept ?? "nothing"}, orders sum to ${r.summed ?? "nothing"}`,
+  }));
 }
 
 // A running or paused strategy without a reserve account of its own still keeps its budget in the

@@ -72,13 +72,15 @@ export async function cancelOpenOrders(db: Db, s: Strategy): Promise<Strategy> {
     .where(and(eq(orders.strategyId, s.id), eq(orders.status, "open")))
     .for("update");
   if (!open.length) return s;
+  const back = (side: "buy" | "sell") => open.filter((o) => o.side === side).reduce((sum, o) => sum + o.held, 0n);
+  const legs = [...moveLegs(s.userId, QUOTE, back("buy"), "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, back("sell"), "hold", reserveOf(s))];
+  await postFor(db, s, (name) => `Orders of ${name} cancelled`, legs);
+  // After the posting, as every path writes its orders: the day's trading total (a trigger on
+  // orders) is then locked after the accounts everywhere, and no two paths wait on each other.
   await db
     .update(orders)
     .set({ status: "cancelled", cancelledAt: new Date() })
     .where(and(eq(orders.strategyId, s.id), eq(orders.status, "open")));
-  const back = (side: "buy" | "sell") => open.filter((o) => o.side === side).reduce((sum, o) => sum + o.held, 0n);
-  const legs = [...moveLegs(s.userId, QUOTE, back("buy"), "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, back("sell"), "hold", reserveOf(s))];
-  await postFor(db, s, (name) => `Orders of ${name} cancelled`, legs);
   return saveStrategy(db, s.id, { reservedQuote: s.reservedQuote + back("buy"), reservedBase: s.reservedBase + back("sell") });
 }
 

@@ -245,7 +245,7 @@ export async function placeOrder(db: Db, userId: string, request: OrderRequest, 
     rulesFor(db, userId),
     lockTrader(db, userId),
     lastTick(db),
-    dailyUsed(db, userId, m.unit),
+    dailyUsed(db, userId),
     request.type === "limit" && !source ? openOrders(db, userId) : 0,
   ]);
   assertEnabled(rules, overrides?.enabled === false);

@@ -7,7 +7,7 @@ import { BASE, currentQuote, QUOTE } from "./market";
 /** GET /api/trades/trade-settings: the rules one user trades under, and the price they would get now. */
 export async function tradeSettings(db: Db, userId: string) {
   const { effective, market } = await rulesFor(db, userId);
-  const [quote, used] = await Promise.all([currentQuote(db, effective.spreadBps), dailyUsed(db, userId, market.unit)]);
+  const [quote, used] = await Promise.all([currentQuote(db, effective.spreadBps), dailyUsed(db, userId)]);
   const usdt = (v: bigint) => formatAmount(v, market.quoteDecimals);
   return {
     market: { base: BASE, quote: QUOTE, baseDecimals: market.baseDecimals, quoteDecimals: market.quoteDecimals },
