@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { query } from "@/db/raw";
 import { idempotencyKeys } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { badRequest, conflict } from "@/lib/http/errors";
@@ -47,6 +48,11 @@ export async function priorOutcome<T>(db: Db, claim: { scope: string; key: strin
   return { status: prior.status, body: prior.response as T, replayed: true };
 }
 
+// Every keyed money-moving call runs both (db/raw.ts: written once, prepared once per connection).
+// The answer travels as text: drizzle leaves the drivers' own JSON handling off.
+const CLAIM = "insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3) on conflict do nothing returning scope";
+const ANSWER = "update idempotency_keys set status = $3, response = $4::text::jsonb where scope = $1 and key = $2";
+
 /**
  * Runs a money-moving `work` once per (scope, key). The key is claimed in the same transaction
  * that moves the money, so a crash leaves neither; a concurrent duplicate waits on the claim and
@@ -61,7 +67,7 @@ export async function onceFor<T>(
   if (!key) return { ...(await runTransaction(db, work)), replayed: false };
   const requestHash = hashOf(claim.request);
   return runTransaction(db, async (tx) => {
-    const claimed = await tx.insert(idempotencyKeys).values({ scope, key, requestHash }).onConflictDoNothing().returning();
+    const claimed = await query(tx, CLAIM, [scope, key, requestHash]);
     if (claimed.length === 0) {
       const [prior] = await tx
         .select()
@@ -73,10 +79,7 @@ export async function onceFor<T>(
       return { status: prior.status ?? 200, body: prior.response as T, replayed: true };
     }
     const outcome = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: outcome.status, response: outcome.body as object })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    await query(tx, ANSWER, [scope, key, outcome.status, JSON.stringify(outcome.body)]);
     return { ...outcome, replayed: false };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
 import { newId } from "@/lib/ids";
@@ -35,6 +35,24 @@ export async function createSession(
   return { session: session!, token };
 }
 
+const sessionQuery = (db: Db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.userId, sql.placeholder("sub"))))
+    .limit(1)
+    .prepare("auth_session_check");
+
+// Every signed-in request runs it: built once per database (drizzle's prepared query), not per call.
+const sessionChecks = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+function sessionCheck(db: Db): ReturnType<typeof sessionQuery> {
+  let check = sessionChecks.get(db);
+  if (!check) sessionChecks.set(db, (check = sessionQuery(db)));
+  return check;
+}
+
 /**
  * A token is only as good as its session row: revoked, expired, or belonging to a disabled
  * user means no access, whatever the token's own signature and expiry say.
@@ -43,12 +61,7 @@ export async function authenticateToken(db: Db, token: string | null): Promise<A
   if (!token) return null;
   const claims = await readToken(token);
   if (!claims) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)))
-    .limit(1);
+  const [row] = await sessionCheck(db).execute({ sid: claims.sid, sub: claims.sub });
   if (!row) return null;
   const now = Date.now();
   if (row.session.revokedAt || row.session.expiresAt.getTime() <= now || row.user.status !== "active") return null;
