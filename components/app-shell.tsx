@@ -28,6 +28,18 @@ const WALLET = [
   { href: "/ai-trading", label: "AI trading" },
 ];
 
+/**
+ * The path a click on a link inside the shell leads to, when it is a plain click on a link to another
+ * screen of this site in this tab (not a new tab, a download, another site, or this same screen).
+ */
+function inAppLink(event: React.MouseEvent): string | null {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  if (link.origin !== window.location.origin || link.pathname === window.location.pathname) return null;
+  return link.pathname;
+}
+
 type ShellProps = { isAdmin: boolean; brand: BrandProps; children: React.ReactNode };
 
 /** The signed-in area with its live connection: notifications arrive wherever the user is. */
@@ -51,12 +63,15 @@ const WIDE = ["/", "/trade", "/market", "/record", "/records"];
 function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   const pathname = usePathname();
   const router = useRouter();
-  // The tab a user chose is marked at once, while its screen loads, not when it has arrived.
-  const [choice, setChoice] = useState<{ href: string; from: string } | null>(null);
-  const chosen = choice?.from === pathname ? choice.href : null;
+  // Where the user just asked to go, from which screen: shown at once, while its screen loads.
+  const [going, setGoing] = useState<{ to: string; from: string } | null>(null);
+  const target = going?.from === pathname ? going.to : null;
   const isHere = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
-  // Between a tab's tap and its screen's arrival, the shape of a screen rather than the old one.
-  const leaving = chosen !== null && !isHere(chosen);
+  const chosen = target && TABS.find((tab) => (tab.href === "/" ? target === "/" : target.startsWith(tab.href)))?.href;
+  // Between a link's tap and its screen's arrival, the shape of a screen rather than the old one. The
+  // shell does this rather than a loading.tsx, whose Suspense boundary would also hold back a first
+  // load's content until scripts reveal it: a first load gets the server's whole page in its HTML.
+  const leaving = target !== null && target !== pathname;
   const wide = WIDE.some((href) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`)));
 
   // The spec's client-side check: no token in local storage means back to login.
@@ -64,8 +79,13 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
     if (!storedToken()) router.replace("/login");
   }, [router]);
 
+  const follow = (event: React.MouseEvent) => {
+    const to = inAppLink(event);
+    if (to) setGoing({ to, from: pathname });
+  };
+
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0">
+    <div onClickCapture={follow} className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0">
       <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-line bg-ink/90 px-4 py-3 backdrop-blur md:px-6 lg:col-span-2 lg:h-16">
         <Link href="/" aria-label={`${brand.name} home`} className="flex min-w-0"><Brand {...brand} /></Link>
         <div className="flex shrink-0 items-center gap-2 lg:gap-3">
@@ -83,7 +103,7 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
           const here = isHere(tab.href);
           const active = chosen ? chosen === tab.href : here;
           return (
-            <Link key={tab.href} href={tab.href} onClick={() => setChoice({ href: tab.href, from: pathname })} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs lg:flex-none lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm ${active ? "text-gold lg:bg-raised" : "text-muted hover:text-zinc-200 lg:hover:bg-raised/60"}`}>
+            <Link key={tab.href} href={tab.href} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs lg:flex-none lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm ${active ? "text-gold lg:bg-raised" : "text-muted hover:text-zinc-200 lg:hover:bg-raised/60"}`}>
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                 <path d={tab.icon} />
               </svg>

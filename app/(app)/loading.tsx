@@ -1,1 +1,0 @@
-export { LoadingSkeleton as default } from "@/components/loading-skeleton";
