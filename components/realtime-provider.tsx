@@ -1,7 +1,6 @@
 "use client";
 
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
 import { storedToken, storedUserId, subscribeSession } from "@/lib/client/session";
 import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 
@@ -44,25 +43,35 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
 
   useEffect(() => {
-    const socket = realtimeSocket({ token, userId }, { onRegistered: () => setStatus("live") });
-    if (!socket) return;
-    const reconnecting = () => setStatus("connecting");
-    // A refused handshake (socket no longer active) or spent reconnection attempts: nothing more will
-    // come, unless the server's database was away, when the socket tries again by itself.
-    const refused = (err: Error) => {
-      if (!socket.active) setStatus(err.message === HANDSHAKE_REFUSED.unavailable ? "connecting" : "offline");
-    };
-    const gaveUp = () => setStatus("offline");
-    socket.onAny(hub.dispatch);
-    socket.on("disconnect", reconnecting);
-    socket.on("connect_error", refused);
-    socket.io.on("reconnect_failed", gaveUp);
+    let current = true;
+    let detach: (() => void) | null = null;
+    // socket.io-client is no part of the first paint: it is fetched once the page is interactive.
+    void import("@/lib/client/realtime-socket").then(({ realtimeSocket, closeRealtimeSocket }) => {
+      if (!current) return;
+      const socket = realtimeSocket({ token, userId }, { onRegistered: () => setStatus("live") });
+      if (!socket) return;
+      const reconnecting = () => setStatus("connecting");
+      // A refused handshake (socket no longer active) or spent reconnection attempts: nothing more will
+      // come, unless the server's database was away, when the socket tries again by itself.
+      const refused = (err: Error) => {
+        if (!socket.active) setStatus(err.message === HANDSHAKE_REFUSED.unavailable ? "connecting" : "offline");
+      };
+      const gaveUp = () => setStatus("offline");
+      socket.onAny(hub.dispatch);
+      socket.on("disconnect", reconnecting);
+      socket.on("connect_error", refused);
+      socket.io.on("reconnect_failed", gaveUp);
+      detach = () => {
+        socket.offAny(hub.dispatch);
+        socket.off("disconnect", reconnecting);
+        socket.off("connect_error", refused);
+        socket.io.off("reconnect_failed", gaveUp);
+        closeRealtimeSocket();
+      };
+    });
     return () => {
-      socket.offAny(hub.dispatch);
-      socket.off("disconnect", reconnecting);
-      socket.off("connect_error", refused);
-      socket.io.off("reconnect_failed", gaveUp);
-      closeRealtimeSocket();
+      current = false;
+      detach?.();
     };
   }, [token, userId, hub]);
 
