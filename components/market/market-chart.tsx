@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { api } from "@/lib/client/session";
@@ -9,12 +8,25 @@ import type { Interval } from "@/lib/market/intervals";
 import type { MarketSnapshot } from "@/lib/market/snapshot";
 import type { CandleView } from "@/lib/market/views";
 
-// lightweight-charts is most of a chart screen's JavaScript and draws nothing on the server: it loads
-// after the page is interactive, in a box of the chart's size so nothing moves when it arrives.
-const PriceChart = dynamic(() => import("@/components/market/price-chart").then((m) => m.PriceChart), {
-  ssr: false,
-  loading: () => <div className="h-full w-full" aria-hidden="true" />,
-});
+type PriceChartModule = typeof import("@/components/market/price-chart");
+
+/**
+ * lightweight-charts is most of a chart screen's JavaScript and draws nothing on the server: it is
+ * fetched once the page is on screen and interactive (a plain import(), which, unlike next/dynamic,
+ * puts no script in the page's HTML for the first paint to wait on), into a box of the chart's size
+ * so nothing moves when it arrives.
+ */
+function usePriceChart(): PriceChartModule | null {
+  const [chart, setChart] = useState<PriceChartModule | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import("@/components/market/price-chart").then((module) => current && setChart(module));
+    return () => {
+      current = false;
+    };
+  }, []);
+  return chart;
+}
 
 export const INTERVAL_CHOICES: { interval: Interval; label: string; name: string }[] = [
   { interval: 1, label: "1m", name: "1 minute" },
@@ -45,6 +57,7 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
   const [live, setLive] = useState<CandleView | null>(null);
   const [load, setLoad] = useState<Load>(initialCandles ? { state: "ready" } : { state: "loading" });
   const request = useRef(0);
+  const chart = usePriceChart();
 
   useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => setLive(snapshot.candles[interval] ?? null));
 
@@ -88,7 +101,7 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
         </div>
       )}
       <div className={`relative ${height}`}>
-        <PriceChart candles={candles} live={live} interval={interval} />
+        {chart ? <chart.PriceChart candles={candles} live={live} interval={interval} /> : <div className="h-full w-full" aria-hidden="true" />}
         {load.state === "loading" && (
           <div className="absolute inset-0 flex items-center justify-center bg-panel/60" role="status" aria-label="Loading the chart">
             <span className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold" aria-hidden="true" />
