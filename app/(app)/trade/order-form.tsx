@@ -6,15 +6,20 @@ import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/lib/client/session";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import type { AssetBalance } from "@/lib/ledger/balances";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
+import type { OrderView } from "@/lib/trading/views";
 import { Choice } from "./choice";
 import { estimate, type OrderDraft } from "./estimate";
 
 const newKey = () => `trade-${crypto.randomUUID()}`;
 const EMPTY: OrderDraft = { side: "buy", type: "market", by: "quantity", quantity: "", total: "", price: "" };
 
+/** What the API answers to an order: its result and, once placed, the order and the balances after it. */
+export type Placed = Answer & { order?: OrderView; balances?: AssetBalance[] };
+
 /** Buy or sell, market or limit: the estimate first, then a confirmation, then the order. */
-export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; available: { USDT: string; XAUT: string }; onPlaced: () => void }) {
+export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; available: { USDT: string; XAUT: string }; onPlaced: (answer: Placed) => void }) {
   const toast = useToast();
   const [draft, setDraft] = useState<OrderDraft>(EMPTY);
   const [reviewing, setReviewing] = useState(false);
@@ -41,7 +46,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
     if (!reviewing) return setReviewing(true);
     const order = result.estimate.body;
     void run(async () => {
-      const { body } = await api<Answer>("/api/trades", {
+      const { body } = await api<Placed>("/api/trades", {
         method: "POST",
         headers: { "Idempotency-Key": key.current },
         body: JSON.stringify(order),
@@ -50,7 +55,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
       key.current = newKey();
       setReviewing(false);
       if (body.success) setDraft((d) => ({ ...d, quantity: "", total: "", price: "" }));
-      onPlaced();
+      onPlaced(body);
     });
   }
 

@@ -12,10 +12,12 @@ import type { OrderView } from "@/lib/trading/views";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import { availableOf } from "./available";
 import { ChartPanel } from "./chart-panel";
-import { OrderForm } from "./order-form";
+import { OrderForm, type Placed } from "./order-form";
 import { Time } from "@/components/time";
 
 const PRICE_POLL_MS = 5_000;
+// As many recent trades as the page reads (page.tsx and the refresh ask for 10).
+const RECENT = 10;
 
 export interface TradeData {
   ts: TradeSettingsView;
@@ -64,7 +66,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     const [settings, balance, history] = await Promise.all([
       api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings"),
       api<{ success: boolean; balances: AssetBalance[] }>("/api/auth/balance"),
-      api<{ success: boolean; open: OrderView[]; orders: OrderView[] }>("/api/trades/user?status=filled&pageSize=10"),
+      api<{ success: boolean; open: OrderView[]; orders: OrderView[] }>(`/api/trades/user?status=filled&pageSize=${RECENT}`),
     ]);
     setData((d) => ({
       ts: settings.body.success ? settings.body : d.ts,
@@ -87,6 +89,21 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     if (filled) toast(`Your limit ${filled.side} of ${money(filled.quantity, "XAUT")} filled`, "success");
     void refreshAll().catch(() => {});
   });
+
+  // The order's own answer carries the order and the balances after it: shown at once, the rest
+  // (today's limit used, the price) follows from a refresh.
+  function placed(answer: Placed) {
+    const { order, balances } = answer;
+    if (order && balances) {
+      setData((d) => ({
+        ...d,
+        available: availableOf(balances),
+        open: order.status === "open" ? [order, ...d.open.filter((o) => o.id !== order.id)] : d.open,
+        recent: order.status === "filled" ? [order, ...d.recent.filter((o) => o.id !== order.id)].slice(0, RECENT) : d.recent,
+      }));
+    }
+    void refreshAll().catch(() => {});
+  }
 
   async function cancelOrder(order: OrderView) {
     const asked = { title: "Cancel this order?", body: `Limit ${order.side} of ${money(order.quantity, "XAUT")} at ${money(order.limitPrice!, "USDT")}. What it reserves returns to your available balance.`, confirmLabel: "Cancel order", keepLabel: "Keep the order" };
@@ -116,7 +133,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
       <div className="space-y-4 md:contents lg:col-start-2 lg:row-span-2 lg:row-start-2 lg:block lg:space-y-4">
         <PriceCard ts={data.ts} className="md:col-span-2" />
         <div className="space-y-4">
-          <OrderForm ts={data.ts} available={data.available} onPlaced={() => void refreshAll().catch(() => {})} />
+          <OrderForm ts={data.ts} available={data.available} onPlaced={placed} />
           <p className="text-xs text-muted">
             Daily limit: {readable(settings.dailyUsed, "USDT")} of {money(settings.dailyLimit, "USDT")} used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {money(settings.maxQuantity, "XAUT")}.
           </p>

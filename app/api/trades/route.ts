@@ -2,6 +2,7 @@ import { parseBody, withUser } from "@/lib/http/handler";
 import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
 import { metrics } from "@/lib/metrics";
 import { outcomeResponse } from "@/lib/http/outcome";
+import { userBalances } from "@/lib/ledger/balances";
 import { marketAssets } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";
 import { orderView } from "@/lib/trading/views";
@@ -18,5 +19,6 @@ export const POST = withUser(async ({ req, db, auth }) => {
     return { status: 201, body: { success: true, message: placed.message, order: orderView(placed.order, market) } };
   });
   if (!outcome.replayed) metrics.orders.inc({ side: input.side, type: input.type, status: outcome.body.order.status });
-  return outcomeResponse(outcome);
+  // The balances as they are now (not stored with a replay): the screen shows the order's effect from this answer alone.
+  return outcomeResponse({ ...outcome, body: { ...outcome.body, balances: await userBalances(db, userId) } });
 });
