@@ -60,6 +60,8 @@ describe("market orders", () => {
     });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("733.67341"));
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(100_000n);
+    // The answer carries the balances after the order, for the screen to show without asking again.
+    expect(res.body.balances).toEqual(expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "733.673410" }), expect.objectContaining({ asset: "XAUT", available: "0.100000" })]));
     const [order] = await ordersOf(db(), u.id);
     expect(await legsOf(order!.journalId!)).toEqual([
       ["user:spot", "USDT", -265_795_000n],
@@ -233,6 +235,7 @@ describe("limit orders", () => {
     expect(placed.body).toMatchObject({ message: "Limit buy placed: 0.100000 XAUt at 2,600.00 USDT", order: { status: "open", limitPrice: "2600.000000", held: "260.520000" } });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("739.48"));
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("260.52"));
+    expect(placed.body.balances).toEqual(expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "739.480000" })]));
 
     expect(await fillCrossedOrders(db())).toBe(0);
     // At 2590 the ask is 2597.77: at or below the limit.
