@@ -27,11 +27,11 @@ export function LivePriceCard({ initial, className = "" }: { initial: Ticker | n
             <PriceHeadline price={ticker.price} change24h={ticker.change24h} size="medium" testId="home-xaut-price" />
           </div>
           {ticker.stale && <StaleNotice className="mt-3" />}
-          {roomy && (
-            <div className="mt-3">
-              <MarketChart initialInterval={60} intervals={false} height="h-44" />
-            </div>
-          )}
+          {/* The chart's box is there from the first paint where it fits (CSS decides, before any
+              script), so the chart arriving moves nothing; the chart itself mounts only there. */}
+          <div className="mt-3 hidden h-44 md:block">
+            {roomy && <MarketChart initialInterval={60} intervals={false} height="h-44" />}
+          </div>
         </>
       ) : (
         <p className="mt-2 text-sm text-muted">Waiting for the first price…</p>
