@@ -4,7 +4,6 @@ const nextConfig: NextConfig = {
   // Native and WASM packages must be loaded by Node, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "postgres", "socket.io"],
   poweredByHeader: false,
-  experimental: { inlineCss: true },
 };
 
 export default nextConfig;
