@@ -131,34 +131,71 @@ async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<L
 }
 
 /**
+ * Accounts locked (user ones, FOR UPDATE in id order) and read (system ones) ahead of a posting, in
+ * the transaction that will post: see `lockAccounts`.
+ */
+export interface Locked {
+  readonly tx: Db;
+  readonly accounts: ReadonlyMap<string, LedgerAccount>;
+}
+
+/**
+ * Locks and reads the accounts `refs` name exactly as a posting would (creating missing ones), so a
+ * caller can send this with its own reads in one round trip and hand the result to `post()` in the
+ * same transaction, which then only writes. Nothing may post in that transaction in between: the
+ * balances read here are what the posting builds on. Outside a transaction there is nothing to hold
+ * the locks: null, and the posting locks for itself.
+ */
+export async function lockAccounts(tx: Db, refs: AccountRef[]): Promise<Locked | null> {
+  if (!isTransaction(tx)) return null;
+  const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
+  const [locked, system] = await Promise.all([
+    accountsFor(tx, unique.filter((r) => !("system" in r)), true),
+    accountsFor(tx, unique.filter((r) => "system" in r), false),
+  ]);
+  return { tx, accounts: new Map([...locked, ...system].map((a) => [ownerOf(a), a])) };
+}
+
+export interface PostOptions<T> {
+  /** What `lockAccounts` returned in this transaction, with no posting since. */
+  locked?: Locked | null;
+  /**
+   * Called with the journal's id right after the posting's writes are sent, for the caller's own
+   * statements that belong in the same round trip (the order a trade fills, its event): they reach
+   * the database after the journal, so they may reference it.
+   */
+  alongside?: (journalId: string) => Promise<T>;
+}
+
+/**
  * The one function that changes balances. In one transaction (the caller's, or its own): creates
  * missing accounts, locks the touched user accounts in id order (so concurrent postings cannot
  * deadlock each other), refuses any leg taking a user balance below zero, then writes the journal,
  * its entries with balances after, and the new balances. System accounts are never locked or
  * updated: their balance is the sum of their entries.
- *
- * `alongside`, when given, is called with the journal's id right after the posting's writes are
- * sent, for the caller's own statements that belong in the same round trip (the order a trade
- * fills, its event): they reach the database after the journal, so they may reference it.
  */
 export async function post(db: Db, input: JournalInput): Promise<Posted>;
-export async function post<T>(db: Db, input: JournalInput, alongside: (journalId: string) => Promise<T>): Promise<Posted & { alongside: T }>;
-export async function post<T>(db: Db, input: JournalInput, alongside?: (journalId: string) => Promise<T>): Promise<Posted & { alongside?: T }> {
+export async function post<T>(db: Db, input: JournalInput, options: PostOptions<T>): Promise<Posted & { alongside: T }>;
+export async function post<T>(db: Db, input: JournalInput, options: PostOptions<T> = {}): Promise<Posted & { alongside?: T }> {
   assertBalanced(input);
   // A refusal is thrown before anything is written, so inside a caller's transaction no savepoint is
   // needed (a caller that goes on after a refusal of its own opens one: see strategies/attempt.ts).
   // On its own: a transaction of its own, retried whole on a deadlock or serialization failure.
-  return isTransaction(db) ? write(db, input, alongside) : runTransaction(db, (tx) => write(tx, input, alongside));
+  return isTransaction(db) ? write(db, input, options) : runTransaction(db, (tx) => write(tx, input, options));
 }
 
-async function write<T>(tx: Db, input: JournalInput, alongside?: (journalId: string) => Promise<T>): Promise<Posted & { alongside?: T }> {
-  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-  // A posting is two round trips: the accounts (user ones locked, system ones read), then every write.
-  const [locked, system] = await Promise.all([
+async function write<T>(tx: Db, input: JournalInput, { locked: ahead, alongside }: PostOptions<T>): Promise<Posted & { alongside?: T }> {
+  // Locked ahead in this very transaction, or not at all (another transaction's, a savepoint's).
+  const known = ahead?.tx === tx ? ahead.accounts : new Map<string, LedgerAccount>();
+  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()].filter((r) => !known.has(refKey(r)));
+  // A posting is two round trips, the accounts (user ones locked, system ones read) then every write;
+  // one when its caller locked them ahead.
+  const [fresh, system] = await Promise.all([
     accountsFor(tx, refs.filter((r) => !("system" in r)), true),
     accountsFor(tx, refs.filter((r) => "system" in r), false),
   ]);
-  const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
+  const byRef = new Map([...known, ...[...fresh, ...system].map((a) => [ownerOf(a), a] as const)]);
+  const locked = [...byRef.values()].filter((a) => a.userId !== null);
 
   const balances = new Map(locked.map((a) => [a.id, a.balance]));
   const journalId = newId();

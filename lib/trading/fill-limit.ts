@@ -50,12 +50,14 @@ export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: Mark
       memo: strategyName ? `Limit ${order.side} filled by ${strategyName}` : `Limit ${order.side} filled`,
       legs: limitFillLegs(order, fill),
     },
-    async (journalId) => {
-      const [[row]] = await Promise.all([
-        query<OrderRow>(db, MARK_FILLED, [order.id, fill.price.toString(), fill.cost.toString(), fill.fee.toString(), journalId, new Date().toISOString()]),
-        publish(db, { to: { userId: order.userId }, event: "balance", data: { reason: "order.filled", orderId: order.id } }),
-      ]);
-      return row;
+    {
+      alongside: async (journalId) => {
+        const [[row]] = await Promise.all([
+          query<OrderRow>(db, MARK_FILLED, [order.id, fill.price.toString(), fill.cost.toString(), fill.fee.toString(), journalId, new Date().toISOString()]),
+          publish(db, { to: { userId: order.userId }, event: "balance", data: { reason: "order.filled", orderId: order.id } }),
+        ]);
+        return row;
+      },
     },
   );
   if (!filled) throw new Error(`order ${order.id} was no longer open`);

@@ -4,12 +4,12 @@ import type { Order } from "@/db/schema";
 import { AppError, forbidden, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { moneyOf } from "@/lib/format";
-import { post } from "@/lib/ledger/post";
+import { lockAccounts, post, type AccountRef, type Locked } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { rulesFor, type TradingRules } from "./config";
 import { dailyUsed } from "./daily";
 import { crosses, fillLimitOrder } from "./fill-limit";
-import { fillLegs, moveLegs } from "./legs";
+import { fillLegs, moveLegs, type Place } from "./legs";
 import { lastTick } from "@/lib/market/ticks";
 import { BASE, marketAssets, QUOTE, quoteOf, tradable, type MarketAssets, type Quote } from "./market";
 import { ORDER_COLUMNS, orderOf, type OrderRow } from "./order-rows";
@@ -134,9 +134,26 @@ interface Reads {
   used: bigint;
   /** The user's own open limit orders (0 when not counted: market orders, strategies' orders). */
   open: number;
+  /** The accounts the order's posting touches, locked with the reads. */
+  locked: Locked | null;
 }
 
-async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, { rules, m, quote, used }: Reads, source: StrategySource | null): Promise<Placed> {
+/** Where an order's money comes from: spot, or the reserve of the strategy placing it. */
+const fromOf = (source: StrategySource | null): Place => (source ? { reserve: source.strategyId } : "spot");
+
+// A fill with every leg non-zero: its legs name every account a fill can touch.
+const EVERY_LEG: Fill = { price: 1n, quantity: 1n, cost: 1n, fee: 1n, net: 2n };
+
+/** The accounts an order's posting touches (the fill of a market order, the hold of a limit). */
+function accountsOfOrder(userId: string, request: OrderRequest, source: StrategySource | null): AccountRef[] {
+  const legs =
+    request.type === "market"
+      ? fillLegs(userId, request.side, EVERY_LEG, { from: fromOf(source), to: "spot" })
+      : moveLegs(userId, request.side === "buy" ? QUOTE : BASE, 1n, fromOf(source), "hold");
+  return legs.map((l) => l.account);
+}
+
+async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, { rules, m, quote, used, locked }: Reads, source: StrategySource | null): Promise<Placed> {
   const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
   if ("total" in request && quantity < rules.minQuantity) {
     throw unprocessable("QUANTITY_TOO_SMALL", `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`);
@@ -156,36 +173,39 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
       reference: id,
       actorId: userId,
       memo: memoOf(`Market ${request.side}`, source),
-      legs: fillLegs(userId, request.side, fill, { from: source ? { reserve: source.strategyId } : "spot", to: "spot" }),
+      legs: fillLegs(userId, request.side, fill, { from: fromOf(source), to: "spot" }),
     },
-    async (journalId) => {
-      const [inserted] = await Promise.all([
-        insertOrder(db, {
-          id,
-          userId,
-          side: request.side,
-          type: "market",
-          status: "filled",
-          quantity,
-          fillPrice: fill.price,
-          cost: fill.cost,
-          fee: fill.fee,
-          feeBps: rules.feeBps,
-          journalId,
-          strategyId: source?.strategyId ?? null,
-          gridLevel: source?.gridLevel ?? null,
-          createdAt: now,
-          filledAt: now,
-        }),
-        publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } }),
-      ]);
-      return inserted;
+    {
+      locked,
+      alongside: async (journalId) => {
+        const [inserted] = await Promise.all([
+          insertOrder(db, {
+            id,
+            userId,
+            side: request.side,
+            type: "market",
+            status: "filled",
+            quantity,
+            fillPrice: fill.price,
+            cost: fill.cost,
+            fee: fill.fee,
+            feeBps: rules.feeBps,
+            journalId,
+            strategyId: source?.strategyId ?? null,
+            gridLevel: source?.gridLevel ?? null,
+            createdAt: now,
+            filledAt: now,
+          }),
+          publish(db, { to: { userId }, event: "balance", data: { reason: "order.filled", orderId: id } }),
+        ]);
+        return inserted;
+      },
     },
   );
   return { order, message: filledMessage(request.side, fill, m) };
 }
 
-async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, { rules, m, quote, used, open }: Reads, source: StrategySource | null): Promise<Placed> {
+async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, { rules, m, quote, used, open, locked }: Reads, source: StrategySource | null): Promise<Placed> {
   const { side, quantity, limitPrice } = request;
   assertQuantity(quantity, rules, m);
   if (side === "sell" && sellFill(quantity, limitPrice, rules.feeBps, m.unit).net <= 0n) {
@@ -212,14 +232,17 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
       reference: id,
       actorId: userId,
       memo: memoOf(`Limit ${side} placed`, source),
-      legs: moveLegs(userId, side === "buy" ? QUOTE : BASE, held, source ? { reserve: source.strategyId } : "spot", "hold"),
+      legs: moveLegs(userId, side === "buy" ? QUOTE : BASE, held, fromOf(source), "hold"),
     },
-    async () => {
-      const [inserted] = await Promise.all([
-        insertOrder(db, { id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null }),
-        fillsNow ? undefined : publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } }),
-      ]);
-      return inserted;
+    {
+      locked,
+      alongside: async () => {
+        const [inserted] = await Promise.all([
+          insertOrder(db, { id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null }),
+          fillsNow ? undefined : publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } }),
+        ]);
+        return inserted;
+      },
     },
   );
 
@@ -240,15 +263,17 @@ export async function placeOrder(db: Db, userId: string, request: OrderRequest, 
   const m = await marketAssets(db);
   // One round trip, run in this order on the connection: the user's overrides; the trader's row,
   // locked; then, once the lock is granted (so they see what the user's previous order committed),
-  // the last price, the day's total and the open orders.
-  const [{ effective: rules, overrides }, , tick, used, open] = await Promise.all([
+  // the last price, the day's total, the open orders and the accounts the order will post to,
+  // locked as the posting would (after the trader's row, in id order).
+  const [{ effective: rules, overrides }, , tick, used, open, locked] = await Promise.all([
     rulesFor(db, userId),
     lockTrader(db, userId),
     lastTick(db),
     dailyUsed(db, userId),
     request.type === "limit" && !source ? openOrders(db, userId) : 0,
+    lockAccounts(db, accountsOfOrder(userId, request, source)),
   ]);
   assertEnabled(rules, overrides?.enabled === false);
-  const reads: Reads = { rules, m, quote: tradable(quoteOf(tick, rules.spreadBps)), used, open };
+  const reads: Reads = { rules, m, quote: tradable(quoteOf(tick, rules.spreadBps)), used, open, locked };
   return request.type === "market" ? placeMarket(db, userId, request, reads, source) : placeLimit(db, userId, request, reads, source);
 }

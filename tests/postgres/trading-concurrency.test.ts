@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { journals, orders, tradeConfigs } from "@/db/schema";
 import { transactionConflicts } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
+import { post } from "@/lib/ledger/post";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
@@ -41,6 +42,32 @@ describe("trading under concurrency (PostgreSQL)", () => {
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000") - 3n * BUY_DEBIT);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(300_000n);
     expect(await ordersOf(db(), u.id)).toHaveLength(3);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("orders and other postings on the same account at once: every debit sees the one before it", async () => {
+    // A market order locks its accounts with its reads, before the posting: credits and moves to
+    // savings racing it on the same spot USDT must wait for it, not write over its balance.
+    const u = await trader("5000");
+    const spot = { userId: u.id, asset: "USDT", kind: "spot" as const };
+    let trading = true;
+    const churn = async () => {
+      let rounds = 0n;
+      while (trading) {
+        await post(db(), { kind: "adjustment", legs: [{ account: { system: "adjustments", asset: "USDT" }, amount: -units("10") }, { account: spot, amount: units("10") }] });
+        await post(db(), { kind: "adjustment", legs: [{ account: spot, amount: -units("10") }, { account: { ...spot, kind: "savings" }, amount: units("10") }] });
+        rounds++;
+      }
+      return rounds;
+    };
+    const churning = Promise.all([churn(), churn(), churn()]);
+    const results = await Promise.all(Array.from({ length: 15 }, () => trade(u.token, BUY)));
+    trading = false;
+    const rounds = (await churning).reduce((a, b) => a + b, 0n);
+    expect(results.map((r) => r.status)).toEqual(Array(15).fill(201));
+    expect(rounds).toBeGreaterThan(0n);
+    expect(await balanceOf(db(), u.id, "USDT")).toBe(units("5000") - 15n * BUY_DEBIT);
+    expect(await balanceOf(db(), u.id, "USDT", "savings")).toBe(rounds * units("10"));
     expect(await checkLedger(db())).toEqual([]);
   });
 
