@@ -1,5 +1,6 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { rowsOf } from "@/db/rows";
 import { rateLimitHits } from "@/db/schema";
 import { tooManyRequests, type AppError } from "@/lib/http/errors";
 
@@ -18,53 +19,99 @@ const secondsLeft = (limit: Limit, now: number) =>
 
 /**
  * Takes one hit for `key` and says whether it was within the limit: 0 when it was, otherwise the
- * seconds until the window ends. Counting and checking are one statement (an upsert returning the
- * new count), so a parallel burst cannot all pass a check made before any of them was counted:
- * exactly `max` hits of a window get 0, whatever the concurrency and the number of instances.
+ * seconds until the window ends. Counting and checking are one statement (see `consumeAll`), so a
+ * parallel burst cannot all pass a check made before any of them was counted: exactly `max` hits of
+ * a window get 0, whatever the concurrency and the number of instances.
  */
-export async function consume(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
-  const start = windowStart(limit, now);
-  const [row] = await db
-    .insert(rateLimitHits)
-    .values({ key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitHits.key, rateLimitHits.windowStart],
-      set: { count: sql`${rateLimitHits.count} + 1` },
-    })
-    .returning({ count: rateLimitHits.count });
-  if (row!.count === 1) {
-    // The first hit of a window sweeps the key's earlier windows: the table holds one row per live key.
-    await db.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lt(rateLimitHits.windowStart, start)));
-  }
-  return row!.count <= limit.max ? 0 : secondsLeft(limit, now);
+export function consume(db: Db, key: string, limit: Limit, now = Date.now()): Promise<number> {
+  return consumeAll(db, [{ key, limit }], now);
 }
 
 /** Gives back a hit taken by `consume` for something that turned out not to count (a success). */
-export async function refund(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
-  await db
-    .update(rateLimitHits)
-    .set({ count: sql`greatest(${rateLimitHits.count} - 1, 0)` })
-    .where(and(eq(rateLimitHits.key, key), eq(rateLimitHits.windowStart, windowStart(limit, now))));
+export function refund(db: Db, key: string, limit: Limit, now = Date.now()): Promise<void> {
+  return giveBack(db, [{ key, limit }], now);
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.delete(rateLimitHits).where(eq(rateLimitHits.key, key));
 }
 
+export interface Hit {
+  key: string;
+  limit: Limit;
+}
+
+/** A hit to give back: one (`refund`), or all of the key's (`clearHits`), as after a success. */
+export interface GiveBack extends Hit {
+  clear?: boolean;
+}
+
+const step = (prefix: string, i: number) => sql.raw(`${prefix}${i}`);
+
 /**
- * Takes a hit from every limit in turn; the first one over its limit gives back the hits already
- * taken (that attempt will not happen) and answers the seconds to wait, else 0.
+ * Takes a hit from every limit, in the order given, in one statement: each limit takes its hit only
+ * when the ones before took theirs, and only while under its limit (an upsert whose update is
+ * conditional, so of a parallel burst exactly `max` get through, whatever the concurrency and the
+ * number of instances). A refused attempt leaves no count behind: the limits before the one that
+ * refused give their hits back (one more statement), the ones after never took any. Answers 0, or
+ * the seconds until the refusing limit's window ends. The first hit of a window sweeps the key's
+ * earlier windows, so the table holds one row per live key.
  */
-export async function consumeAll(db: Db, limits: { key: string; limit: Limit }[], now = Date.now()): Promise<number> {
-  for (let i = 0; i < limits.length; i++) {
-    const { key, limit } = limits[i]!;
-    const wait = await consume(db, key, limit, now);
-    if (wait > 0) {
-      for (const taken of limits.slice(0, i + 1)) await refund(db, taken.key, taken.limit, now);
-      return wait;
-    }
-  }
-  return 0;
+export async function consumeAll(db: Db, limits: Hit[], now = Date.now()): Promise<number> {
+  if (limits.length === 0) return 0;
+  const [row] = await rowsOf<Record<string, number | null>>(db, takingHits(limits, now));
+  const refused = limits.findIndex((_, i) => row![`h${i}`] == null);
+  if (refused < 0) return 0;
+  await giveBack(db, limits.slice(0, refused), now);
+  return secondsLeft(limits[refused]!.limit, now);
+}
+
+function takingHits(limits: Hit[], now: number): SQL {
+  const steps = limits.map(({ key, limit }, i) => {
+    const start = windowStart(limit, now).toISOString();
+    const after = i === 0 ? sql`` : sql`from ${step("h", i - 1)}`;
+    return sql`${step("h", i)} as (
+      insert into rate_limit_hits as hit (key, window_start, count)
+      select ${key}::text, ${start}::timestamptz, 1 ${after} where ${limit.max}::int >= 1
+      on conflict (key, window_start) do update set count = hit.count + 1 where hit.count < ${limit.max}::int
+      returning hit.key, hit.window_start, hit.count)`;
+  });
+  const firsts = sql.join(
+    limits.map((_, i) => sql`select key, window_start from ${step("h", i)} where count = 1`),
+    sql` union all `,
+  );
+  const counts = sql.join(
+    limits.map((_, i) => sql`(select count from ${step("h", i)}) as ${step("h", i)}`),
+    sql`, `,
+  );
+  return sql`with ${sql.join(steps, sql`, `)},
+    swept as (delete from rate_limit_hits old using (${firsts}) fresh where old.key = fresh.key and old.window_start < fresh.window_start)
+    select ${counts}`;
+}
+
+/**
+ * `with` entries for a caller's statement that give hits back in the order given, each after the one
+ * before: the order `consumeAll` took them in, so two statements never hold these rows in opposite
+ * orders (a deadlock). `done` is a condition a later entry of the statement adds to its `where` to run
+ * after them, for the same reason.
+ */
+export function givingBack(hits: GiveBack[], now: number): { entries: SQL[]; done: SQL } {
+  const entries = hits.map(({ key, limit, clear }, i) => {
+    const afterPrevious = i === 0 ? sql`true` : sql`(select count(*) from ${step("g", i - 1)}) >= 0`;
+    const statement = clear
+      ? sql`delete from rate_limit_hits where key = ${key}::text and ${afterPrevious}`
+      : sql`update rate_limit_hits set count = greatest(count - 1, 0)
+          where key = ${key}::text and window_start = ${windowStart(limit, now).toISOString()}::timestamptz and ${afterPrevious}`;
+    return sql`${step("g", i)} as (${statement} returning 1)`;
+  });
+  const done = hits.length === 0 ? sql`true` : sql`(select count(*) from ${step("g", hits.length - 1)}) >= 0`;
+  return { entries, done };
+}
+
+/** Gives back hits taken by `consumeAll` (`clear`: all of the key's), in one statement. */
+export async function giveBack(db: Db, hits: GiveBack[], now = Date.now()): Promise<void> {
+  if (hits.length === 0) return;
+  await db.execute(sql`with ${sql.join(givingBack(hits, now).entries, sql`, `)} select 1`);
 }
 
 /** A 429 saying what happened and, in whole minutes, when to try again. */

@@ -24,13 +24,17 @@ function deviceFamily(userAgent: string | null): string {
 // Enough distinct user agents to judge by, without reading an account's whole history.
 const DEVICES_COMPARED = 500;
 
+/** The distinct user agents of the account's sessions so far (as many as `isNewDevice` compares). */
+export const sessionUserAgents = (db: Db, userId: string) =>
+  db.selectDistinct({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)).limit(DEVICES_COMPARED);
+
 /**
- * Whether a sign-in comes from a browser and system this account never held a session on. The very
- * first session of an account is no news (it is the account's own first device).
+ * Whether a sign-in comes from a browser and system none of the account's earlier sessions (`seen`,
+ * their user agents) was on. The very first session of an account is no news (it is the account's
+ * own first device).
  */
-export async function isNewDevice(db: Db, userId: string, userAgent: string | null): Promise<boolean> {
-  const seen = await db.selectDistinct({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)).limit(DEVICES_COMPARED);
+export function isNewDevice(seen: (string | null)[], userAgent: string | null): boolean {
   if (seen.length === 0) return false;
   const family = deviceFamily(userAgent);
-  return !seen.some((s) => deviceFamily(s.userAgent) === family);
+  return !seen.some((ua) => deviceFamily(ua) === family);
 }

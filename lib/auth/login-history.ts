@@ -1,26 +1,50 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { loginHistory, type LoginOutcome } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
 import { readableAddress } from "@/lib/format";
 import { describeDevice } from "./device";
+import { givingBack, type GiveBack } from "@/lib/rate-limit";
 
 /** How many sign-in attempts are kept (and so shown) per user. */
 export const LOGIN_HISTORY_KEPT = 50;
 
 /**
- * Records a sign-in attempt on an existing account and trims the user's history to the newest
- * 50. Call it with the database handle, not inside the sign-in's transaction: a failed attempt is
- * answered with an error, and its record must outlive that error (each statement commits on its own).
+ * `with` entries recording a sign-in attempt on an existing account and trimming the user's history
+ * to the newest 50, for a statement of the caller's; the trim runs once `after` holds (see
+ * `givingBack` in lib/rate-limit: rows locked in one order). Inside one statement the trim cannot see
+ * the new row, so it keeps the 49 newest before it. Two attempts on one account recorded at the same
+ * instant each keep 49 and their own, so the account holds one row more than 50 until its next
+ * attempt; the history shown stops at 50 regardless.
  */
-export async function recordLogin(db: Db, userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now = new Date()): Promise<void> {
-  await db.insert(loginHistory).values({ id: newId(), userId, createdAt: now, ip: meta.ip, userAgent: meta.userAgent, outcome });
-  await db.execute(sql`
-    delete from login_history where user_id = ${userId} and id in (
-      select id from login_history where user_id = ${userId}
-      order by created_at desc, id desc offset ${LOGIN_HISTORY_KEPT}
-    )`);
+export function recordingLogin(db: Db, userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now: Date, after = sql`true`): SQL[] {
+  const attempt = db.insert(loginHistory).values({ id: newId(), userId, createdAt: now, ip: meta.ip, userAgent: meta.userAgent, outcome });
+  return [
+    sql`attempt as (${attempt.getSQL()})`,
+    sql`trimmed as (
+      delete from login_history where user_id = ${userId}::uuid and ${after} and id in (
+        select id from login_history where user_id = ${userId}::uuid
+        order by created_at desc, id desc offset ${LOGIN_HISTORY_KEPT - 1}::int
+      ))`,
+  ];
+}
+
+/**
+ * Records a sign-in attempt on an existing account (see `recordingLogin`), giving `hits` back first,
+ * in one statement. Call it with the database handle, not inside the sign-in's transaction: a failed
+ * attempt is answered with an error, and its record must outlive that error.
+ */
+export async function recordLogin(
+  db: Db,
+  userId: string,
+  outcome: LoginOutcome,
+  meta: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+  hits: GiveBack[] = [],
+): Promise<void> {
+  const { entries, done } = givingBack(hits, now.getTime());
+  await db.execute(sql`with ${sql.join([...entries, ...recordingLogin(db, userId, outcome, meta, now, done)], sql`, `)} select 1`);
 }
 
 const OUTCOME_LABELS: Record<LoginOutcome, string> = {

@@ -13,26 +13,30 @@ export interface Authenticated {
 // Writing last_seen on every request would turn each read into a write.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** A new session's row: it lives as long as its token. */
+export function newSession(userId: string, meta: { ip: string | null; userAgent: string | null }, now = new Date()): Session {
+  return {
+    id: newId(),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    revokedAt: null,
+  };
+}
+
+export const sessionToken = (user: User, session: Session): Promise<string> =>
+  mintToken({ sub: user.id, sid: session.id, role: user.role, name: user.username });
+
 export async function createSession(
   db: Db,
   user: User,
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<{ session: Session; token: string }> {
-  const now = new Date();
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      id: newId(),
-      userId: user.id,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    })
-    .returning();
-  const token = await mintToken({ sub: user.id, sid: session!.id, role: user.role, name: user.username });
-  return { session: session!, token };
+  const [session] = await db.insert(sessions).values(newSession(user.id, meta)).returning();
+  return { session: session!, token: await sessionToken(user, session!) };
 }
 
 const sessionQuery = (db: Db) =>

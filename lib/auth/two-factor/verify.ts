@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { twoFactor, twoFactorRecoveryCodes } from "@/db/schema";
@@ -34,9 +34,12 @@ const WRONG_CODES: Limit = { max: 10, windowMs: 15 * 60_000 };
 const wrongCode = (field = "code") =>
   new AppError(403, "WRONG_TWO_FACTOR_CODE", "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.", { [field]: ["Not right or already used"] });
 
-/** Whether two-factor is on (its enrolment confirmed by a first code): sign-in and withdrawals then ask for a code. */
+/** Two-factor is on once its enrolment is confirmed by a first code. */
+export const twoFactorOn = (userId: string | Column) => and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt));
+
+/** Whether two-factor is on: sign-in and withdrawals then ask for a code. */
 export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: twoFactor.userId }).from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  const [row] = await db.select({ userId: twoFactor.userId }).from(twoFactor).where(twoFactorOn(userId));
   return !!row;
 }
 
