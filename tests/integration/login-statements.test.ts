@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import type { Logger } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import * as schema from "@/db/schema";
+import { login } from "@/lib/auth/login";
+import { onPostgres, withTestDatabase } from "../support/db";
+import { registerUser } from "../support/users";
+
+const db = withTestDatabase();
+
+/**
+ * The test's database through a second drizzle instance on the same client, which lists every
+ * statement it sends. The sign-in's figures in docs/BENCHMARKS.md follow from these counts: a
+ * statement more is a round trip more, one after another, around a hash that takes ~12-40 ms.
+ */
+async function counting(): Promise<{ db: Db; statements: string[] }> {
+  const statements: string[] = [];
+  const logger: Logger = { logQuery: (query) => void statements.push(query.replace(/\s+/g, " ")) };
+  const client = (db() as unknown as { $client: never }).$client;
+  const counted = onPostgres()
+    ? (await import("drizzle-orm/postgres-js")).drizzle(client, { schema, logger })
+    : (await import("drizzle-orm/pglite")).drizzle(client, { schema, logger });
+  return { db: counted as unknown as Db, statements };
+}
+
+const meta = { ip: "198.51.100.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
+
+describe("the statements of one sign-in", () => {
+  it("a success is three: the account, the limits' hits, then the session with its history and the hits given back", async () => {
+    const { payload } = await registerUser();
+    const { db: counted, statements } = await counting();
+    // The first sign-in from this browser is news (its activity record adds statements); the next is not.
+    await login(counted, { usernameOrEmail: payload.username, password: payload.password }, meta);
+    for (const ip of [meta.ip, "198.51.100.8"]) {
+      statements.length = 0;
+      await login(counted, { usernameOrEmail: payload.username, password: payload.password }, { ...meta, ip });
+      expect(statements, ip).toHaveLength(3);
+      expect(statements[0]).toMatch(/from "users"/);
+      expect(statements[1]).toMatch(/insert into rate_limit_hits/);
+      expect(statements[2]).toMatch(/insert into "sessions".*insert into "login_history"/);
+    }
+  });
+
+  it("a wrong password is three (its history record last), an unknown name two, a refusal by the limits three", async () => {
+    const { payload } = await registerUser();
+    const { db: counted, statements } = await counting();
+    const attempt = async (usernameOrEmail: string, password: string) => {
+      statements.length = 0;
+      const failure = await login(counted, { usernameOrEmail, password }, { ...meta, ip: "198.51.100.9" }).then(
+        () => null,
+        (err: { status: number }) => err.status,
+      );
+      return { failure, statements: [...statements] };
+    };
+
+    const wrong = await attempt(payload.username, "not-it");
+    expect(wrong.failure).toBe(401);
+    expect(wrong.statements).toHaveLength(3);
+    expect(wrong.statements[2]).toMatch(/insert into "login_history"/);
+
+    expect(await attempt("nobody_by_this_name", "not-it")).toMatchObject({ failure: 401, statements: { length: 2 } });
+
+    for (let i = 0; i < 9; i++) await attempt(payload.username, "not-it");
+    const refused = await attempt(payload.username, payload.password);
+    expect(refused.failure).toBe(429);
+    expect(refused.statements).toHaveLength(3);
+  });
+});
