@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { rowsOf } from "@/db/rows";
+import { join, q, raw, runStatement, type Fragment } from "@/lib/auth/statement";
 import { rateLimitHits } from "@/db/schema";
 import { tooManyRequests, type AppError } from "@/lib/http/errors";
 
@@ -46,8 +46,6 @@ export interface GiveBack extends Hit {
   clear?: boolean;
 }
 
-const step = (prefix: string, i: number) => sql.raw(`${prefix}${i}`);
-
 /**
  * Takes a hit from every limit, in the order given, in one statement: each limit takes its hit only
  * when the ones before took theirs, and only while under its limit (an upsert whose update is
@@ -59,34 +57,28 @@ const step = (prefix: string, i: number) => sql.raw(`${prefix}${i}`);
  */
 export async function consumeAll(db: Db, limits: Hit[], now = Date.now()): Promise<number> {
   if (limits.length === 0) return 0;
-  const [row] = await rowsOf<Record<string, number | null>>(db, takingHits(limits, now));
+  const [row] = await runStatement<Record<string, number | null>>(db, takingHits(limits, now));
   const refused = limits.findIndex((_, i) => row![`h${i}`] == null);
   if (refused < 0) return 0;
   await giveBack(db, limits.slice(0, refused), now);
   return secondsLeft(limits[refused]!.limit, now);
 }
 
-function takingHits(limits: Hit[], now: number): SQL {
+function takingHits(limits: Hit[], now: number): Fragment {
   const steps = limits.map(({ key, limit }, i) => {
     const start = windowStart(limit, now).toISOString();
-    const after = i === 0 ? sql`` : sql`from ${step("h", i - 1)}`;
-    return sql`${step("h", i)} as (
+    const after = i === 0 ? raw("") : raw(`from h${i - 1}`);
+    return q`${raw(`h${i}`)} as (
       insert into rate_limit_hits as hit (key, window_start, count)
       select ${key}::text, ${start}::timestamptz, 1 ${after} where ${limit.max}::int >= 1
       on conflict (key, window_start) do update set count = hit.count + 1 where hit.count < ${limit.max}::int
       returning hit.key, hit.window_start, hit.count)`;
   });
-  const firsts = sql.join(
-    limits.map((_, i) => sql`select key, window_start from ${step("h", i)} where count = 1`),
-    sql` union all `,
-  );
-  const counts = sql.join(
-    limits.map((_, i) => sql`(select count from ${step("h", i)}) as ${step("h", i)}`),
-    sql`, `,
-  );
-  return sql`with ${sql.join(steps, sql`, `)},
-    swept as (delete from rate_limit_hits old using (${firsts}) fresh where old.key = fresh.key and old.window_start < fresh.window_start)
-    select ${counts}`;
+  const firsts = limits.map((_, i) => `select key, window_start from h${i} where count = 1`).join(" union all ");
+  const counts = limits.map((_, i) => `(select count from h${i}) as h${i}`).join(", ");
+  return q`with ${join(steps, ", ")},
+    swept as (delete from rate_limit_hits old using (${raw(firsts)}) fresh where old.key = fresh.key and old.window_start < fresh.window_start)
+    select ${raw(counts)}`;
 }
 
 /**
@@ -95,23 +87,22 @@ function takingHits(limits: Hit[], now: number): SQL {
  * orders (a deadlock). `done` is a condition a later entry of the statement adds to its `where` to run
  * after them, for the same reason.
  */
-export function givingBack(hits: GiveBack[], now: number): { entries: SQL[]; done: SQL } {
+export function givingBack(hits: GiveBack[], now: number): { entries: Fragment[]; done: Fragment } {
+  const after = (i: number) => raw(i < 0 ? "true" : `(select count(*) from g${i}) >= 0`);
   const entries = hits.map(({ key, limit, clear }, i) => {
-    const afterPrevious = i === 0 ? sql`true` : sql`(select count(*) from ${step("g", i - 1)}) >= 0`;
     const statement = clear
-      ? sql`delete from rate_limit_hits where key = ${key}::text and ${afterPrevious}`
-      : sql`update rate_limit_hits set count = greatest(count - 1, 0)
-          where key = ${key}::text and window_start = ${windowStart(limit, now).toISOString()}::timestamptz and ${afterPrevious}`;
-    return sql`${step("g", i)} as (${statement} returning 1)`;
+      ? q`delete from rate_limit_hits where key = ${key}::text and ${after(i - 1)}`
+      : q`update rate_limit_hits set count = greatest(count - 1, 0)
+          where key = ${key}::text and window_start = ${windowStart(limit, now).toISOString()}::timestamptz and ${after(i - 1)}`;
+    return q`${raw(`g${i}`)} as (${statement} returning 1)`;
   });
-  const done = hits.length === 0 ? sql`true` : sql`(select count(*) from ${step("g", hits.length - 1)}) >= 0`;
-  return { entries, done };
+  return { entries, done: after(hits.length - 1) };
 }
 
 /** Gives back hits taken by `consumeAll` (`clear`: all of the key's), in one statement. */
 export async function giveBack(db: Db, hits: GiveBack[], now = Date.now()): Promise<void> {
   if (hits.length === 0) return;
-  await db.execute(sql`with ${sql.join(givingBack(hits, now).entries, sql`, `)} select 1`);
+  await runStatement(db, q`with ${join(givingBack(hits, now).entries, ", ")} select 1`);
 }
 
 /** A 429 saying what happened and, in whole minutes, when to try again. */

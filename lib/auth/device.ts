@@ -1,7 +1,5 @@
 import Bowser from "bowser";
-import { eq } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { sessions } from "@/db/schema";
+import { q } from "./statement";
 
 /** "Chrome 131 on macOS" from a user agent, for people to recognise their own devices. */
 export function describeDevice(userAgent: string | null): string {
@@ -25,8 +23,8 @@ function deviceFamily(userAgent: string | null): string {
 const DEVICES_COMPARED = 500;
 
 /** The distinct user agents of the account's sessions so far (as many as `isNewDevice` compares). */
-export const sessionUserAgents = (db: Db, userId: string) =>
-  db.selectDistinct({ userAgent: sessions.userAgent }).from(sessions).where(eq(sessions.userId, userId)).limit(DEVICES_COMPARED);
+export const sessionUserAgents = (userId: string) =>
+  q`select distinct user_agent from sessions where user_id = ${userId}::uuid limit ${DEVICES_COMPARED}::int`;
 
 /**
  * Whether a sign-in comes from a browser and system none of the account's earlier sessions (`seen`,

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { loginHistory, type LoginOutcome } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { readableAddress } from "@/lib/format";
 import { describeDevice } from "./device";
 import { givingBack, type GiveBack } from "@/lib/rate-limit";
+import { join, q, raw, runStatement, type Fragment } from "./statement";
 
 /** How many sign-in attempts are kept (and so shown) per user. */
 export const LOGIN_HISTORY_KEPT = 50;
@@ -18,11 +19,12 @@ export const LOGIN_HISTORY_KEPT = 50;
  * instant each keep 49 and their own, so the account holds one row more than 50 until its next
  * attempt; the history shown stops at 50 regardless.
  */
-export function recordingLogin(db: Db, userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now: Date, after = sql`true`): SQL[] {
-  const attempt = db.insert(loginHistory).values({ id: newId(), userId, createdAt: now, ip: meta.ip, userAgent: meta.userAgent, outcome });
+export function recordingLogin(userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now: Date, after = raw("true")): Fragment[] {
   return [
-    sql`attempt as (${attempt.getSQL()})`,
-    sql`trimmed as (
+    q`attempt as (
+      insert into login_history (id, user_id, created_at, ip, user_agent, outcome)
+      values (${newId()}::uuid, ${userId}::uuid, ${now.toISOString()}::timestamptz, ${meta.ip}::text, ${meta.userAgent}::text, ${outcome}::login_outcome))`,
+    q`trimmed as (
       delete from login_history where user_id = ${userId}::uuid and ${after} and id in (
         select id from login_history where user_id = ${userId}::uuid
         order by created_at desc, id desc offset ${LOGIN_HISTORY_KEPT - 1}::int
@@ -44,7 +46,7 @@ export async function recordLogin(
   hits: GiveBack[] = [],
 ): Promise<void> {
   const { entries, done } = givingBack(hits, now.getTime());
-  await db.execute(sql`with ${sql.join([...entries, ...recordingLogin(db, userId, outcome, meta, now, done)], sql`, `)} select 1`);
+  await runStatement(db, q`with ${join([...entries, ...recordingLogin(userId, outcome, meta, now, done)], ", ")} select 1`);
 }
 
 const OUTCOME_LABELS: Record<LoginOutcome, string> = {

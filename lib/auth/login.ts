@@ -1,7 +1,5 @@
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { rowsOf } from "@/db/rows";
 import { sessions, type User } from "@/db/schema";
 import { describeDevice, isNewDevice, sessionUserAgents } from "./device";
 import { recordingLogin, recordLogin } from "./login-history";
@@ -10,7 +8,8 @@ import { AppError, forbidden } from "@/lib/http/errors";
 import { consumeAll, giveBack, givingBack, limited, type GiveBack, type Hit, type Limit } from "@/lib/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
-import { newSession, sessionToken } from "./sessions";
+import { insertingSession, newSession, sessionToken } from "./sessions";
+import { join, q, runStatement } from "./statement";
 import { issueChallenge } from "./two-factor/challenge";
 import { findSignInAccount, sessionsFrom } from "./find-user";
 import { HOUR_MS } from "@/lib/time";
@@ -117,17 +116,17 @@ export async function startSession(db: Db, user: User, meta: { ip: string; userA
   const now = new Date();
   const session = newSession(user.id, meta, now);
   const { entries, done } = givingBack(hits, now.getTime());
-  const statement = sql`with ${sql.join(
+  const statement = q`with ${join(
     [
       ...entries,
       // Read in the statement's snapshot: the account's sessions before this one.
-      sql`earlier as (${sessionUserAgents(db, user.id).getSQL()})`,
-      sql`started as (${db.insert(sessions).values(session).getSQL()})`,
-      ...recordingLogin(db, user.id, "success", meta, now, done),
+      q`earlier as (${sessionUserAgents(user.id)})`,
+      q`started as (${insertingSession(session)})`,
+      ...recordingLogin(user.id, "success", meta, now, done),
     ],
-    sql`, `,
+    ", ",
   )} select user_agent from earlier`;
-  const [earlier, token] = await Promise.all([rowsOf<{ user_agent: string | null }>(db, statement), sessionToken(user, session)]);
+  const [earlier, token] = await Promise.all([runStatement<{ user_agent: string | null }>(db, statement), sessionToken(user, session)]);
   if (isNewDevice(earlier.map((row) => row.user_agent), meta.userAgent)) {
     await recordActivity(db, { userId: user.id, kind: "device.new", facts: { device: describeDevice(meta.userAgent), ip: meta.ip } });
   }

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { sendEnvelope } from "@/lib/realtime/channel";
+import { q } from "./statement";
 import { mintToken, readToken, SESSION_MAX_AGE_SECONDS, tokenFromRequest } from "./token";
 
 export interface Authenticated {
@@ -26,6 +27,11 @@ export function newSession(userId: string, meta: { ip: string | null; userAgent:
     revokedAt: null,
   };
 }
+
+/** Inserts `session` (a `with` entry, or a statement of its own). */
+export const insertingSession = (session: Session) => q`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+  values (${session.id}::uuid, ${session.userId}::uuid, ${session.createdAt.toISOString()}::timestamptz, ${session.lastSeenAt.toISOString()}::timestamptz,
+    ${session.expiresAt.toISOString()}::timestamptz, ${session.ip}::text, ${session.userAgent}::text)`;
 
 export const sessionToken = (user: User, session: Session): Promise<string> =>
   mintToken({ sub: user.id, sid: session.id, role: user.role, name: user.username });
