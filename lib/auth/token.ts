@@ -1,4 +1,5 @@
-import { decode, encode } from "next-auth/jwt";
+import { createCipheriv, createHash, createHmac, hkdfSync, randomBytes, randomUUID } from "node:crypto";
+import { decode } from "next-auth/jwt";
 import { authSecret } from "./secret";
 
 /**
@@ -26,8 +27,41 @@ export interface TokenClaims {
   name: string;
 }
 
-export function mintToken(claims: TokenClaims): Promise<string> {
-  return encode({ token: { ...claims }, secret: authSecret(), salt: SESSION_COOKIE, maxAge: SESSION_MAX_AGE_SECONDS });
+/**
+ * The key next-auth derives from the secret (HKDF-SHA256, salted with the cookie name) and the
+ * protected header naming it by its JWK thumbprint (RFC 7638), as its `encode` computes them on
+ * every call; kept for the current secret.
+ */
+let derived: { secret: string; key: Buffer; header: string } | undefined;
+
+function encryptionKey(secret: string) {
+  if (derived?.secret !== secret) {
+    const key = Buffer.from(hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64));
+    const kid = createHash("sha512").update(`{"k":"${key.toString("base64url")}","kty":"oct"}`).digest("base64url");
+    derived = { secret, key, header: Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })).toString("base64url") };
+  }
+  return derived;
+}
+
+/**
+ * The token next-auth's `encode` would mint (a JWE, "dir" with A256CBC-HS512, RFC 7518 5.2.2:
+ * AES-256-CBC under the key's second half, then HMAC-SHA-512 under its first over the header, IV,
+ * ciphertext and the header's bit length, cut to 32 bytes), which its `decode` and `auth()` read.
+ * Written here with node:crypto because `encode` runs each step as a WebCrypto job on libuv's
+ * threads, where a sign-in's four jobs waited behind the password hashes (tests/unit/session-token
+ * decodes these tokens with next-auth's own `decode`).
+ */
+export async function mintToken(claims: TokenClaims): Promise<string> {
+  const { key, header } = encryptionKey(authSecret());
+  const iat = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({ ...claims, iat, exp: iat + SESSION_MAX_AGE_SECONDS, jti: randomUUID() });
+  const iv = randomBytes(16);
+  const cipher = createCipheriv("aes-256-cbc", key.subarray(32), iv);
+  const ciphertext = Buffer.concat([cipher.update(payload, "utf8"), cipher.final()]);
+  const aadBits = Buffer.alloc(8);
+  aadBits.writeBigUInt64BE(BigInt(header.length * 8));
+  const tag = createHmac("sha512", key.subarray(0, 32)).update(header).update(iv).update(ciphertext).update(aadBits).digest().subarray(0, 32);
+  return `${header}..${iv.toString("base64url")}.${ciphertext.toString("base64url")}.${tag.toString("base64url")}`;
 }
 
 /**
