@@ -1,6 +1,5 @@
-import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { isTransaction } from "@/db/transaction";
+import { query } from "@/db/raw";
 
 /**
  * SQL text with its values kept apart, composed by the `q` tag. It exists because building a
@@ -8,7 +7,7 @@ import { isTransaction } from "@/db/transaction";
  * (its chunk walk checks every piece's kind), more than PostgreSQL spends running them; joining
  * strings costs microseconds. Only for statements whose text is fixed apart from the values: the
  * text is what PostgreSQL prepares once per connection.
- * (Written for the sign-in path; a shared raw-statement helper in db/ would replace it.)
+ * Composes the sign-in's and the rate limits' statements, whose number of parts varies; db/raw.ts runs them.
  */
 export interface Fragment {
   strings: readonly string[];
@@ -45,33 +44,9 @@ function render(fragment: Fragment, params: unknown[]): string {
   return text;
 }
 
-interface PostgresJsClient {
-  unsafe(text: string, params: unknown[], options: { prepare: boolean }): Promise<unknown[]>;
-}
-interface PgliteClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Runs `fragment` on the driver under `db` (postgres.js prepared, or PGlite), the rows as the driver
- * reads them. In a transaction it goes through drizzle, on the transaction's connection.
- */
-export async function runStatement<T>(db: Db, fragment: Fragment): Promise<T[]> {
+/** Runs `fragment` on `db` (the database or a transaction) through db/raw.ts, the rows as the driver reads them. */
+export function runStatement<T>(db: Db, fragment: Fragment): Promise<T[]> {
   const params: unknown[] = [];
   const text = render(fragment, params);
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (isTransaction(db) || !client) {
-    const result = (await db.execute(throughDrizzle(text, params))) as unknown as { rows?: T[] } | T[];
-    return Array.isArray(result) ? result : (result.rows ?? []);
-  }
-  if (typeof (client as PostgresJsClient).unsafe === "function") return (await (client as PostgresJsClient).unsafe(text, params, { prepare: true })) as T[];
-  return (await (client as PgliteClient).query(text, params)).rows as T[];
-}
-
-function throughDrizzle(text: string, params: unknown[]): SQL {
-  const pieces = text.split(/\$(\d+)/);
-  return sql.join(
-    pieces.map((piece, i) => (i % 2 === 1 ? sql`${params[Number(piece) - 1]}` : sql.raw(piece))),
-    sql.raw(""),
-  );
+  return query<T>(db, text, params);
 }
