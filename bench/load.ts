@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import postgres from "postgres";
 
 export interface Run {
@@ -83,4 +84,40 @@ function formatWaits(counts: Map<string, number>, samples: number): string {
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const parts = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([event, n]) => `${event} ${(n / samples).toFixed(1)}`);
   return `sessions waiting on locks: ${(total / Math.max(samples, 1)).toFixed(1)} on average${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}
+
+/** CPU seconds PostgreSQL's processes have used so far, ended backends included (every `postgres` process on this machine, from /proc). */
+export function postgresCpuSeconds(): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (name !== "postgres") continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime, and cutime and cstime: the backends that ended, reaped by the postmaster.
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total;
+}
+
+/**
+ * Runs `work` and says how much CPU this Node process and PostgreSQL used per operation meanwhile:
+ * which of the two a figure is bound by. PostgreSQL's is every `postgres` process on the machine
+ * (backends, WAL writer, checkpointer), so run it on a quiet machine.
+ */
+export async function cpuPer<T>(work: () => Promise<T>, count: (result: T) => number): Promise<{ result: T; cpu: string }> {
+  const node = process.cpuUsage();
+  const pg = postgresCpuSeconds();
+  const result = await work();
+  const used = process.cpuUsage(node);
+  const ops = Math.max(1, count(result));
+  const nodeMs = (used.user + used.system) / 1000 / ops;
+  const pgMs = ((postgresCpuSeconds() - pg) * 1000) / ops;
+  return { result, cpu: `CPU per operation: Node ${nodeMs.toFixed(2)} ms, PostgreSQL ${pgMs.toFixed(2)} ms` };
 }

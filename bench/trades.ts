@@ -24,7 +24,7 @@ import { updateSettings } from "@/lib/settings";
 import { watchSettings } from "@/lib/settings/cache";
 import { placeOrder } from "@/lib/trading/place-order";
 import { benchDatabase } from "./database";
-import { describeRun, runFor, sampleLockWaits } from "./load";
+import { cpuPer, describeRun, postgresCpuSeconds, runFor, sampleLockWaits } from "./load";
 import { seedTraders, type Trader } from "./seed";
 import { startServer } from "./server";
 
@@ -94,9 +94,13 @@ async function inProcessPhase(url: string, name: string, db: Db, handle: DbHandl
   try {
     const trade = (t: Trader, i: number) =>
       runTransaction(db, (tx) => placeOrder(tx, t.id, { side: i % 2 ? "sell" : "buy", type: "market", quantity: 1_000n })).then(() => {});
-    const manyRun = await sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (w, i) => trade(many[(w * 997 + i) % many.length]!, i)));
+    const { result: manyRun, cpu } = await cpuPer(
+      () => sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (w, i) => trade(many[(w * 997 + i) % many.length]!, i))),
+      (r) => r.result.ok,
+    );
     line(`market orders, ${many.length.toLocaleString("en")} users`, describeRun(manyRun.result, "trades"));
     line("", manyRun.waits);
+    line("", cpu);
     const oneRun = await sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (_, i) => trade(one, i)));
     line("market orders, 1 user", describeRun(oneRun.result, "trades"));
     line("", oneRun.waits);
@@ -109,10 +113,13 @@ async function inProcessPhase(url: string, name: string, db: Db, handle: DbHandl
 function pgbench(url: string) {
   try {
     execFileSync("pgbench", ["-i", "-s", "1", "-q", url], { stdio: "ignore" });
+    const pg = postgresCpuSeconds();
     const out = execFileSync("pgbench", ["-b", "tpcb-like", "-c", String(WORKERS), "-j", "2", "-T", String(SECONDS), url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    const pgMs = ((postgresCpuSeconds() - pg) * 1000) / Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
     line(`pgbench -b tpcb-like -c ${WORKERS} -j 2`, `${Number(tps).toFixed(0).padStart(6)} tx/s       average ${latency} ms (same server, same database)`);
+    line("", `CPU per transaction: PostgreSQL ${pgMs.toFixed(2)} ms (pgbench's own client not counted)`);
   } catch (err) {
     line("pgbench", `not run: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
   }
