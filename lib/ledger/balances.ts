@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accounts, USER_ACCOUNT_KINDS, type UserAccountKind } from "@/db/schema";
+import { query, type Int8 } from "@/db/raw";
+import { USER_ACCOUNT_KINDS, type UserAccountKind } from "@/db/schema";
 import { formatAmount } from "./amount";
-import { listAssets } from "./assets";
 
 export interface AssetBalance {
   asset: string;
@@ -17,16 +16,34 @@ export interface AssetBalance {
   reserve: string;
 }
 
+// Read by every screen that shows money and by every order's answer (db/raw.ts: written once,
+// prepared once per connection): each asset with the user's balance per kind, reserves added up.
+const BALANCES = `select s.code, s.name, s.decimals, a.kind, coalesce(sum(a.balance), 0) as units
+  from assets s left join accounts a on a.asset = s.code and a.user_id = $1
+  group by s.code, s.name, s.decimals, a.kind
+  order by s.code`;
+
+interface BalanceRow {
+  code: string;
+  name: string;
+  decimals: number;
+  kind: UserAccountKind | null;
+  units: Int8;
+}
+
 /** Every asset's balances for one user, zero where no account exists yet. */
 export async function userBalances(db: Db, userId: string): Promise<AssetBalance[]> {
-  const [assetList, rows] = await Promise.all([listAssets(db), db.select().from(accounts).where(eq(accounts.userId, userId))]);
-  // One account per kind and asset, except reserves: one per strategy, added up.
-  const units = new Map<string, bigint>();
-  for (const a of rows) units.set(`${a.asset}:${a.kind}`, (units.get(`${a.asset}:${a.kind}`) ?? 0n) + a.balance);
-  return assetList.map((asset) => {
-    const of = (kind: UserAccountKind) => formatAmount(units.get(`${asset.code}:${kind}`) ?? 0n, asset.decimals);
+  const rows = await query<BalanceRow>(db, BALANCES, [userId]);
+  const byAsset = new Map<string, { name: string; decimals: number; units: Map<string, bigint> }>();
+  for (const r of rows) {
+    const asset = byAsset.get(r.code) ?? { name: r.name, decimals: r.decimals, units: new Map<string, bigint>() };
+    byAsset.set(r.code, asset);
+    if (r.kind) asset.units.set(r.kind, BigInt(r.units));
+  }
+  return [...byAsset].map(([code, asset]) => {
+    const of = (kind: UserAccountKind) => formatAmount(asset.units.get(kind) ?? 0n, asset.decimals);
     const [available, hold, storage, savings, reserve] = USER_ACCOUNT_KINDS.map(of) as [string, string, string, string, string];
-    return { asset: asset.code, name: asset.name, decimals: asset.decimals, available, hold, storage, savings, reserve };
+    return { asset: code, name: asset.name, decimals: asset.decimals, available, hold, storage, savings, reserve };
   });
 }
 
