@@ -55,7 +55,19 @@ const signIn = (usernameOrEmail: string, password: string, ip = "198.51.100.20",
 const history = async (token: string, query = "") => call(historyRoute, { token, path: `/api/user/login-history${query}` });
 const rowsOf = async (userId: string) => (await db().select({ n: count() }).from(loginHistory).where(eq(loginHistory.userId, userId)))[0]!.n;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-const nextEvent = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+/**
+ * The next notification pushed to `socket` with this title. Not simply the next one: the push of an
+ * earlier request (setting the code sends its own "Anti-phishing code set") can still be on its way.
+ */
+const pushedTitled = (socket: Socket, title: string) =>
+  new Promise<Record<string, unknown>>((resolve) => {
+    const onNotification = (n: Record<string, unknown>) => {
+      if (n.title !== title) return;
+      socket.off("notification", onNotification);
+      resolve(n);
+    };
+    socket.on("notification", onNotification);
+  });
 const freeze = (u: User, password = u.payload.password) => call(freezeRoute, { token: u.token, body: { password } });
 const unfreeze = (userId: string) => call(statusRoute, { method: "PUT", token: admin.token, params: { id: userId }, body: { status: "active" } });
 
@@ -245,10 +257,10 @@ describe("anti-phishing code", () => {
     expect((await call(getCodeRoute, { token: jane.token })).body).toMatchObject({ code: "Gold Key-42" });
     expect((await call(getCodeRoute, { token: kim.token })).body).toMatchObject({ code: null });
 
-    const pushed = nextEvent<Record<string, unknown>>(socket, "notification");
+    const pushed = pushedTitled(socket, "Hello");
     expect((await call(sendNotificationRoute, { token: admin.token, body: { userId: jane.user.id, title: "Hello", message: "From support" } })).status).toBe(201);
     expect(await pushed).toMatchObject({ title: "Hello", antiPhishingCode: "Gold Key-42" });
-    const broadcastPush = nextEvent<Record<string, unknown>>(socket, "notification");
+    const broadcastPush = pushedTitled(socket, "To all");
     expect((await call(sendNotificationRoute, { token: admin.token, body: { title: "To all", message: "Maintenance tonight" } })).status).toBe(201);
     expect(await broadcastPush).toMatchObject({ title: "To all", antiPhishingCode: "Gold Key-42" });
 
