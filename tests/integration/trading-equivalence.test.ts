@@ -111,25 +111,31 @@ async function ledgerOf(userId: string) {
 
 describe("the trade path's SQL statements and the drizzle-built ones they replaced", () => {
   it("give the same answers, refusals and ledgers for the same random orders", async () => {
+    const run = async (o: Op) => {
+      if (o.op === "price") return setPrice(db(), formatAmount(o.price, 6));
+      const [user, twin] = twins[o.pair]!;
+      const request = requestOf(o);
+      const now = await outcome(() => runTransaction(db(), (tx) => placeOrder(tx, user, request)));
+      const before = await outcome(() => runTransaction(db(), (tx) => referencePlaceOrder(tx, twin, request)));
+      expect(now).toEqual(before);
+    };
     await setPrice(db(), "4000.000000");
+    // Each kind of outcome at least once, whatever the random runs draw: a market fill, a limit that
+    // fills as it is placed, one that waits, and a refusal (0.000001 XAUt is under every minimum).
+    for (const pair of [0, 1, 2]) {
+      await run({ op: "market", pair, side: "buy", qty: 10_000n });
+      await run({ op: "limit", pair, side: "buy", qty: 10_000n, price: 4_500_000_000n });
+      await run({ op: "limit", pair, side: "sell", qty: 10_000n, price: 4_500_000_000n });
+      await run({ op: "market", pair, side: "sell", qty: 1n });
+    }
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
-        for (const o of ops) {
-          if (o.op === "price") {
-            await setPrice(db(), formatAmount(o.price, 6));
-            continue;
-          }
-          const [user, twin] = twins[o.pair]!;
-          const request = requestOf(o);
-          const now = await outcome(() => runTransaction(db(), (tx) => placeOrder(tx, user, request)));
-          const before = await outcome(() => runTransaction(db(), (tx) => referencePlaceOrder(tx, twin, request)));
-          expect(now).toEqual(before);
-        }
+        for (const o of ops) await run(o);
       }),
       { numRuns: 12 },
     );
     for (const [user, twin] of twins) expect(await ledgerOf(user)).toEqual(await ledgerOf(twin));
-    // Something of each kind happened: the comparison covered fills, waiting limits and refusals.
+    // The comparison covered fills, waiting limits and fills at placement.
     const all = await db().select({ status: orders.status, type: orders.type }).from(orders);
     expect(new Set(all.map((o) => `${o.type}:${o.status}`))).toEqual(new Set(["market:filled", "limit:open", "limit:filled"]));
     expect(await checkLedger(db())).toEqual([]);
