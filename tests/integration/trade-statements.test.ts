@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import type { Db } from "@/db/client";
+import * as schema from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
+import { placeOrder } from "@/lib/trading/place-order";
+import { onPostgres, withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+import { setPrice } from "../support/prices";
+import { registerUser } from "../support/users";
+
+const db = withTestDatabase();
+
+interface Sent {
+  text: string;
+  /** The statements sent before this one that had not been answered yet: those in its round trip. */
+  alongside: string[];
+}
+
+/**
+ * The test's database through a second drizzle instance on the same driver client, seen through a
+ * proxy that lists every statement sent, in transactions too (postgres.js `unsafe` on the client
+ * `begin` hands out, PGlite `query` on the one `transaction` hands out), with those still unanswered
+ * when it left.
+ */
+async function counting(): Promise<{ db: Db; statements: Sent[] }> {
+  const statements: Sent[] = [];
+  const unanswered = new Set<string>();
+  const send = onPostgres() ? "unsafe" : "query";
+  const opens = onPostgres() ? "begin" : "transaction";
+  const watch = (client: object): object =>
+    new Proxy(client, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        if (property === send) {
+          return (text: string, ...rest: unknown[]) => {
+            const sent = { text: text.replace(/\s+/g, " "), alongside: [...unanswered] };
+            statements.push(sent);
+            unanswered.add(sent.text);
+            const pending = value.call(target, text, ...rest) as Promise<unknown>;
+            pending.then(
+              () => unanswered.delete(sent.text),
+              () => unanswered.delete(sent.text),
+            );
+            return pending;
+          };
+        }
+        if (property === opens) {
+          return (...args: unknown[]) =>
+            value.apply(
+              target,
+              args.map((a) => (typeof a === "function" ? (tx: object) => (a as (t: object) => unknown)(watch(tx)) : a)),
+            );
+        }
+        return value.bind(target);
+      },
+    });
+  const seen = watch((db() as unknown as { $client: object }).$client);
+  const counted = onPostgres()
+    ? (await import("drizzle-orm/postgres-js")).drizzle(seen as never, { schema })
+    : (await import("drizzle-orm/pglite")).drizzle(seen as never, { schema });
+  return { db: counted as unknown as Db, statements };
+}
+
+describe("the statements of one market order", () => {
+  it("lock and read its accounts once, with the order's reads, and then only write", async () => {
+    const { user } = await registerUser();
+    await fund(db(), user.id, "USDT", 100_000_000_000n);
+    await fund(db(), user.id, "XAUT", 10_000_000n);
+    await setPrice(db(), "4000");
+    const { db: counted, statements } = await counting();
+    // The first order may create the accounts it pays into; the next finds them all.
+    await runTransaction(counted, (tx) => placeOrder(tx, user.id, { side: "buy", type: "market", quantity: 1_000n }));
+    statements.length = 0;
+    await runTransaction(counted, (tx) => placeOrder(tx, user.id, { side: "sell", type: "market", quantity: 1_000n }));
+    const texts = statements.map((s) => s.text);
+    // The user's accounts locked, and the system accounts read: each once, ahead of the posting.
+    expect(texts.filter((t) => /from accounts a join unnest/.test(t))).toHaveLength(2);
+    const lock = statements.find((s) => /for update of a/.test(s.text))!;
+    expect(texts.filter((t) => /for update of a/.test(t))).toHaveLength(1);
+    // In the order's first round trip: sent while the trader's row lock was still unanswered.
+    expect(lock.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
+    // And the writes in one more: the order goes with the journal.
+    const order = statements.find((s) => /^insert into orders/.test(s.text))!;
+    expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+  });
+});
