@@ -24,14 +24,21 @@ describe("the posting function", () => {
     const { user } = await registerUser();
     const posted = await fund(db(), user.id, "USDT", 100_000_000n);
     expect(posted.entries.map((e) => e.balanceAfter)).toEqual([100_000_000n, null]);
-    await post(db(), {
+    const moved = await post(db(), {
       kind: "transfer",
+      reference: "ref-42",
+      memo: "To savings",
+      actorId: user.id,
       legs: [
         { account: { userId: user.id, asset: "USDT", kind: "spot" }, amount: -40_000_000n },
         { account: { userId: user.id, asset: "USDT", kind: "savings" }, amount: 40_000_000n },
       ],
     });
     expect(await spot(user.id)).toBe(60_000_000n);
+    // The journal as stored names what, why and who, as the answer said.
+    const [stored] = await db().select().from(journals).where(eq(journals.id, moved.journal.id));
+    expect(stored).toEqual(moved.journal);
+    expect(stored).toMatchObject({ kind: "transfer", reference: "ref-42", memo: "To savings", actorId: user.id });
     expect(await checkLedger(db())).toEqual([]);
   });
 
