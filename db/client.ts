@@ -21,6 +21,20 @@ export interface DbHandle {
 }
 
 const MIGRATIONS = path.join(process.cwd(), "db", "migrations");
+
+/** The longest wait, in seconds, before a lost connection tries again. */
+export const RECONNECT_CAP_S = 2;
+
+/**
+ * Seconds before a lost connection tries again, after `retries` failures in a row: postgres.js's own
+ * curve (3^n / 100 s, half to whole) capped at 2 s instead of 20. The cap is what counts for the
+ * LISTEN connection: after a few seconds' outage it had failed often enough to wait 4-20 s more, an
+ * instance deaf to every NOTIFY long after the database was back. A dozen connections per instance
+ * trying every 1-2 s is nothing to a server coming up.
+ */
+export function reconnectDelay(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, RECONNECT_CAP_S);
+}
 // Any constant works; it only has to be the same for every instance of the app.
 const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
@@ -35,7 +49,7 @@ export async function openDatabase(url: string, options: { loadDataDir?: Blob } 
     const { drizzle } = await import("drizzle-orm/postgres-js");
     const { migrate } = await import("drizzle-orm/postgres-js/migrator");
     // A server that does not answer a connection within 5 s is taken as away (the default waits 30 s).
-    const sql = postgres(url, { max: 10, connect_timeout: 5, onnotice: () => {} });
+    const sql = postgres(url, { max: 10, connect_timeout: 5, backoff: reconnectDelay, onnotice: () => {} });
     const db = drizzle(preparing(sql), { schema });
     // Several instances may start at once: one migrates, the others wait for it.
     const lock = await sql.reserve();

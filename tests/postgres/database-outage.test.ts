@@ -1,8 +1,9 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
-import { closeDb, getDbHandle, installDb, openDatabase } from "@/db/client";
+import { closeDb, getDbHandle, installDb, openDatabase, RECONNECT_CAP_S } from "@/db/client";
 import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
+import { CHANNEL } from "@/lib/realtime/channel";
 import { readiness } from "@/lib/health";
 import { call } from "../support/http";
 import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
@@ -86,4 +87,27 @@ describe("a database outage", () => {
     const sockets = [during, after, forged];
     sockets.forEach((s) => s.close());
   });
+
+  it("listens again within seconds of a long outage, so an instance is not left deaf to events once the database is back", async () => {
+    // The earlier tests' outages were short: their LISTEN is back by now.
+    const before = await vi.waitFor(async () => {
+      const pids = await listeningBackends();
+      expect(pids).toHaveLength(1);
+      return pids;
+    }, { timeout: 10_000 });
+    const outage = proxy.down();
+    // Long enough for postgres.js's own backoff to have grown to 10-20 s between attempts.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    outage.restore();
+    const restored = performance.now();
+    await vi.waitFor(async () => expect((await listeningBackends()).filter((pid) => !before.includes(pid))).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    // The last wait before the database came back is at most the cap; the rest is connecting.
+    expect(performance.now() - restored).toBeLessThan(RECONNECT_CAP_S * 1_000 + 2_000);
+  }, 60_000);
 });
+
+/** The backends of this test's database holding a LISTEN on the realtime channel, seen from outside the proxy. */
+async function listeningBackends(): Promise<number[]> {
+  const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name} and query ilike ${`listen%${CHANNEL}%`}`;
+  return rows.map((r) => r.pid);
+}
