@@ -80,6 +80,9 @@ describe("the statements of one market order", () => {
     expect(texts.filter((t) => /for update of a/.test(t))).toHaveLength(1);
     // In the order's first round trip: sent while the trader's row lock was still unanswered.
     expect(lock.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
+    // The system accounts too: a posting left to read them itself gives the same ledger a round trip later.
+    const read = statements.find((s) => /from accounts a join unnest/.test(s.text) && !/for update/.test(s.text))!;
+    expect(read.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
     // And the writes in one more: the order goes with the journal.
     const order = statements.find((s) => /^insert into orders/.test(s.text))!;
     expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
