@@ -15,9 +15,10 @@ export const LOGIN_HISTORY_KEPT = 50;
  * `with` entries recording a sign-in attempt on an existing account and trimming the user's history
  * to the newest 50, for a statement of the caller's; the trim runs once `after` holds (see
  * `givingBack` in lib/rate-limit: rows locked in one order). Inside one statement the trim cannot see
- * the new row, so it keeps the 49 newest before it. Two attempts on one account recorded at the same
- * instant each keep 49 and their own, so the account holds one row more than 50 until its next
- * attempt; the history shown stops at 50 regardless.
+ * the new row, so it keeps the 49 newest before it. The trim skips rows another attempt's trim holds:
+ * parallel attempts on one account deleting the same old rows in different orders deadlocked (a 500
+ * for a wrong password). So attempts at the same instant may leave the account a few rows over 50
+ * until its next attempt; the history shown stops at 50 regardless.
  */
 export function recordingLogin(userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now: Date, after = raw("true")): Fragment[] {
   return [
@@ -28,6 +29,7 @@ export function recordingLogin(userId: string, outcome: LoginOutcome, meta: { ip
       delete from login_history where user_id = ${userId}::uuid and ${after} and id in (
         select id from login_history where user_id = ${userId}::uuid
         order by created_at desc, id desc offset ${LOGIN_HISTORY_KEPT - 1}::int
+        for update skip locked
       ))`,
   ];
 }

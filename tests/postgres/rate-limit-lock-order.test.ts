@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { loginHistory, users } from "@/db/schema";
 import { startSession } from "@/lib/auth/login";
-import { recordLogin } from "@/lib/auth/login-history";
+import { LOGIN_HISTORY_KEPT, recordLogin } from "@/lib/auth/login-history";
+import { newId } from "@/lib/ids";
 import { consumeAll, giveBack, type Hit } from "@/lib/rate-limit";
 import { withTestDatabase } from "../support/db";
 import { registerUser, uniqueName } from "../support/users";
@@ -62,5 +63,23 @@ describe("the order the sign-in's statements lock the limits' rows in (PostgreSQ
     await expectLocksInOrder(hits, (d) => recordLogin(d, user.id, "disabled", meta, new Date(), hits));
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     await expectLocksInOrder(hits, (d) => startSession(d, row!, meta, hits));
+  });
+});
+
+describe("trimming a user's sign-in history (PostgreSQL)", () => {
+  it("never waits for another attempt's trim, so a burst of wrong passwords at one account cannot deadlock", async () => {
+    const { user } = await registerUser();
+    const meta = { ip: "198.51.100.2", userAgent: null };
+    const start = Date.now() - 3_600_000;
+    await db().insert(loginHistory).values(Array.from({ length: 60 }, (_, i) => ({ id: newId(), userId: user.id, createdAt: new Date(start + i * 1_000), ip: null, userAgent: null, outcome: "wrong_password" as const })));
+    await db().transaction(async (tx) => {
+      // This attempt's trim holds the eleven oldest rows until its transaction ends.
+      await recordLogin(tx, user.id, "wrong_password", meta);
+      const waited = new Promise((_, reject) => setTimeout(() => reject(new Error("the second trim waited for the first")), 5_000));
+      await Promise.race([recordLogin(db(), user.id, "wrong_password", meta), waited]);
+    });
+    // The next attempt alone trims what the two at once left.
+    await recordLogin(db(), user.id, "wrong_password", meta);
+    expect(await db().$count(loginHistory, eq(loginHistory.userId, user.id))).toBe(LOGIN_HISTORY_KEPT);
   });
 });
