@@ -16,7 +16,8 @@
  *  (c) the same with Lighthouse's desktop preset (its desktop-config: desktop screen and user agent,
  *      dense-4G network, no CPU slowdown), where the user area shows its desktop layout.
  * Targets (issues 15 and 24): mobile score ≥ 95, desktop ≥ 98, first-load JS ≤ 200 KB gzipped, per route.
- * BENCH_FORM_FACTORS (default "mobile,desktop") picks the Lighthouse runs.
+ * BENCH_FORM_FACTORS (default "mobile,desktop") picks the Lighthouse runs; BENCH_ROUTES (default all,
+ * comma-separated, e.g. "/,/market,/trade") the routes.
  * Chromium is Debian's (/usr/bin/chromium or CHROME_PATH), headless. BENCH_REPORTS=<dir> keeps each
  * Lighthouse report as JSON. BENCH_TIMEOUT_SECONDS (default 1800) bounds the whole run; the server,
  * Chromium and the database are cleaned up on every exit path.
@@ -50,7 +51,7 @@ type FormFactor = "mobile" | "desktop";
 const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop").split(",").map((f) => f.trim()).filter((f): f is FormFactor => f === "mobile" || f === "desktop");
 const PASSWORD = "bench-password-0123";
-const ROUTES: { path: string; signedIn: boolean }[] = [
+const ALL_ROUTES: { path: string; signedIn: boolean }[] = [
   { path: "/login", signedIn: false },
   { path: "/", signedIn: true },
   { path: "/market", signedIn: true },
@@ -58,6 +59,12 @@ const ROUTES: { path: string; signedIn: boolean }[] = [
   { path: "/records", signedIn: true },
   { path: "/ai-trading", signedIn: true },
 ];
+// BENCH_ROUTES="/,/trade" measures only those (a re-run of the misses); default: all of them.
+const ROUTES = (process.env.BENCH_ROUTES ?? ALL_ROUTES.map((r) => r.path).join(",")).split(",").map((wanted) => {
+  const route = ALL_ROUTES.find((known) => known.path === wanted.trim());
+  if (!route) throw new Error(`BENCH_ROUTES: unknown route ${wanted} (known: ${ALL_ROUTES.map((k) => k.path).join(", ")})`);
+  return route;
+});
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
