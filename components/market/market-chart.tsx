@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRealtimeEvent } from "@/components/realtime-provider";
+import { whenIdle } from "@/lib/client/idle";
 import { api } from "@/lib/client/session";
 import { PRICE_EVENT } from "@/lib/market/events";
 import type { Interval } from "@/lib/market/intervals";
@@ -12,17 +13,20 @@ type PriceChartModule = typeof import("@/components/market/price-chart");
 
 /**
  * lightweight-charts is most of a chart screen's JavaScript and draws nothing on the server: it is
- * fetched once the page is on screen and interactive (a plain import(), which, unlike next/dynamic,
- * puts no script in the page's HTML for the first paint to wait on), into a box of the chart's size
- * so nothing moves when it arrives.
+ * fetched once the page has loaded and the browser is idle (a plain import(), which, unlike
+ * next/dynamic, puts no script in the page's HTML for the first paint to wait on), into a box of
+ * the chart's size so nothing moves when it arrives. Its evaluation and first drawing are long
+ * tasks on a phone's CPU; behind the screen's own hydration they hold back neither its first paint
+ * nor its first tap.
  */
 function usePriceChart(): PriceChartModule | null {
   const [chart, setChart] = useState<PriceChartModule | null>(null);
   useEffect(() => {
     let current = true;
-    void import("@/components/market/price-chart").then((module) => current && setChart(module));
+    const cancel = whenIdle(() => void import("@/components/market/price-chart").then((module) => current && setChart(module)));
     return () => {
       current = false;
+      cancel();
     };
   }, []);
   return chart;

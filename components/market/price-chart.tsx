@@ -21,21 +21,32 @@ const seconds = (iso: string) => (Date.parse(iso) / 1000) as UTCTimestamp;
 const bar = (c: CandleView) => ({ time: seconds(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
 const volumeBar = (c: CandleView) => ({ time: seconds(c.time), value: Number(c.volume), color: Number(c.close) >= Number(c.open) ? `${UP}55` : `${DOWN}55` });
 
-/** Labels in the viewer's time zone, except daily candles, which are UTC days. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * Labels in the viewer's time zone, except daily candles, which are UTC days ("2026", "Nov",
+ * "24 Nov", "14:09"; the crosshair "24 Nov 2026" or "24 Nov 14:09"). Read from Date's own getters,
+ * not Intl.DateTimeFormat: making the five formatters cost more than the rest of the chart's first
+ * drawing on a phone's CPU (the profile of /market), and `toLocaleString` makes one per call.
+ */
 function formatters(interval: number) {
-  const zone = interval >= 1440 ? "UTC" : undefined;
-  const format = (time: Time, options: Intl.DateTimeFormatOptions) => new Date((time as number) * 1000).toLocaleString("en-GB", { ...options, timeZone: zone });
+  const utc = interval >= 1440;
+  const parts = (time: Time) => {
+    const d = new Date((time as number) * 1000);
+    return utc
+      ? { year: d.getUTCFullYear(), month: MONTHS[d.getUTCMonth()]!, day: d.getUTCDate(), clock: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` }
+      : { year: d.getFullYear(), month: MONTHS[d.getMonth()]!, day: d.getDate(), clock: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+  };
   return {
-    tick: (time: Time, type: TickMarkType) =>
-      type === TickMarkType.Year
-        ? format(time, { year: "numeric" })
-        : type === TickMarkType.Month
-          ? format(time, { month: "short" })
-          : type === TickMarkType.DayOfMonth
-            ? format(time, { day: "numeric", month: "short" })
-            : format(time, { hour: "2-digit", minute: "2-digit" }),
-    crosshair: (time: Time) =>
-      format(time, interval >= 1440 ? { day: "numeric", month: "short", year: "numeric" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }),
+    tick: (time: Time, type: TickMarkType) => {
+      const p = parts(time);
+      return type === TickMarkType.Year ? String(p.year) : type === TickMarkType.Month ? p.month : type === TickMarkType.DayOfMonth ? `${p.day} ${p.month}` : p.clock;
+    },
+    crosshair: (time: Time) => {
+      const p = parts(time);
+      return utc ? `${p.day} ${p.month} ${p.year}` : `${p.day} ${p.month} ${p.clock}`;
+    },
   };
 }
 
@@ -55,7 +66,9 @@ export function PriceChart({ candles, live, interval }: Props) {
   useEffect(() => {
     const api = createChart(container.current!, {
       autoSize: true,
-      layout: { background: { color: "transparent" }, textColor: "#a3a3ae", fontSize: 11 },
+      // The page's own font stack (globals.css): the library's default list names five families a
+      // phone mostly lacks, each looked up when the axes measure their labels.
+      layout: { background: { color: "transparent" }, textColor: "#a3a3ae", fontSize: 11, fontFamily: "ui-sans-serif, system-ui, sans-serif" },
       grid: { vertLines: { color: "#2c2c3566" }, horzLines: { color: "#2c2c3566" } },
       rightPriceScale: { borderColor: "#2c2c35" },
       timeScale: { borderColor: "#2c2c35", timeVisible: true, rightOffset: 3 },
@@ -86,6 +99,9 @@ export function PriceChart({ candles, live, interval }: Props) {
     c.api.applyOptions({ localization: { timeFormatter: crosshair }, timeScale: { tickMarkFormatter: tick, secondsVisible: false } });
   }, [interval]);
 
+  // The candles go in with the chart's making, in the same task, so that the next frame draws it
+  // once. (Set in a task of their own, the empty chart was drawn first: a drawing costs about the
+  // same empty as with candles, axes and canvases more than candles, so that made two long tasks.)
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
