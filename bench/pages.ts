@@ -37,10 +37,10 @@ import { post } from "@/lib/ledger/post";
 import { TOKEN_KEY, USER_KEY } from "@/lib/client/session";
 import { benchDatabase } from "./database";
 import { startServer, type RunningServer } from "./server";
+import { runBench, type Cleanups } from "./run";
 
 // BENCH_RUNS=0: page weight only.
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 1800) * 1000;
 // Lighthouse's default applies a 4× CPU slowdown to what this machine did, as if it were Lighthouse's
 // reference desktop; BENCH_CPU_SLOWDOWN=2 shows the figures if this CPU counts as half as fast (not the target's setting).
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
@@ -189,7 +189,7 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
   }
 }
 
-async function main(cleanups: (() => Promise<void>)[]) {
+async function main(cleanups: Cleanups) {
   if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
   const { db, client, url: databaseUrl, drop } = await benchDatabase("aurum_bench_pages", 2);
   cleanups.push(drop);
@@ -275,34 +275,4 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
   console.log(`  Lighthouse's CPU benchmark index on this machine: median ${benchmarkIndexes[Math.floor((benchmarkIndexes.length - 1) / 2)]!.toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`);
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp() {
-  for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => console.error("clean-up:", err instanceof Error ? err.message : err));
-}
-// An error thrown outside main's promise chain (a child process's error event) still cleans up.
-process.once("uncaughtException", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-let timer: NodeJS.Timeout | undefined;
-const deadline = new Promise<never>((_, reject) => {
-  timer = setTimeout(() => reject(new Error(`gave up after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
-});
-Promise.race([main(cleanups), deadline])
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    clearTimeout(timer);
-    await cleanUp();
-    // A Lighthouse run abandoned by the deadline may keep handles open: do not wait for it.
-    process.exit();
-  });
+runBench(main, 1800);

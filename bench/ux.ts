@@ -32,9 +32,9 @@ import { newId } from "@/lib/ids";
 import { post } from "@/lib/ledger/post";
 import { benchDatabase } from "./database";
 import { startServer, type RunningServer } from "./server";
+import { runBench, type Cleanups } from "./run";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_UX_RUNS ?? 20));
-const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 900) * 1000;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PASSWORD = "bench-password-0123";
 const ADMIN = { username: "admin", password: randomBytes(12).toString("hex") };
@@ -243,7 +243,7 @@ async function firstBytes(page: Page, base: string): Promise<Figures[]> {
   return figures;
 }
 
-async function main(cleanups: (() => Promise<void>)[]) {
+async function main(cleanups: Cleanups) {
   if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
   const { db, client, url: databaseUrl, drop } = await benchDatabase("aurum_bench_ux", 2);
   cleanups.push(drop);
@@ -280,32 +280,4 @@ async function main(cleanups: (() => Promise<void>)[]) {
   for (const figures of await firstBytes(page, server.base)) report(figures);
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp() {
-  for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => console.error("clean-up:", err instanceof Error ? err.message : err));
-}
-process.once("uncaughtException", (err) => {
-  console.error(err);
-  void cleanUp().finally(() => process.exit(1));
-});
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-let timer: NodeJS.Timeout | undefined;
-const deadline = new Promise<never>((_, reject) => {
-  timer = setTimeout(() => reject(new Error(`gave up after ${TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_SECONDS)`)), TIMEOUT_MS);
-});
-Promise.race([main(cleanups), deadline])
-  .catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    clearTimeout(timer);
-    await cleanUp();
-    process.exit();
-  });
+runBench(main, 900);
