@@ -10,6 +10,7 @@ import { accrueSavings } from "@/lib/savings/accrue";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
+import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { DAY_MS } from "@/lib/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -19,6 +20,7 @@ import { setPrice, units } from "../support/prices";
 import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";
 import { collect, registeredSocket } from "../support/sockets";
 import { createStrategy, stopStrategy } from "../support/strategies";
+import { cancel, trade } from "../support/trading";
 import { registerUser } from "../support/users";
 
 // Screens showing balances re-read on a `balance` event: every way a balance changes must send one,
@@ -45,7 +47,7 @@ async function listening(fundWith: { asset: string; amount: string }) {
   await fund(db(), user.id, fundWith.asset, units(fundWith.amount));
   const socket = await registeredSocket(server.url, token, user.id);
   sockets.push(socket);
-  const heard = collect<{ reason: string }>(socket, "balance");
+  const heard = collect<{ reason: string; orderId?: string }>(socket, "balance");
   /** Waits until everything published so far has arrived, then lists the reasons heard. */
   const reasons = async () => {
     const marker = new Promise<void>((resolve) => socket.once("marker", () => resolve()));
@@ -53,7 +55,7 @@ async function listening(fundWith: { asset: string; amount: string }) {
     await marker;
     return heard.map((e) => e.reason);
   };
-  return { id: user.id, token, reasons };
+  return { id: user.id, token, reasons, heard };
 }
 
 let keys = 0;
@@ -94,5 +96,32 @@ describe("balance events", () => {
     expect((await stopStrategy(u.token, (started.body.strategy as { id: string }).id)).status).toBe(200);
     const after = await u.reasons();
     expect(after.slice(before)).toContain("strategy");
+  });
+
+  it("are sent for every order, naming it: placed, filled (at once, or later by the fill job) and cancelled", async () => {
+    await setPrice(db(), "2650");
+    const u = await listening({ asset: "USDT", amount: "10000" });
+    const place = async (body: Record<string, string>) => {
+      const res = await trade(u.token, body, key());
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return (res.body.order as { id: string }).id;
+    };
+    const market = await place({ side: "buy", type: "market", quantity: "0.1" });
+    // Past the market (the ask is 2657.95): filled as it is placed, one event only.
+    const atOnce = await place({ side: "buy", type: "limit", quantity: "0.1", price: "3000" });
+    const waits = await place({ side: "buy", type: "limit", quantity: "0.1", price: "2600" });
+    const cancelled = await place({ side: "buy", type: "limit", quantity: "0.1", price: "2000" });
+    expect((await cancel(u.token, cancelled)).status).toBe(200);
+    await setPrice(db(), "2590");
+    expect(await fillCrossedOrders(db())).toBe(1);
+    await u.reasons();
+    expect(u.heard.map(({ reason, orderId }) => ({ reason, orderId }))).toEqual([
+      { reason: "order.filled", orderId: market },
+      { reason: "order.filled", orderId: atOnce },
+      { reason: "order.placed", orderId: waits },
+      { reason: "order.placed", orderId: cancelled },
+      { reason: "order.cancelled", orderId: cancelled },
+      { reason: "order.filled", orderId: waits },
+    ]);
   });
 });
