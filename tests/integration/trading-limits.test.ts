@@ -11,6 +11,7 @@ import { buyDebit } from "@/lib/trading/pricing";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice } from "../support/prices";
+import { createStrategy } from "../support/strategies";
 import { balanceOf, writes } from "../support/trading";
 import { registerUser } from "../support/users";
 
@@ -24,11 +25,11 @@ const UNIT = 1_000_000n;
 const place = (userId: string, request: OrderRequest) => runTransaction(db(), (tx) => placeOrder(tx, userId, request));
 
 async function trader(overrides: Partial<typeof tradeConfigs.$inferInsert> = {}) {
-  const { user } = await registerUser();
+  const { user, token } = await registerUser();
   await fund(db(), user.id, "USDT", 100_000_000_000n);
   await fund(db(), user.id, "XAUT", 10_000_000n);
   await db().insert(tradeConfigs).values({ userId: user.id, spreadBps: 0, ...overrides });
-  return user.id;
+  return { id: user.id, token };
 }
 
 const refusal = (code: string, message?: string) => ({ status: 422, code, ...(message === undefined ? {} : { message }) });
@@ -36,7 +37,7 @@ const refusal = (code: string, message?: string) => ({ status: 422, code, ...(me
 describe("an order's quantity", () => {
   it("may be exactly the minimum or the maximum, not a unit outside them", async () => {
     await setPrice(db(), "4000");
-    const id = await trader({ minQuantity: 10_000n, maxQuantity: 20_000n });
+    const { id } = await trader({ minQuantity: 10_000n, maxQuantity: 20_000n });
     const before = await writes(db());
     await expect(place(id, { side: "buy", type: "market", quantity: 9_999n })).rejects.toMatchObject(refusal("QUANTITY_TOO_SMALL", "The minimum order is 0.010000 XAUt"));
     await expect(place(id, { side: "sell", type: "limit", quantity: 20_001n, limitPrice: 9_000n * UNIT })).rejects.toMatchObject(refusal("QUANTITY_TOO_LARGE", "The maximum order is 0.020000 XAUt"));
@@ -48,7 +49,7 @@ describe("an order's quantity", () => {
 
   it("bought for a total may be exactly the minimum: a total a unit short of it is refused", async () => {
     await setPrice(db(), "4000");
-    const id = await trader({ minQuantity: 10_000n, feeBps: 25 });
+    const { id } = await trader({ minQuantity: 10_000n, feeBps: 25 });
     // 0.01 XAUt at 4,000 costs 40 USDT and a 0.1 USDT fee.
     const total = buyDebit(10_000n, 4_000n * UNIT, 25, UNIT);
     expect(total).toBe(40_100_000n);
@@ -65,7 +66,7 @@ describe("an order too small to trade", () => {
   it("is refused when a sell would pay nothing after the fee, at market or at its limit", async () => {
     // 0.001 XAUt at 0.001999 USDT pays 0.000001 USDT, all of it the fee.
     await setPrice(db(), "0.001999");
-    const id = await trader({ minQuantity: 1_000n, feeBps: 20 });
+    const { id } = await trader({ minQuantity: 1_000n, feeBps: 20 });
     const before = await writes(db());
     await expect(place(id, { side: "sell", type: "market", quantity: 1_000n })).rejects.toMatchObject(refusal("ORDER_TOO_SMALL", "This order is too small to trade"));
     await expect(place(id, { side: "sell", type: "limit", quantity: 1_000n, limitPrice: 1_999n })).rejects.toMatchObject(refusal("ORDER_TOO_SMALL", "This order is too small to trade"));
@@ -80,7 +81,7 @@ describe("an order too small to trade", () => {
 describe("the daily limit", () => {
   it("may be reached exactly, by limit and market orders together; after that not a unit more", async () => {
     await setPrice(db(), "4000");
-    const id = await trader({ minQuantity: 1n, dailyLimit: 40_000_000n });
+    const { id } = await trader({ minQuantity: 1n, dailyLimit: 40_000_000n });
     // A limit buy that waits counts at its limit price: 0.005 × 3,000 = 15 USDT.
     expect((await place(id, { side: "buy", type: "limit", quantity: 5_000n, limitPrice: 3_000n * UNIT })).order).toMatchObject({ status: "open" });
     // A market buy at its cost: 0.00625 × 4,000 = 25 USDT, which brings the day to 40 exactly.
@@ -93,7 +94,7 @@ describe("the daily limit", () => {
 
   it("lowered below what the user already traded today leaves nothing, not a negative amount", async () => {
     await setPrice(db(), "4000");
-    const id = await trader({ dailyLimit: 100_000_000n });
+    const { id } = await trader({ dailyLimit: 100_000_000n });
     await place(id, { side: "buy", type: "market", quantity: 10_000n });
     await db().update(tradeConfigs).set({ dailyLimit: 30_000_000n }).where(eq(tradeConfigs.userId, id));
     await expect(place(id, { side: "buy", type: "market", quantity: 1_000n })).rejects.toMatchObject(
@@ -105,7 +106,7 @@ describe("the daily limit", () => {
 describe("open limit orders", () => {
   it(`are at most ${MAX_OPEN_ORDERS} of the user's own at a time; a cancelled one frees a place`, async () => {
     await setPrice(db(), "4000");
-    const id = await trader({ minQuantity: 1n });
+    const { id, token } = await trader({ minQuantity: 1n });
     // Placed as the trade path writes them, the funds on hold: buys at 1 USDT never cross.
     for (let i = 0; i < MAX_OPEN_ORDERS; i++) await place(id, { side: "buy", type: "limit", quantity: 1_000n, limitPrice: UNIT });
     const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: UNIT } as const;
@@ -115,13 +116,19 @@ describe("open limit orders", () => {
     const [first] = await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
     await runTransaction(db(), (tx) => cancelOrder(tx, id, first!.id));
     expect((await place(id, limit)).order).toMatchObject({ status: "open" });
+    // A strategy's orders are bounded by its levels, not counted with the user's own.
+    const grid = await createStrategy(token, { type: "grid", lower: "3000", upper: "3500", levels: 3, investment: "300", acceptRisk: true });
+    expect(grid.status, JSON.stringify(grid.body)).toBe(201);
+    const gridOrders = await db().select({ status: orders.status }).from(orders).where(eq(orders.strategyId, (grid.body.strategy as { id: string }).id));
+    expect(gridOrders.length).toBeGreaterThan(0);
+    expect(gridOrders.every((o) => o.status === "open")).toBe(true);
   });
 });
 
 describe("the trader", () => {
   it("must exist and be active, checked under the lock before anything is written", async () => {
     await setPrice(db(), "4000");
-    const id = await trader();
+    const { id } = await trader();
     await db().update(users).set({ status: "disabled" }).where(eq(users.id, id));
     const before = await writes(db());
     await expect(place(id, { side: "buy", type: "market", quantity: 10_000n })).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE", message: "This account is not active" });
