@@ -87,4 +87,21 @@ describe("the statements of one market order", () => {
     const order = statements.find((s) => /^insert into orders/.test(s.text))!;
     expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
   });
+
+  it("a limit order that waits: its hold's accounts locked once, with the order's reads, and then only writes", async () => {
+    const { user } = await registerUser();
+    await fund(db(), user.id, "USDT", 100_000_000_000n);
+    await setPrice(db(), "4000");
+    const { db: counted, statements } = await counting();
+    // Below the ask, so both wait; the first may create the hold account.
+    const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 2_000_000_000n } as const;
+    await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
+    statements.length = 0;
+    await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
+    const locks = statements.filter((s) => /for update of a/.test(s.text));
+    expect(locks).toHaveLength(1);
+    expect(locks[0]!.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
+    const order = statements.find((s) => /^insert into orders/.test(s.text))!;
+    expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+  });
 });

@@ -63,6 +63,8 @@ describe("market orders", () => {
     // The answer carries the balances after the order, for the screen to show without asking again.
     expect(res.body.balances).toEqual(expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "733.673410" }), expect.objectContaining({ asset: "XAUT", available: "0.100000" })]));
     const [order] = await ordersOf(db(), u.id);
+    // Placed and filled in one moment, its own: not the transaction's start, as a database default would stamp it.
+    expect(order!.createdAt).toEqual(order!.filledAt);
     expect(await legsOf(order!.journalId!)).toEqual([
       ["user:spot", "USDT", -265_795_000n],
       ["house", "USDT", 265_795_000n],
