@@ -108,8 +108,8 @@ describe("open limit orders", () => {
     await setPrice(db(), "4000");
     const { id, token } = await trader({ minQuantity: 1n });
     // Placed as the trade path writes them, the funds on hold: buys at 1 USDT never cross.
-    for (let i = 0; i < MAX_OPEN_ORDERS; i++) await place(id, { side: "buy", type: "limit", quantity: 1_000n, limitPrice: UNIT });
     const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: UNIT } as const;
+    for (let i = 0; i < MAX_OPEN_ORDERS; i++) await place(id, limit);
     await expect(place(id, limit)).rejects.toMatchObject(refusal("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`));
     // A market order is not held back by them.
     expect((await place(id, { side: "buy", type: "market", quantity: 1_000n })).order).toMatchObject({ status: "filled" });
