@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
+import { ReplayEarlyInput } from "@/components/replay-early-input";
 import { ToastProvider } from "@/components/toast";
 import { siteBrand } from "@/lib/settings/brand";
 import "./globals.css";
@@ -23,7 +24,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans antialiased">
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          {children}
+          <ReplayEarlyInput />
+        </ToastProvider>
       </body>
     </html>
   );
