@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, signIn } from "./helpers";
+import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, sharedOnce, signIn } from "./helpers";
 
 // Every screen, one test each (a screen added later goes in its list). Each is checked by axe-core
 // (WCAG) and for Content-Security-Policy violations, with data on it.
@@ -70,12 +70,19 @@ for (const path of PUBLIC_SCREENS) {
   });
 }
 
+// The screens only look at the data: one user made once per run serves them all (the dialog's test,
+// which adds to it, has its own).
+type Data = Awaited<ReturnType<typeof userWithData>>;
+let data: Data | undefined;
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  data = await sharedOnce("accessibility-data", () => userWithData(request));
+});
+
 for (const path of USER_SCREENS) {
-  test(`${path} passes axe's checks and its CSP, with data on it`, async ({ page, request }) => {
-    const user = await userWithData(request);
+  test(`${path} passes axe's checks and its CSP, with data on it`, async ({ page }) => {
     await watchPolicy(page);
-    await signIn(page, user.username, user.password);
-    await page.goto(path.replace("{planId}", user.planId));
+    await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId));
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
     await expectClean(page, path);
   });
@@ -83,13 +90,11 @@ for (const path of USER_SCREENS) {
 
 // The same screens at a desktop's width: the sidebar, Home's dashboard and Trade's chart beside the form.
 for (const path of USER_SCREENS) {
-  test(`${path} at 1280×800 passes axe's checks and its CSP, with data on it`, async ({ browser, request }) => {
-    const user = await userWithData(request);
+  test(`${path} at 1280×800 passes axe's checks and its CSP, with data on it`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await watchPolicy(page);
-    await signIn(page, user.username, user.password);
-    await page.goto(path.replace("{planId}", user.planId));
+    await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId));
     await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
     await expectClean(page, `${path} at 1280×800`);
     await context.close();
@@ -108,13 +113,11 @@ test("the notification dialog passes axe's checks", async ({ page, request }) =>
 
 // The admin area at both sizes: its tables are cards on a phone, real tables on a desktop.
 for (const screen of ADMIN_SCREENS) for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`${screen} at ${viewport.width} px passes axe's checks and its CSP`, async ({ browser, request }) => {
-    const { userId } = await userWithData(request);
+  test(`${screen} at ${viewport.width} px passes axe's checks and its CSP`, async ({ browser }) => {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     await watchPolicy(page);
-    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-    await page.goto(screen.replace("{userId}", userId));
+    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, screen.replace("{userId}", data!.userId));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectClean(page, screen);
     await context.close();

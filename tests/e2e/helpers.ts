@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 
 export const uniqueName = (prefix = "e2e") => `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -18,10 +20,10 @@ export async function apiRegister(request: APIRequestContext) {
 /**
  * Signs in through the API, for the many tests whose subject is not signing in: the same call the
  * form makes, its cookie kept by the browser and its token and user seeded into local storage once
- * for this tab (a later log-out stays logged out), then the user's home. It skips the form's screen
- * and its one-second pause, about 3 s a sign-in on a busy machine.
+ * for this tab (a later log-out stays logged out), then `to` (the user's home unless told). It skips
+ * the form's screen and its one-second pause, about 3 s a sign-in on a busy machine.
  */
-export async function signIn(page: Page, usernameOrEmail: string, password: string) {
+export async function signIn(page: Page, usernameOrEmail: string, password: string, to?: string) {
   const res = await page.request.post("/api/auth/login", { data: { usernameOrEmail, password } });
   expect(res.status()).toBe(200);
   const { token, user } = (await res.json()) as { token: string; user: { role: string } };
@@ -38,7 +40,28 @@ export async function signIn(page: Page, usernameOrEmail: string, password: stri
     },
     [token, JSON.stringify(user), `e2e-session:${token.slice(-16)}`] as const,
   );
-  await page.goto(user.role === "admin" ? "/admin" : "/");
+  await page.goto(to ?? (user.role === "admin" ? "/admin" : "/"));
+}
+
+/**
+ * What `make` returns, made once per run and project and shared by every worker (and by a worker
+ * restarted after a failure): the first to take the lock makes it, the others read its file. For
+ * data many tests only look at, made through the API at the cost of several sign-ins and approvals.
+ */
+export async function sharedOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
+  const dir = test.info().project.outputDir;
+  const file = join(dir, `${name}.json`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(join(dir, `${name}.lock`), { recursive: false });
+  } catch {
+    // Another worker is making it.
+    await expect.poll(() => existsSync(file), { timeout: 110_000 }).toBe(true);
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  }
+  const made = await make();
+  writeFileSync(file, JSON.stringify(made));
+  return made;
 }
 
 /** Signs in through the form, as a person does: for the tests about signing in. */

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, signIn } from "./helpers";
+import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet, sharedOnce, signIn } from "./helpers";
 
 // Issue 23, item 4: numbers and times read one way on every screen, the admin's included, at a
 // phone's and a desktop's size, with data on them that has big amounts, times and waits.
@@ -74,31 +72,13 @@ async function expectReadable(page: Page, what: string) {
   expect(line(CODE_AS_WORD), `${what} spells XAUt as its API code`).toBeNull();
 }
 
-/**
- * The data, made once per run and shared: every worker (and each one restarted after a failure)
- * reads what the first made, so the run stays within the per-address limits on deposits.
- */
+// The data is made once per run and shared (helpers' sharedOnce): it stays within the per-address
+// limits on deposits.
 type Data = Awaited<ReturnType<typeof userWithData>>;
 let data: Data | undefined;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const dir = test.info().project.outputDir;
-  const file = join(dir, "readable-text-data.json");
-  mkdirSync(dir, { recursive: true });
-  let maker = false;
-  try {
-    mkdirSync(join(dir, "readable-text-data.lock"), { recursive: false });
-    maker = true;
-  } catch {
-    // Another worker is making it.
-  }
-  if (maker) {
-    data = await userWithData(request);
-    writeFileSync(file, JSON.stringify(data));
-  } else {
-    await expect.poll(() => existsSync(file), { timeout: 110_000 }).toBe(true);
-    data = JSON.parse(readFileSync(file, "utf8")) as Data;
-  }
+  data = await sharedOnce("readable-text-data", () => userWithData(request));
 });
 
 for (const size of SIZES) {
@@ -107,8 +87,7 @@ for (const size of SIZES) {
 
     for (const path of USER_SCREENS) {
       test(`${path} reads numbers and times one way`, async ({ page }) => {
-        await signIn(page, data!.username, data!.password);
-        await page.goto(path.replace("{planId}", data!.planId));
+        await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId));
         await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
         await expectReadable(page, path);
       });
@@ -116,8 +95,7 @@ for (const size of SIZES) {
 
     for (const path of ADMIN_SCREENS) {
       test(`${path} reads numbers and times one way`, async ({ page }) => {
-        await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
-        await page.goto(path.replace("{userId}", data!.userId));
+        await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, path.replace("{userId}", data!.userId));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectReadable(page, path);
       });
@@ -137,8 +115,7 @@ test.describe("in Tokyo", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
   test("a wait counts down live, at the reader's own clock time: the withdrawal lock-out", async ({ page }) => {
-    await signIn(page, data!.username, data!.password);
-    await page.goto("/withdraw");
+    await signIn(page, data!.username, data!.password, "/withdraw");
     const lock = page.getByText(/withdrawals are locked until/);
     const end = await lock.locator("time").getAttribute("datetime");
     const tokyo = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(end!));
