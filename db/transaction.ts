@@ -40,6 +40,24 @@ export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): P
   }
 }
 
+// in_failed_sql_transaction: the answer to every statement after one that failed.
+const AFTER_FAILURE = "25P02";
+
+/**
+ * What `later` gives, a statement sent after `earlier` in the same transaction (pipelined, both in
+ * flight); when it failed only because the transaction had already failed, `earlier`'s error, which
+ * says why, rather than PostgreSQL's "current transaction is aborted". `earlier` is the caller's to
+ * await (or mark handled): it is awaited here only in that case.
+ */
+export async function pipelinedAfter<T>(later: Promise<T>, earlier: Promise<unknown>): Promise<T> {
+  try {
+    return await later;
+  } catch (err) {
+    if (sqlState(err) === AFTER_FAILURE) await earlier;
+    throw err;
+  }
+}
+
 /** Whether `db` is a transaction (and not the database itself). */
 export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
 

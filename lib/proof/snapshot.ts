@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
-import { runTransaction } from "@/db/transaction";
+import { pipelinedAfter, runTransaction } from "@/db/transaction";
 import { audit, auditChainHead } from "@/lib/audit";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -147,7 +147,9 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     let reading = handled(liabilitiesAfter(tx, NO_USER, assetIndex, pageRows));
     let writing = handled(Promise.resolve());
     for (;;) {
-      const users = await timed("read", () => reading);
+      // A page can be read after the write it was issued before (a page ending inside one user's
+      // accounts reads that user again): a failed write then fails that read too.
+      const users = await timed("read", () => pipelinedAfter(reading, writing));
       if (users.length === 0) break;
       reading = handled(liabilitiesAfter(tx, users[users.length - 1]!.userId, assetIndex, pageRows));
       const from = builder.count;

@@ -8,6 +8,7 @@ import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { GET as listRoute } from "@/app/api/proof/snapshots/route";
 import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
+import { pipelinedAfter, sqlState } from "@/db/transaction";
 import { audit, auditChainHead } from "@/lib/audit";
 import { post } from "@/lib/ledger/post";
 import { checkLatestSnapshot } from "@/lib/proof/check";
@@ -173,6 +174,28 @@ describe("proof of liabilities", () => {
       expect(await verifyProof(proof, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
     }
     await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
+  });
+
+  it("a statement pipelined after one that failed fails with that one's reason, not PostgreSQL's \"current transaction is aborted\"", async () => {
+    // A snapshot's next page can be read after the leaves' write that failed (a page ending inside one
+    // user's accounts reads that user again); the snapshot must still say why it failed.
+    const reason = await db()
+      .transaction(async (tx) => {
+        // Promises, as the snapshot's are: awaiting drizzle's query object again would run it again.
+        const earlier = Promise.resolve(tx.execute(sql`select 1 / 0`));
+        earlier.catch(() => {});
+        await pipelinedAfter(Promise.resolve(tx.execute(sql`select 1`)), earlier);
+      })
+      .then(() => "committed", (err: unknown) => sqlState(err));
+    expect(reason).toBe("22012");
+    // A statement that fails for a reason of its own keeps it.
+    const own = await db()
+      .transaction(async (tx) => {
+        const earlier = Promise.resolve(tx.execute(sql`select 1`));
+        await pipelinedAfter(Promise.resolve(tx.execute(sql`select 'x'::int`)), earlier);
+      })
+      .then(() => "committed", (err: unknown) => sqlState(err));
+    expect(own).toBe("22P02");
   });
 
   it("pipelines its pages: a write that fails with the next reads in flight keeps nothing and leaves the database usable; pages of two rows rebuild to the root", async () => {
