@@ -6,11 +6,12 @@ import { entries, journals, storageAccruals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
+import { storageOverview } from "@/lib/storage/vault";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
-import { units } from "../support/prices";
+import { setPrice, units } from "../support/prices";
 import { balanceOf } from "../support/trading";
 import { registerUser } from "../support/users";
 
@@ -65,5 +66,54 @@ describe("the vault's daily earnings", () => {
     expect(await balanceOf(db(), u.user.id, "XAUT")).toBe(units("9.876543") - 6_419_754n);
     await updateSettings(db(), { storage: { annualRateBps: 0 } }, { id: admin.id, ip: null });
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("the vault's earnings across runs", () => {
+  it("carry what a day left below a unit into the next run's first day", async () => {
+    await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
+    const u = await registerUser();
+    await fund(db(), u.user.id, "XAUT", units("7.654321"));
+    const res = await call(storeRoute, { token: u.token, body: { amount: "7.654321" }, headers: key() });
+    expect(res.status).toBe(200);
+    await happenedAt(res.body.journalId as string, "2026-06-01T10:00:00Z");
+    // 7,654,321 × 977 = 7,478,271,617: 2,048 units a day and 3,071,617 / 3,650,000 of one left over,
+    // so the next day, carrying it, pays 2,049. Each run settles the days ended before it.
+    await accrueStorage(db(), new Date("2026-06-03T00:00:05Z"));
+    await accrueStorage(db(), new Date("2026-06-04T00:00:05Z"));
+    const days = await db()
+      .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
+      .from(storageAccruals)
+      .where(eq(storageAccruals.userId, u.user.id))
+      .orderBy(storageAccruals.day);
+    expect(days).toEqual([
+      { day: "2026-06-01", basis: 0n, amount: 0n, carry: 0n },
+      { day: "2026-06-02", basis: 7_654_321n, amount: 2048n, carry: 3_071_617n },
+      { day: "2026-06-03", basis: 7_654_321n, amount: 2049n, carry: 2_493_234n },
+    ]);
+    await updateSettings(db(), { storage: { annualRateBps: 0 } }, { id: admin.id, ip: null });
+  });
+});
+
+describe("the vault as its owner sees it", () => {
+  it("starts empty, then lists each move and earning by kind, memo and balance after, worth its XAUt at the bid", async () => {
+    const u = await registerUser();
+    expect(await storageOverview(db(), u.user.id)).toMatchObject({ asset: "XAUT", stored: "0.000000", history: [] });
+
+    await setPrice(db(), "2000");
+    await fund(db(), u.user.id, "XAUT", units("2"));
+    for (const [route, amount] of [[storeRoute, "1.5"], [retrieveRoute, "0.25"]] as const) {
+      const res = await call(route, { token: u.token, body: { amount }, headers: key() });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const vault = await storageOverview(db(), u.user.id);
+    expect(vault.stored).toBe("1.250000");
+    expect(vault.history.map((h) => [h.kind, h.amount, h.balanceAfter, h.memo])).toEqual([
+      ["retrieved", "-0.250000", "1.250000", "retrieved from the vault"],
+      ["stored", "1.500000", "1.500000", "stored in the vault"],
+    ]);
+    // 1.25 XAUt at a bid a little under 2,000.
+    expect(Number(vault.valueUsdt)).toBeGreaterThan(2_400);
+    expect(Number(vault.valueUsdt)).toBeLessThanOrEqual(2_500);
   });
 });
