@@ -84,6 +84,9 @@ describe("balance events", () => {
     expect(await u.reasons()).toEqual(["storage.store"]);
     expect(await accrueStorage(db())).toBeGreaterThan(0);
     expect(await u.reasons()).toEqual(["storage.store", "storage.earnings"]);
+    // A run with nothing left to pay says nothing: the job runs every minute over every vault with gold.
+    await accrueStorage(db());
+    expect(await u.reasons()).toEqual(["storage.store", "storage.earnings"]);
   });
 
   it("are sent when a strategy's budget moves to its reserve and back", async () => {
