@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as retrieveRoute } from "@/app/api/storage/retrieve/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
-import { entries, journals, storageAccruals } from "@/db/schema";
+import { accounts, entries, journals, storageAccruals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
@@ -90,6 +90,18 @@ describe("the vault's earnings across runs", () => {
       { day: "2026-06-01", basis: 0n, amount: 0n, carry: 0n },
       { day: "2026-06-02", basis: 7_654_321n, amount: 2048n, carry: 3_071_617n },
       { day: "2026-06-03", basis: 7_654_321n, amount: 2049n, carry: 2_493_234n },
+    ]);
+    // Each paid day is its own journal, named for the day (what the owner's history shows).
+    const paid = await db()
+      .select({ reference: journals.reference, memo: journals.memo, amount: entries.amount })
+      .from(journals)
+      .innerJoin(entries, eq(entries.journalId, journals.id))
+      .innerJoin(accounts, eq(accounts.id, entries.accountId))
+      .where(and(eq(journals.kind, "interest"), eq(accounts.userId, u.user.id)))
+      .orderBy(journals.reference);
+    expect(paid).toEqual([
+      { reference: "storage:2026-06-02", memo: "vault earnings for 2026-06-02", amount: 2048n },
+      { reference: "storage:2026-06-03", memo: "vault earnings for 2026-06-03", amount: 2049n },
     ]);
     await updateSettings(db(), { storage: { annualRateBps: 0 } }, { id: admin.id, ip: null });
   });
