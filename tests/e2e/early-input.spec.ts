@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { apiRegister, credit, signIn, uniqueName } from "./helpers";
+import { apiRegister, credit, fillRegistration, signIn } from "./helpers";
 
 /**
  * Holds back the page's scripts until `release` is called, as a slow phone network does: the
@@ -40,14 +40,7 @@ test("a strategy typed before the page's scripts ran starts with what was typed"
 test("a registration filled in before the page's scripts ran registers what was filled in", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto("/register", { waitUntil: "commit" });
-  const username = uniqueName("early");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Country").selectOption("FR");
-  await page.getByLabel("Phone number").fill("612345678");
-  await page.getByLabel("Password", { exact: true }).fill("secret1");
-  await page.getByLabel("Confirm password").fill("secret1");
-  await page.getByLabel(/I agree to the/).check();
+  const username = await fillRegistration(page, "early");
   release();
   const register = page.getByRole("button", { name: "Register" });
   await expect(register).toBeEnabled();

@@ -64,6 +64,19 @@ export async function sharedOnce<T>(name: string, make: () => Promise<T>): Promi
   return made;
 }
 
+/** Fills the registration form with a valid new user (country France); their username. */
+export async function fillRegistration(page: Page, prefix = "reg") {
+  const username = uniqueName(prefix);
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Country").selectOption("FR");
+  await page.getByLabel("Phone number").fill("612345678");
+  await page.getByLabel("Password", { exact: true }).fill("secret1");
+  await page.getByLabel("Confirm password").fill("secret1");
+  await page.getByLabel(/I agree to the/).check();
+  return username;
+}
+
 /** Signs in through the form, as a person does: for the tests about signing in. */
 export async function signInThroughForm(page: Page, usernameOrEmail: string, password: string) {
   await page.goto("/login");

@@ -1,17 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueName } from "./helpers";
-
-async function fillValid(page: Page) {
-  const username = uniqueName("reg");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Country").selectOption("FR");
-  await page.getByLabel("Phone number").fill("612345678");
-  await page.getByLabel("Password", { exact: true }).fill("secret1");
-  await page.getByLabel("Confirm password").fill("secret1");
-  await page.getByLabel(/I agree to the/).check();
-  return username;
-}
+import { fillRegistration } from "./helpers";
 
 // Each case breaks one rule of a valid form; the toast must carry that rule's exact text.
 const cases: [string, (page: Page) => Promise<unknown>][] = [
@@ -31,7 +19,7 @@ const cases: [string, (page: Page) => Promise<unknown>][] = [
 for (const [message, breakRule] of cases) {
   test(`register shows "${message}"`, async ({ page }) => {
     await page.goto("/register");
-    await fillValid(page);
+    await fillRegistration(page);
     await breakRule(page);
     await page.getByRole("button", { name: "Register" }).click();
     await expect(page.getByTestId("toast")).toHaveText(message);
@@ -48,7 +36,7 @@ test("the phone prefix follows the country and defaults to +1", async ({ page })
 
 test("registering lands on / signed in, with token and user in local storage", async ({ page }) => {
   await page.goto("/register");
-  const username = await fillValid(page);
+  const username = await fillRegistration(page);
   await page.getByRole("button", { name: "Register" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Registration successful");
   await page.waitForURL("/");
@@ -60,7 +48,7 @@ test("registering lands on / signed in, with token and user in local storage", a
 
 test("a taken username shows the server's message", async ({ page, request }) => {
   await page.goto("/register");
-  const username = await fillValid(page);
+  const username = await fillRegistration(page);
   const res = await request.post("/api/auth/register", {
     data: { username, email: `other_${username}@example.com`, country: "FR", phoneCode: "+33", phoneNumber: "612345678", password: "secret1", referralCode: "" },
   });

@@ -34,6 +34,14 @@ async function happenedAt(journalId: string, at: string) {
   await db().update(journals).set({ createdAt: new Date(at) }).where(eq(journals.id, journalId));
 }
 
+/** A user's vault days as settled, in order. */
+const accrualsOf = (userId: string) =>
+  db()
+    .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
+    .from(storageAccruals)
+    .where(eq(storageAccruals.userId, userId))
+    .orderBy(storageAccruals.day);
+
 describe("the vault's daily earnings", () => {
   it("are paid on the least held during the day, not on the opening or closing balance", async () => {
     await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
@@ -50,11 +58,7 @@ describe("the vault's daily earnings", () => {
     await move(storeRoute, "1.111111", "2026-05-10T15:00:00Z");
 
     expect(await accrueStorage(db(), new Date("2026-05-12T00:00:05Z"))).toBe(2);
-    const days = await db()
-      .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
-      .from(storageAccruals)
-      .where(eq(storageAccruals.userId, u.user.id))
-      .orderBy(storageAccruals.day);
+    const days = await accrualsOf(u.user.id);
     // At 9.77 % a day is basis × 977 / 3,650,000 units, the remainder carried: on 5,308,643 that is
     // 1420 carry 3,544,211 (on the opening 7,654,321 it would be 2048, on the closing 6,419,754, 1718).
     expect(days).toEqual([
@@ -81,11 +85,7 @@ describe("the vault's earnings across runs", () => {
     // so the next day, carrying it, pays 2,049. Each run settles the days ended before it.
     await accrueStorage(db(), new Date("2026-06-03T00:00:05Z"));
     await accrueStorage(db(), new Date("2026-06-04T00:00:05Z"));
-    const days = await db()
-      .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
-      .from(storageAccruals)
-      .where(eq(storageAccruals.userId, u.user.id))
-      .orderBy(storageAccruals.day);
+    const days = await accrualsOf(u.user.id);
     expect(days).toEqual([
       { day: "2026-06-01", basis: 0n, amount: 0n, carry: 0n },
       { day: "2026-06-02", basis: 7_654_321n, amount: 2048n, carry: 3_071_617n },
