@@ -82,31 +82,58 @@ export function readableAddress(ip: string | null): string {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const clock = new Map<string, Intl.DateTimeFormat>();
-// One formatter per zone and shape (they are costly to build). `undefined` is the reader's own zone.
-const formatter = (zone: string | undefined, shape: "day" | "time" | "date" | "year" | "full") => {
-  const key = `${zone ?? ""}|${shape}`;
-  let f = clock.get(key);
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** An instant's calendar and clock in one zone (`month` 0–11, `weekday` 0 = Sunday), and the zone's offset then. */
+interface Moment {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+  offsetMinutes: number;
+}
+
+// A named zone's fields come from Intl, one formatter per zone (they are costly to build).
+const zoned = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(zone: string): Intl.DateTimeFormat {
+  let f = zoned.get(zone);
   if (!f) {
-    const options: Record<typeof shape, Intl.DateTimeFormatOptions> = {
-      day: { year: "numeric", month: "numeric", day: "numeric" },
-      time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
-      date: { day: "numeric", month: "short" },
-      year: { day: "numeric", month: "short", year: "numeric" },
-      full: { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "short" },
-    };
-    f = new Intl.DateTimeFormat("en-GB", { ...options[shape], timeZone: zone });
-    clock.set(key, f);
+    f = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23", timeZone: zone });
+    zoned.set(zone, f);
   }
   return f;
-};
+}
 
-/** The calendar day of an instant in a zone, as a day number (so two days subtract). */
-const dayNumber = (at: Date, zone: string | undefined) => {
-  const parts = formatter(zone, "day").formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part("year"), part("month") - 1, part("day")) / DAY;
-};
+/**
+ * The reader's own zone (`zone` undefined) and UTC are read from Date itself: a phone spends about
+ * 90 ms building its first Intl formatter, and every screen with a time paid it while hydrating
+ * (the /trade profile, docs/BENCHMARKS.md).
+ */
+function momentOf(at: Date, zone: string | undefined): Moment {
+  if (zone === undefined) {
+    return { year: at.getFullYear(), month: at.getMonth(), day: at.getDate(), weekday: at.getDay(), hour: at.getHours(), minute: at.getMinutes(), second: at.getSeconds(), offsetMinutes: -at.getTimezoneOffset() };
+  }
+  if (zone === "UTC") {
+    return { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), weekday: at.getUTCDay(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds(), offsetMinutes: 0 };
+  }
+  const parts = zoneFormatter(zone).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const [year, month, day, hour, minute, second] = [part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")];
+  const wall = Date.UTC(year, month, day, hour, minute, second);
+  return { year, month, day, weekday: new Date(Date.UTC(year, month, day)).getUTCDay(), hour, minute, second, offsetMinutes: Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / MINUTE) };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+/** The calendar day as a day number, so two days subtract. */
+const dayNumber = (m: Moment) => Date.UTC(m.year, m.month, m.day) / DAY;
+const clockText = (m: Moment) => `${two(m.hour)}:${two(m.minute)}`;
+const shortDate = (m: Moment) => `${m.day} ${MONTHS[m.month]!.slice(0, 3)}`;
+/** "UTC", "UTC+1", "UTC-3", "UTC+5:30". */
+const offsetText = (minutes: number) => (minutes === 0 ? "UTC" : `UTC${minutes < 0 ? "-" : "+"}${Math.floor(Math.abs(minutes) / 60)}${Math.abs(minutes) % 60 ? `:${two(Math.abs(minutes) % 60)}` : ""}`);
 
 /**
  * A moment as people read it, in their own time zone (`zone` undefined) or a given one: "today 14:09",
@@ -114,29 +141,31 @@ const dayNumber = (at: Date, zone: string | undefined) => {
  * "24 Nov 2025, 14:09". `now` decides what today is.
  */
 export function timeText(at: Date | string, now: Date | number, zone?: string): string {
-  const when = new Date(at);
-  const days = dayNumber(when, zone) - dayNumber(new Date(now), zone);
-  const time = formatter(zone, "time").format(when);
+  const when = momentOf(new Date(at), zone);
+  const today = momentOf(new Date(now), zone);
+  const days = dayNumber(when) - dayNumber(today);
+  const time = clockText(when);
   if (days === 0) return `today ${time}`;
   if (days === -1) return `yesterday ${time}`;
   if (days === 1) return `tomorrow ${time}`;
-  const year = (d: Date) => formatter(zone, "year").formatToParts(d).find((p) => p.type === "year")?.value;
-  return year(when) === year(new Date(now)) ? `${formatter(zone, "date").format(when)} ${time}` : `${formatter(zone, "year").format(when)}, ${time}`;
+  return when.year === today.year ? `${shortDate(when)} ${time}` : `${shortDate(when)} ${when.year}, ${time}`;
 }
 
 /** A day as people read it, in their zone or a given one: "24 Nov 2026". */
 export function dateText(at: Date | string, zone?: string): string {
-  return formatter(zone, "year").format(new Date(at));
+  const m = momentOf(new Date(at), zone);
+  return `${shortDate(m)} ${m.year}`;
 }
 
-/** A moment in full, for a tooltip: "Tuesday, 24 November 2026, 14:09:04 CET". */
+/** A moment in full, for a tooltip: "Tuesday, 24 November 2026, 14:09:04 UTC+1". */
 export function fullTimeText(at: Date | string, zone?: string): string {
-  return formatter(zone, "full").format(new Date(at));
+  const m = momentOf(new Date(at), zone);
+  return `${WEEKDAYS[m.weekday]}, ${m.day} ${MONTHS[m.month]} ${m.year}, ${clockText(m)}:${two(m.second)} ${offsetText(m.offsetMinutes)}`;
 }
 
 /** A moment where the reader's zone is unknown (a mail, a page before its script runs): "24 Nov 2026, 14:09 UTC". */
 export function utcText(at: Date | string): string {
-  return `${formatter("UTC", "year").format(new Date(at))}, ${formatter("UTC", "time").format(new Date(at))} UTC`;
+  return `${dateText(at, "UTC")}, ${clockText(momentOf(new Date(at), "UTC"))} UTC`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetName, countdownText, dateText, displayDecimal, durationText, exact, money, moneyOf, readable, readableAddress, timeText, utcText } from "@/lib/format";
+import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, readable, readableAddress, timeText, utcText } from "@/lib/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -77,6 +77,37 @@ describe("times", () => {
   it("reads days and UTC moments without an ISO timestamp", () => {
     expect(dateText("2026-11-24T23:30:00Z", "Europe/Paris")).toBe("25 Nov 2026");
     expect(utcText("2026-11-24T12:09:04.805Z")).toBe("24 Nov 2026, 12:09 UTC");
+  });
+
+  it.each([
+    ["2026-11-24T13:09:04Z", "Europe/Paris", "Tuesday, 24 November 2026, 14:09:04 UTC+1"],
+    ["2026-07-01T23:30:00Z", "Asia/Kolkata", "Thursday, 2 July 2026, 05:00:00 UTC+5:30"],
+    ["2026-03-01T02:05:09Z", "America/New_York", "Saturday, 28 February 2026, 21:05:09 UTC-5"],
+    ["2026-09-06T00:00:00Z", "UTC", "Sunday, 6 September 2026, 00:00:00 UTC"],
+  ])("%s in %s reads in full as %s", (at, zone, expected) => {
+    expect(fullTimeText(at, zone)).toBe(expected);
+  });
+
+  // The reader's own zone is read from Date, not Intl (a phone's first Intl formatter costs ~90 ms):
+  // both must give the same text, summer and winter, either side of midnight.
+  it.each(["Europe/Paris", "America/New_York", "Asia/Kolkata", "Pacific/Auckland", "UTC"])("the reader's zone reads as Intl reads %s", (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      for (const at of ["2026-11-25T13:09:04.805Z", "2026-11-24T23:30:00Z", "2026-07-01T22:59:59Z", "2025-09-30T11:00:00Z", "2026-12-31T23:30:00Z", "2026-03-29T01:30:00Z"]) {
+        expect(timeText(at, now)).toBe(timeText(at, now, zone));
+        expect(dateText(at)).toBe(dateText(at, zone));
+        expect(fullTimeText(at)).toBe(fullTimeText(at, zone));
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it("names September Sep, as every other month by three letters", () => {
+    expect(dateText("2026-09-15T12:00:00Z", "UTC")).toBe("15 Sep 2026");
+    expect(utcText("2026-09-15T12:00:00Z")).toBe("15 Sep 2026, 12:00 UTC");
   });
 
   it.each([
