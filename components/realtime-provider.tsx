@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useBrowserValue } from "@/lib/client/hydrated";
 import { storedToken, storedUserId, subscribeSession } from "@/lib/client/session";
 import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 
@@ -32,13 +33,15 @@ function listenerHub() {
   return { subscribe, latest, dispatch };
 }
 
+const none = () => null;
+
 /**
  * Holds the signed-in page's real-time socket and hands its events to `useRealtimeEvent`.
  * Listeners live here, not on the socket, so they survive the socket being rebuilt for a new token.
  */
 export function RealtimeProvider({ children }: { children: React.ReactNode }) {
-  const token = useSyncExternalStore(subscribeSession, storedToken, () => null);
-  const userId = useSyncExternalStore(subscribeSession, storedUserId, () => null);
+  const token = useBrowserValue(subscribeSession, storedToken, none);
+  const userId = useBrowserValue(subscribeSession, storedUserId, none);
   const [hub] = useState(listenerHub);
   const [status, setStatus] = useState<RealtimeStatus>("connecting");
 

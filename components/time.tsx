@@ -1,7 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { countdownText, dateText, fullTimeText, timeText, utcText } from "@/lib/format";
+import { useBrowserValue } from "@/lib/client/hydrated";
 
 // One clock for every <Time> on the page: a single interval while any is mounted, ticking each second.
 const listeners = new Set<() => void>();
@@ -22,8 +22,7 @@ function subscribe(listener: () => void) {
 const nowToTheSecond = () => Math.floor(Date.now() / 1000) * 1000;
 const nowToTheMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
 // The server does not know the reader's zone: it renders UTC, labelled, and so does the browser while
-// it hydrates (React uses this snapshot then, so both render the same text: no mismatch), then at once
-// the reader's zone.
+// it hydrates (so both render the same text: no mismatch), then the reader's zone (lib/client/hydrated.ts).
 const onTheServer = () => null;
 
 /**
@@ -33,7 +32,7 @@ const onTheServer = () => null;
  * once it has passed.
  */
 export function Time({ at, date = false, countdown = false, ended = "now", className }: { at: string; date?: boolean; countdown?: boolean; ended?: string; className?: string }) {
-  const now = useSyncExternalStore(subscribe, countdown ? nowToTheSecond : nowToTheMinute, onTheServer);
+  const now = useBrowserValue(subscribe, countdown ? nowToTheSecond : nowToTheMinute, onTheServer);
   const left = now === null ? null : Date.parse(at) - now;
   const shown = now === null ? (date ? dateText(at, "UTC") : utcText(at)) : date ? dateText(at) : timeText(at, now);
   return (

@@ -1,6 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useCallback } from "react";
+import { useBrowserValue } from "@/lib/client/hydrated";
 
 /** The width from which the signed-in area is laid out for a desktop (Tailwind's `lg`). */
 export const DESKTOP_QUERY = "(min-width: 1024px)";
@@ -12,13 +13,16 @@ export const TABLET_QUERY = "(min-width: 768px)";
  * so a piece that needs the room (and its JavaScript) is only mounted where the room is.
  */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
+  const subscribe = useCallback(
+    (notify: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener("change", notify);
       return () => list.removeEventListener("change", notify);
     },
-    () => window.matchMedia(query).matches,
-    () => false,
+    [query],
   );
+  const matches = useCallback(() => window.matchMedia(query).matches, [query]);
+  return useBrowserValue(subscribe, matches, no);
 }
+
+const no = () => false;

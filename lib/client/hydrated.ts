@@ -1,8 +1,58 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 
-const never = () => () => undefined;
+type Subscribe = (notify: () => void) => () => void;
+
+// Whether the browser's own values are shown yet: not in the server's HTML, nor while React hydrates
+// it, but from the first moment the page is idle after that, and for every screen mounted later.
+let shown = false;
+const waiting = new Set<() => void>();
+
+function showWhenIdle(): void {
+  const show = () => {
+    if (shown) return;
+    shown = true;
+    for (const notify of waiting) notify();
+    waiting.clear();
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(show, { timeout: 2_000 });
+  else setTimeout(show, 100);
+}
+
+const never: Subscribe = () => () => undefined;
+
+/**
+ * A value only the browser knows (the reader's clock and zone, the screen's width, the stored
+ * session): `server()` in the server's HTML and while hydrating, `read()` once the page is idle
+ * after hydrating, and at once in anything mounted after that; `subscribe` tells of its changes.
+ *
+ * Plain `useSyncExternalStore` with a server snapshot shows the browser's value in hydration's own
+ * effects, as a synchronous re-render, and that makes React hydrate at once, in the same task, all
+ * that it would otherwise hydrate in slices (the page under its loading boundary): on /trade a phone
+ * was blocked for one task of ~460 ms (docs/BENCHMARKS.md, issue 24). Here that re-render comes
+ * after, and touches only the components that read such a value.
+ */
+export function useBrowserValue<T>(subscribe: Subscribe, read: () => T, server: () => T): T {
+  const subscribeAfterHydration = useCallback<Subscribe>(
+    (notify) => {
+      if (!shown) {
+        if (!waiting.size) showWhenIdle();
+        waiting.add(notify);
+      }
+      const unsubscribe = subscribe(notify);
+      return () => {
+        waiting.delete(notify);
+        unsubscribe();
+      };
+    },
+    [subscribe],
+  );
+  return useSyncExternalStore(subscribeAfterHydration, () => (shown ? read() : server()), server);
+}
+
+const yes = () => true;
+const no = () => false;
 
 /**
  * False in the server's HTML and until React has hydrated, true after. A form whose submit button
@@ -10,5 +60,5 @@ const never = () => () => undefined;
  * GET of the page with every field in the address, a password included.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useBrowserValue(never, yes, no);
 }

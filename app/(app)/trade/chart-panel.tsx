@@ -1,8 +1,8 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { MarketChart } from "@/components/market/market-chart";
 import { DESKTOP_QUERY, useMediaQuery } from "@/components/use-media-query";
+import { useBrowserValue } from "@/lib/client/hydrated";
 import { DEFAULT_INTERVAL } from "@/lib/market/intervals";
 
 // A phone user's choice to fold the chart away, kept for their next visit.
@@ -18,6 +18,7 @@ function subscribe(notify: () => void) {
   };
 }
 const folded = () => localStorage.getItem(STORAGE_KEY) === "collapsed";
+const open = () => false;
 
 function setFolded(value: boolean) {
   if (value) localStorage.setItem(STORAGE_KEY, "collapsed");
@@ -31,7 +32,7 @@ function setFolded(value: boolean) {
  */
 export function ChartPanel({ className = "" }: { className?: string }) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
-  const collapsed = useSyncExternalStore(subscribe, folded, () => false) && !desktop;
+  const collapsed = useBrowserValue(subscribe, folded, open) && !desktop;
   return (
     <section className={`card px-2 pb-2 pt-3 ${className}`} aria-labelledby="chart-heading">
       <div className="flex items-center justify-between gap-3 px-2 pb-2">
