@@ -11,8 +11,20 @@ USER_SCREENS.push("/personal-info", "/security-management", "/invite-friends", "
 // {userId} is a user with a balance and an order.
 const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox"];
 
-/** Records every CSP violation the page reports, from its first script on. */
+// What each page logged as an error or threw: a hydration mismatch (React recovers by rendering the
+// part again in the browser, and logs it) or a script's failure shows here.
+const errorsOf = new WeakMap<Page, string[]>();
+
+/** Records every CSP violation the page reports, from its first script on, and every error it logs or throws. */
 async function watchPolicy(page: Page) {
+  const errors: string[] = [];
+  errorsOf.set(page, errors);
+  page.on("console", (msg) => {
+    // The page for an address that leads nowhere is itself answered with a 404, which Chromium logs.
+    const notFoundPage = msg.text().includes("status of 404") && new URL(msg.location().url).pathname === "/no-such-page";
+    if (msg.type() === "error" && !notFoundPage) errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
@@ -27,6 +39,7 @@ async function expectClean(page: Page, what: string) {
   expect(found, `${what} has accessibility violations`).toEqual([]);
   const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
   expect(blocked, `${what} broke its Content-Security-Policy`).toEqual([]);
+  expect(errorsOf.get(page) ?? [], `${what} logged errors`).toEqual([]);
 }
 
 /** A user with money, a filled market order, an open limit order and an unread notification. */
