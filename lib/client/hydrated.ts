@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import { whenIdle } from "./idle";
 
 type Subscribe = (notify: () => void) => () => void;
 
@@ -9,15 +10,11 @@ type Subscribe = (notify: () => void) => () => void;
 let shown = false;
 const waiting = new Set<() => void>();
 
-function showWhenIdle(): void {
-  const show = () => {
-    if (shown) return;
-    shown = true;
-    for (const notify of waiting) notify();
-    waiting.clear();
-  };
-  if ("requestIdleCallback" in window) requestIdleCallback(show, { timeout: 2_000 });
-  else setTimeout(show, 100);
+function show(): void {
+  if (shown) return;
+  shown = true;
+  for (const notify of waiting) notify();
+  waiting.clear();
 }
 
 const never: Subscribe = () => () => undefined;
@@ -37,7 +34,7 @@ export function useBrowserValue<T>(subscribe: Subscribe, read: () => T, server: 
   const subscribeAfterHydration = useCallback<Subscribe>(
     (notify) => {
       if (!shown) {
-        if (!waiting.size) showWhenIdle();
+        if (!waiting.size) whenIdle(show);
         waiting.add(notify);
       }
       const unsubscribe = subscribe(notify);
