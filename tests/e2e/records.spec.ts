@@ -14,7 +14,7 @@ async function traderWithHold(page: Page, request: APIRequestContext) {
   return user;
 }
 
-/** axe-core finds nothing on what the page shows now (accessibility.spec checks /records closed; these, open). */
+/** axe-core finds nothing on what the page shows now (screens.spec checks /records closed; these, open). */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -30,7 +30,7 @@ export default async function AdminDepositsPage({ searchParams }: Props) {
           {deposits.map((d) => (
             <RequestCard key={d.id} request={d} testId="deposit-request">
               <p className="text-sm">
-                From <Link href={`/admin/users/${d.userId}`} className="text-gold hover:text-gold-soft">{d.username}</Link> ·{" "}
+                From <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">{d.username}</Link> ·{" "}
                 <a href={d.proofUrl} target="_blank" rel="noreferrer" className="text-gold hover:text-gold-soft">View proof</a>
               </p>
               <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>

@@ -30,7 +30,7 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
           {withdrawals.map((d) => (
             <RequestCard key={d.id} request={d} testId="withdrawal-request">
               <p className="text-sm">
-                For <Link href={`/admin/users/${d.userId}`} className="text-gold hover:text-gold-soft">{d.username}</Link> · fee {money(d.fee, d.currency)} · total held {money(d.total, d.currency)}
+                For <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">{d.username}</Link> · fee {money(d.fee, d.currency)} · total held {money(d.total, d.currency)}
               </p>
               <p className="break-all font-mono text-xs">to {d.address}</p>
               {d.txHash && <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>}

@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { adminToken, apiRegister, credit, ensureSavingPlan, ensureUsdtWallet } from "./helpers";
+
+/** A user whose screens have something on each: large balances, a trade, open and pending things, a withdrawal lock-out. */
+export async function userWithData(request: APIRequestContext) {
+  await ensureUsdtWallet(request);
+  const planId = await ensureSavingPlan(request);
+  const user = await apiRegister(request);
+  const userId = await credit(request, user.username, "25000");
+  await credit(request, user.username, "1.5", "XAUT");
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  const admin = { Authorization: `Bearer ${await adminToken(request)}` };
+  const ok = async (res: Promise<APIResponse>, status: number) => {
+    const r = await res;
+    expect(r.status(), await r.text()).toBe(status);
+    return r;
+  };
+  await ok(request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "1.25" } }), 201);
+  await ok(request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.5", price: "2000" } }), 201);
+  expect((await request.post("/api/storage/store", { headers: { ...headers, "Idempotency-Key": randomBytes(8).toString("hex") }, data: { amount: "1.2" } })).ok()).toBe(true);
+  await ok(request.post("/api/savings/user/create", { headers: { ...headers, "Idempotency-Key": randomBytes(8).toString("hex") }, data: { planId, amount: "1500" } }), 201);
+  const strategy = { type: "recurring", amount: "1250", period: "daily", maxRounds: 2, acceptRisk: true };
+  await ok(request.post("/api/strategies", { headers: { ...headers, "Idempotency-Key": randomBytes(8).toString("hex") }, data: strategy }), 201);
+  const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+  const deposit = (amount: string) =>
+    ok(request.post("/api/deposits", { headers, multipart: { currency: "USDT", network: "TRC20", amount, txHash: randomBytes(32).toString("hex"), proof: { name: "proof.png", mimeType: "image/png", buffer: png } } }), 201);
+  const approved = (await (await deposit("1500")).json()).deposit.id as string;
+  await ok(request.post(`/api/admin/deposits/${approved}/approve`, { headers: admin, data: {} }), 200);
+  await deposit("2500");
+  await ok(request.post("/api/user/withdraw-password", { headers, data: { password: user.password, newWithdrawPassword: "vault-key-1" } }), 200);
+  await ok(request.post("/api/withdrawals", { headers, data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: "1200", withdrawPassword: "vault-key-1" } }), 201);
+  // Five wrong withdrawal passwords lock withdrawals for 15 minutes: /withdraw counts down to the end.
+  for (let i = 0; i < 5; i++) await request.post("/api/withdrawals", { headers, data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: "10", withdrawPassword: "wrong-key" } });
+  await ok(request.post("/api/admin/notifications", { headers: admin, data: { title: "Vault report", message: "All 1,000 bars counted.", userId } }), 201);
+  return { ...user, userId, planId };
+}
+
+/** Made once per run and shared by the screen sweeps (helpers' sharedOnce): it stays within the per-address limits on deposits. */
+export type ScreenData = Awaited<ReturnType<typeof userWithData>>;
