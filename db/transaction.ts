@@ -23,6 +23,12 @@ function sqlState(err: unknown): string | undefined {
 }
 
 /**
+ * Whether PostgreSQL aborted `err`'s transaction (or single statement) for a deadlock or a
+ * serialization conflict: it wrote nothing, and the same request sent again may well succeed.
+ */
+export const isTransientConflict = (err: unknown): boolean => RETRYABLE.has(sqlState(err) ?? "");
+
+/**
  * Runs `work` in one transaction, again from the start when PostgreSQL aborted it for a deadlock
  * or a serialization conflict: a request either commits whole or fails with a clear error.
  */
@@ -31,8 +37,8 @@ export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): P
     try {
       return await db.transaction((tx) => work(tx as unknown as Db));
     } catch (err) {
-      const state = sqlState(err);
-      if (!state || !RETRYABLE.has(state)) throw err;
+      if (!isTransientConflict(err)) throw err;
+      const state = sqlState(err)!;
       conflicts.set(state, (conflicts.get(state) ?? 0) + 1);
       if (attempt >= ATTEMPTS) throw err;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
