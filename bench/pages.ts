@@ -19,7 +19,10 @@
  * BENCH_FORM_FACTORS (default "mobile,desktop") picks the Lighthouse runs; BENCH_ROUTES (default all,
  * comma-separated, e.g. "/,/market,/trade") the routes.
  * Chromium is Debian's (/usr/bin/chromium or CHROME_PATH), headless. BENCH_REPORTS=<dir> keeps each
- * Lighthouse report as JSON. BENCH_TIMEOUT_SECONDS (default 1800) bounds the whole run; the server,
+ * Lighthouse report as JSON. BENCH_PROFILE=<dir> instead writes a CPU profile of each route's load
+ * signed in, at a phone's size with the CPU slowed 4× as Lighthouse's mobile run does
+ * (`<dir>/<route>.cpuprofile`, for Chrome's DevTools or a script; build with `next build
+ * --no-mangling` to read the functions' names). BENCH_TIMEOUT_SECONDS (default 1800) bounds the whole run; the server,
  * Chromium and the database are cleaned up on every exit path.
  */
 import { randomBytes } from "node:crypto";
@@ -46,6 +49,7 @@ const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_REPORTS;
+const PROFILES = process.env.BENCH_PROFILE;
 const BUDGET_KB = 200;
 type FormFactor = "mobile" | "desktop";
 const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
@@ -233,7 +237,38 @@ async function main(cleanups: Cleanups) {
   const puppeteer = await import("puppeteer-core");
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   cleanups.push(() => browser.disconnect());
+  if (PROFILES) return profileRoutes(browser, server.base, session, PROFILES);
   for (const [i, formFactor] of FORM_FACTORS.entries()) await lighthouseSection(browser, server.base, session, formFactor, "bc"[i]!);
+}
+
+/** One signed-in load of each route at a phone's size and a phone's CPU (4× slower), profiled from before the request until 6 s after the load event. */
+async function profileRoutes(browser: Browser, base: string, session: Session, dir: string) {
+  mkdirSync(dir, { recursive: true });
+  for (const route of ROUTES) {
+    const page = await browser.newPage();
+    try {
+      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      if (route.signedIn) {
+        await page.evaluateOnNewDocument((entries: [string, string][]) => {
+          for (const [key, value] of entries) localStorage.setItem(key, value);
+        }, Object.entries(session.storage));
+        await page.setExtraHTTPHeaders({ Cookie: session.cookie });
+      }
+      const cdp = await page.createCDPSession();
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+      await page.goto(`${base}${route.path}`, { waitUntil: "load" });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const { profile } = await cdp.send("Profiler.stop");
+      const file = path.join(dir, `${route.path === "/" ? "home" : route.path.slice(1)}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`  ${route.path.padEnd(11)} profile written to ${file}`);
+    } finally {
+      await page.close().catch(() => {});
+    }
+  }
 }
 
 /** Lighthouse BENCH_RUNS times per route at one form factor; the median run printed per route. */
