@@ -1,6 +1,7 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
+import { POST as redeemRoute } from "@/app/api/savings/user/[id]/redeem/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
 import { eq } from "drizzle-orm";
 import { entries, journals } from "@/db/schema";
@@ -47,7 +48,7 @@ async function listening(fundWith: { asset: string; amount: string }) {
   await fund(db(), user.id, fundWith.asset, units(fundWith.amount));
   const socket = await registeredSocket(server.url, token, user.id);
   sockets.push(socket);
-  const heard = collect<{ reason: string; orderId?: string }>(socket, "balance");
+  const heard = collect<{ reason: string; orderId?: string; subscriptionId?: string }>(socket, "balance");
   /** Waits until everything published so far has arrived, then lists the reasons heard. */
   const reasons = async () => {
     const marker = new Promise<void>((resolve) => socket.once("marker", () => resolve()));
@@ -70,6 +71,33 @@ describe("balance events", () => {
     expect(await u.reasons()).toEqual(["savings.subscribed"]);
     expect(await accrueSavings(db())).toBeGreaterThan(0);
     expect(await u.reasons()).toEqual(["savings.subscribed", "savings.interest"]);
+  });
+
+  it("are sent, naming the subscription, when savings mature or are redeemed, and not for days that earned nothing", async () => {
+    const plan = async (name: string, aprBps: number, termDays: number) => {
+      const created = await call(createPlanRoute, { token: admin.token, body: { name, asset: "USDT", aprBps, termDays, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+      expect(created.status).toBe(201);
+      return (created.body.plan as { id: string }).id;
+    };
+    const [fixed, slow] = [await plan("Events two days", 500, 2), await plan("Events slow", 1, 0)];
+    const u = await listening({ asset: "USDT", amount: "5000" });
+    const matured = await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: fixed, amount: "1000" }, new Date(Date.now() - 4 * DAY_MS)));
+    const redeemed = await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: fixed, amount: "500" }, new Date()));
+    // 1 USDT at 0.01 % earns under a unit on each of its first three days: its run moves no money.
+    const idle = await listening({ asset: "USDT", amount: "1" });
+    const earnsNothing = await runTransaction(db(), (tx) => subscribe(tx, idle.id, { planId: slow, amount: "1" }, new Date(Date.now() - 3 * DAY_MS)));
+    expect(await accrueSavings(db())).toBe(4);
+    expect((await call(redeemRoute, { token: u.token, params: { id: redeemed.id }, headers: key() })).status).toBe(200);
+    await u.reasons();
+    expect(u.heard.map(({ reason, subscriptionId }) => ({ reason, subscriptionId }))).toEqual([
+      { reason: "savings.subscribed", subscriptionId: matured.id },
+      { reason: "savings.subscribed", subscriptionId: redeemed.id },
+      { reason: "savings.interest", subscriptionId: matured.id },
+      { reason: "savings.matured", subscriptionId: matured.id },
+      { reason: "savings.redeemed", subscriptionId: redeemed.id },
+    ]);
+    expect(await idle.reasons()).toEqual(["savings.subscribed"]);
+    expect(idle.heard[0]?.subscriptionId).toBe(earnsNothing.id);
   });
 
   it("are sent for the vault's earnings", async () => {
