@@ -7,12 +7,13 @@ import { POST as redeemRoute } from "@/app/api/savings/user/[id]/redeem/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
 import { GET as mySavingsRoute } from "@/app/api/savings/user/route";
 import { journals, notifications, savingAccruals, savingSubscriptions } from "@/db/schema";
+import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { accrueSavings } from "@/lib/savings/accrue";
 import { DAY_MS } from "@/lib/time";
 import { interestFor } from "@/lib/savings/interest";
-import { subscribe } from "@/lib/savings/subscriptions";
+import { redeem, subscribe } from "@/lib/savings/subscriptions";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -221,5 +222,35 @@ describe("a subscription as its owner sees it", () => {
     expect((await call(redeemRoute, { token: stranger.token, params: { id: f.id }, headers: key() })).body).toMatchObject({ code: "NOT_FOUND", message: "Subscription not found" });
     expect((await call(redeemRoute, { token: u.token, params: { id: f.id }, headers: key() })).body).toMatchObject({ code: "ALREADY_CLOSED", message: "This subscription was already matured" });
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("a run and a redeem at once", () => {
+  it("the run passes over a subscription redeemed after it chose it: it pays it nothing", async () => {
+    const p = await plan({ aprBps: 1000 });
+    const u = await saver("3650");
+    const sub = await subscribeAt(u, p.id, "3650", new Date(Date.now() - 5 * DAY_MS));
+    // The database as the run sees it, the redeem committed by another request between the run's
+    // choice of running subscriptions and its first settlement (a race PostgreSQL allows).
+    let redeemed = false;
+    const racing = new Proxy(db(), {
+      get(target, prop) {
+        if (prop === "transaction" && !redeemed) {
+          return async (work: Parameters<Db["transaction"]>[0]) => {
+            redeemed = true;
+            await runTransaction(target, (tx) => redeem(tx, u.id, sub.id));
+            return target.transaction(work);
+          };
+        }
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    // Earlier tests' subscriptions in this database are settled by the same run.
+    await accrueSavings(racing);
+    expect(redeemed).toBe(true);
+    expect(await db().select().from(savingAccruals).where(eq(savingAccruals.subscriptionId, sub.id))).toEqual([]);
+    expect(await balanceOf(db(), u.id, "USDT")).toBe(units("3650"));
+    expect(await balanceOf(db(), u.id, "USDT", "savings")).toBe(0n);
   });
 });
