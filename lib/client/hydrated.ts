@@ -54,8 +54,9 @@ const no = () => false;
 /**
  * False in the server's HTML and until React has hydrated, true after. A form whose submit button
  * waits for it cannot be sent by the browser itself before its handler exists: that would be a
- * GET of the page with every field in the address, a password included.
+ * GET of the page with every field in the address, a password included. Not `useBrowserValue`: the
+ * button is usable the moment its handler is, not once the page is idle.
  */
 export function useHydrated(): boolean {
-  return useBrowserValue(never, yes, no);
+  return useSyncExternalStore(never, yes, no);
 }
