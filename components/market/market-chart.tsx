@@ -1,34 +1,33 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { CandlePictureChart } from "@/components/market/candle-picture";
 import { useRealtimeEvent } from "@/components/realtime-provider";
-import { whenIdle } from "@/lib/client/idle";
 import { api } from "@/lib/client/session";
 import { PRICE_EVENT } from "@/lib/market/events";
 import type { Interval } from "@/lib/market/intervals";
 import type { MarketSnapshot } from "@/lib/market/snapshot";
+import { withLive } from "@/lib/market/candle-picture";
 import type { CandleView } from "@/lib/market/views";
 
 type PriceChartModule = typeof import("@/components/market/price-chart");
 
 /**
- * lightweight-charts is most of a chart screen's JavaScript and draws nothing on the server: it is
- * fetched once the page has loaded and the browser is idle (a plain import(), which, unlike
- * next/dynamic, puts no script in the page's HTML for the first paint to wait on), into a box of
- * the chart's size so nothing moves when it arrives. Its evaluation and first drawing are long
- * tasks on a phone's CPU; behind the screen's own hydration they hold back neither its first paint
- * nor its first tap.
+ * lightweight-charts is most of a chart screen's JavaScript, and its making and first drawing are
+ * long tasks on a phone's CPU: it is fetched when the reader reaches for the chart (a pointer over
+ * it, a touch), with a plain import(), which, unlike next/dynamic, puts no script in the page's HTML.
+ * Until then, and while it arrives, the same candles show as a picture (candle-picture.tsx).
  */
-function usePriceChart(): PriceChartModule | null {
+function usePriceChart(wanted: boolean): PriceChartModule | null {
   const [chart, setChart] = useState<PriceChartModule | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let current = true;
-    const cancel = whenIdle(() => void import("@/components/market/price-chart").then((module) => current && setChart(module)));
+    void import("@/components/market/price-chart").then((module) => current && setChart(module));
     return () => {
       current = false;
-      cancel();
     };
-  }, []);
+  }, [wanted]);
   return chart;
 }
 
@@ -52,18 +51,30 @@ interface Props {
   intervals?: boolean;
 }
 
+interface Series {
+  candles: CandleView[];
+  live: CandleView | null;
+  loaded: number;
+}
+
 type Load = { state: "ready" } | { state: "loading" } | { state: "failed" };
 
 /** The live XAUt/USDT candlestick chart with its interval choice, as Market, Trade and Home show it. */
 export function MarketChart({ initialCandles, initialInterval, height = "h-72", intervals = true }: Props) {
   const [interval, setChosen] = useState(initialInterval);
-  const [candles, setCandles] = useState(initialCandles ?? []);
-  const [live, setLive] = useState<CandleView | null>(null);
+  // The candles with every live one folded in, the latest live one, and which loaded set they grew
+  // from (a chart made later starts from all of them; one made earlier takes each live one in turn).
+  const [series, setSeries] = useState<Series>({ candles: initialCandles ?? [], live: null, loaded: 0 });
   const [load, setLoad] = useState<Load>(initialCandles ? { state: "ready" } : { state: "loading" });
   const request = useRef(0);
-  const chart = usePriceChart();
+  const [explored, setExplored] = useState(false);
+  const chart = usePriceChart(explored);
+  const explore = () => setExplored(true);
 
-  useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => setLive(snapshot.candles[interval] ?? null));
+  useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => {
+    const live = snapshot.candles[interval];
+    if (live) setSeries((s) => ({ ...s, candles: withLive(s.candles, live), live }));
+  });
 
   async function show(next: Interval) {
     const mine = ++request.current;
@@ -72,8 +83,7 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
     const res = await api<{ candles: CandleView[] }>(`/api/xaut/kline?interval=${next}`).catch(() => null);
     if (mine !== request.current) return; // a later choice won
     if (res?.status !== 200) return setLoad({ state: "failed" });
-    setLive(null);
-    setCandles(res.body.candles);
+    setSeries((s) => ({ candles: res.body.candles, live: null, loaded: s.loaded + 1 }));
     setLoad({ state: "ready" });
   }
 
@@ -104,8 +114,12 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
           ))}
         </div>
       )}
-      <div className={`relative ${height}`}>
-        {chart ? <chart.PriceChart candles={candles} live={live} interval={interval} /> : <div className="h-full w-full" aria-hidden="true" />}
+      <div className={`relative ${height}`} onPointerEnter={explore} onPointerDown={explore}>
+        {chart ? (
+          <chart.PriceChart key={series.loaded} candles={series.candles} live={series.live} interval={interval} />
+        ) : (
+          <CandlePictureChart candles={series.candles} live={series.live} interval={interval} />
+        )}
         {load.state === "loading" && (
           <div className="absolute inset-0 flex items-center justify-center bg-panel/60" role="status" aria-label="Loading the chart">
             <span className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold" aria-hidden="true" />
@@ -117,7 +131,7 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
             <button type="button" className="btn-ghost" onClick={() => void show(interval)}>Try again</button>
           </div>
         )}
-        {load.state === "ready" && candles.length === 0 && !live && (
+        {load.state === "ready" && series.candles.length === 0 && (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">No prices yet.</p>
         )}
       </div>

@@ -11,33 +11,23 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
+import { DOWN, UP } from "@/lib/market/candle-picture";
+import { chartTimeParts } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
 
-const UP = "#4ade80";
-const DOWN = "#f87171";
 
 const seconds = (iso: string) => (Date.parse(iso) / 1000) as UTCTimestamp;
 // The chart draws; it never computes money, so numbers are fine here.
 const bar = (c: CandleView) => ({ time: seconds(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
 const volumeBar = (c: CandleView) => ({ time: seconds(c.time), value: Number(c.volume), color: Number(c.close) >= Number(c.open) ? `${UP}55` : `${DOWN}55` });
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /**
  * Labels in the viewer's time zone, except daily candles, which are UTC days ("2026", "Nov",
- * "24 Nov", "14:09"; the crosshair "24 Nov 2026" or "24 Nov 14:09"). Read from Date's own getters,
- * not Intl.DateTimeFormat: making the five formatters cost more than the rest of the chart's first
- * drawing on a phone's CPU (the profile of /market), and `toLocaleString` makes one per call.
+ * "24 Nov", "14:09"; the crosshair "24 Nov 2026" or "24 Nov 14:09"), as lib/market/chart-time.ts reads them.
  */
 function formatters(interval: number) {
   const utc = interval >= 1440;
-  const parts = (time: Time) => {
-    const d = new Date((time as number) * 1000);
-    return utc
-      ? { year: d.getUTCFullYear(), month: MONTHS[d.getUTCMonth()]!, day: d.getUTCDate(), clock: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` }
-      : { year: d.getFullYear(), month: MONTHS[d.getMonth()]!, day: d.getDate(), clock: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
-  };
+  const parts = (time: Time) => chartTimeParts((time as number) * 1000, interval);
   return {
     tick: (time: Time, type: TickMarkType) => {
       const p = parts(time);
@@ -51,6 +41,7 @@ function formatters(interval: number) {
 }
 
 interface Props {
+  /** The candles when the chart is made; later ones come as `live`. */
   candles: CandleView[];
   /** The running candle of this interval, as the latest price event has it. */
   live: CandleView | null;
@@ -62,6 +53,7 @@ export function PriceChart({ candles, live, interval }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{ api: IChartApi; price: ISeriesApi<"Candlestick">; volume: ISeriesApi<"Histogram"> } | null>(null);
   const lastTime = useRef(0);
+  const initial = useRef(candles);
 
   useEffect(() => {
     const api = createChart(container.current!, {
@@ -85,6 +77,15 @@ export function PriceChart({ candles, live, interval }: Props) {
     const volume = api.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
     api.priceScale("volume").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
+    // The candles go in with the chart's making, in the same task, so that the next frame draws it
+    // once. (Set in a task of their own, the empty chart was drawn first: a drawing costs about the
+    // same empty as with candles, axes and canvases more than candles, so that made two long tasks.)
+    // Later candles come one by one, as `live`; a new set of candles makes a new chart (its key).
+    const first = initial.current;
+    price.setData(first.map(bar));
+    volume.setData(first.map(volumeBar));
+    lastTime.current = first.length ? seconds(first[first.length - 1]!.time) : 0;
+    container.current!.dataset.candleCount = String(first.length);
     chart.current = { api, price, volume };
     return () => {
       chart.current = null;
@@ -99,18 +100,6 @@ export function PriceChart({ candles, live, interval }: Props) {
     c.api.applyOptions({ localization: { timeFormatter: crosshair }, timeScale: { tickMarkFormatter: tick, secondsVisible: false } });
   }, [interval]);
 
-  // The candles go in with the chart's making, in the same task, so that the next frame draws it
-  // once. (Set in a task of their own, the empty chart was drawn first: a drawing costs about the
-  // same empty as with candles, axes and canvases more than candles, so that made two long tasks.)
-  useEffect(() => {
-    const c = chart.current;
-    if (!c) return;
-    c.price.setData(candles.map(bar));
-    c.volume.setData(candles.map(volumeBar));
-    lastTime.current = candles.length ? seconds(candles[candles.length - 1]!.time) : 0;
-    container.current!.dataset.candleCount = String(candles.length);
-  }, [candles]);
-
   useEffect(() => {
     const c = chart.current;
     // An event about a candle older than the last one drawn (it crossed an interval switch) is dropped.
@@ -123,5 +112,5 @@ export function PriceChart({ candles, live, interval }: Props) {
     el.dataset.liveUpdates = String(Number(el.dataset.liveUpdates ?? 0) + 1);
   }, [live]);
 
-  return <div ref={container} className="h-full w-full" data-testid="price-chart" role="figure" aria-label="XAUt/USDT candlestick chart" />;
+  return <div ref={container} className="h-full w-full" data-testid="price-chart" data-chart="interactive" role="figure" aria-label="XAUt/USDT candlestick chart" />;
 }

@@ -20,6 +20,14 @@ function candlePixels(chart: Locator): Promise<number> {
   });
 }
 
+/** Candles drawn in the picture the page shows first: the rectangles of its visible paths, two per candle. */
+function pictureCandles(chart: Locator): Promise<number> {
+  return chart.evaluate((el) => {
+    const paths = [...el.querySelectorAll("svg path[data-candles]")].filter((p) => (p as SVGPathElement).getBoundingClientRect().width > 0);
+    return paths.reduce((n, p) => n + (p.getAttribute("d")?.match(/M/g)?.length ?? 0), 0) / 2;
+  });
+}
+
 const PRICE = /^\d{1,3}(,\d{3})*\.\d{2}$/;
 
 test("a fresh install shows a live, moving XAUt price on Home and a candlestick chart on /market", async ({ page, request }) => {
@@ -32,7 +40,9 @@ test("a fresh install shows a live, moving XAUt price on Home and a candlestick 
   await expect(page.getByRole("link", { name: "Market", exact: true })).toHaveAttribute("aria-current", "page");
   const chart = page.getByTestId("price-chart");
   await expect(chart).toHaveAttribute("data-candle-count", /^30\d$/);
-  await expect.poll(() => candlePixels(chart)).toBeGreaterThan(1000);
+  // First a picture drawn with the page: the latest 60 candles, without the charting library's code.
+  await expect(chart).toHaveAttribute("data-chart", "picture");
+  expect(await pictureCandles(chart)).toBe(60);
 
   // Live: price events reach the chart, and the last price moves.
   const lastPrice = page.getByTestId("last-price");
@@ -40,6 +50,14 @@ test("a fresh install shows a live, moving XAUt price on Home and a candlestick 
   const first = (await lastPrice.textContent())!;
   await expect(chart).toHaveAttribute("data-live-updates", /^[1-9]\d*$/);
   await expect(lastPrice).not.toHaveText(first, { timeout: 20_000 });
+
+  // Reached for, the interactive chart takes its place with the same candles, and follows the price.
+  await chart.hover();
+  await expect(chart).toHaveAttribute("data-chart", "interactive");
+  await expect(chart).toHaveAttribute("data-candle-count", /^30\d$/);
+  await expect.poll(() => candlePixels(chart)).toBeGreaterThan(1000);
+  // (The running candle is drawn once as the chart is made; the second is a price event after.)
+  await expect(chart).toHaveAttribute("data-live-updates", /^([2-9]|\d{2,})$/);
   await expect(page.getByText("24h high")).toBeVisible();
 
   // Another interval: 90 days of history, ending when the server first started, touch 90 or 91 UTC
