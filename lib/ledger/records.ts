@@ -11,6 +11,9 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 // JavaScript reads dates far beyond what a timestamp column holds; no record is older or newer.
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(9999, 11, 31);
+// The end of 9999-12-31 is 10000-01-01, which the drivers send as "+010000-01-01T…" and PostgreSQL
+// refuses: a bound is kept to the last instant a four-digit year names.
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 const instant = (field: string, endOfDay: boolean) =>
   z
@@ -18,7 +21,7 @@ const instant = (field: string, endOfDay: boolean) =>
     .trim()
     .refine((s) => !Number.isNaN(Date.parse(s)), `${field} must be a date such as 2026-01-31`)
     .refine((s) => Date.parse(s) >= EARLIEST && Date.parse(s) <= LATEST, `${field} must be a date between 1970 and 9999`)
-    .transform((s) => new Date(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0)));
+    .transform((s) => new Date(Math.min(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0), LAST_INSTANT)));
 
 export const recordFilterSchema = z.object({
   asset: queryParam(z.string().trim().toUpperCase().max(10).optional()),
