@@ -166,12 +166,20 @@ describe("records as transactions", () => {
     ]);
   });
 
-  it("title a trade's funds set aside without a memo, and interest without a reference", async () => {
+  it("title a trade's funds set aside with and without a memo, interest without a reference, and any other strategy journal", async () => {
     const held = await post(db(), { kind: "trade", legs: legs([spot(), -7n], [hold(), 7n]) });
     await dated(held.journal.id, "2026-03-14T00:00:00.000Z");
     const paid = await post(db(), { kind: "interest", legs: legs([{ system: "interest", asset: "USDT" }, -3n], [spot(), 3n]) });
     await dated(paid.journal.id, "2026-03-14T00:00:00.000Z");
+    // A user's own order's memo is its title alone; a strategy's names it after " by " (records-transactions).
+    const placed = await post(db(), { kind: "trade", memo: "limit buy placed", legs: legs([spot(), -5n], [hold(), 5n]) });
+    await dated(placed.journal.id, "2026-03-14T00:00:00.000Z");
+    // A strategy's journal that neither reserves, releases nor holds: its kind's label, the memo under it.
+    const other = await post(db(), { kind: "strategy", memo: "Grid 2500-2700", legs: legs([house(), -2n], [spot(), 2n]) });
+    await dated(other.journal.id, "2026-03-14T00:00:00.000Z");
     expect((await transactions("?from=2026-03-14&holds=true")).map((t) => [t.title, t.detail, t.hold])).toEqual([
+      ["Strategy", "Grid 2500-2700", false],
+      ["Limit buy placed", null, true],
       ["Savings interest", null, false],
       ["Trade", null, true],
     ]);
