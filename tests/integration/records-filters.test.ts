@@ -119,6 +119,15 @@ describe("records, filtered", () => {
     expect(await memos("?kind=deposit,adjustment")).toEqual(["noon", null]);
     expect(await memos("?kind=deposit, trade")).toEqual(["midnight", "midnight", null]);
   });
+
+  it("by pages of any size", async () => {
+    const all = await memos("");
+    expect(all).toEqual(["midnight", "midnight", "noon", null]);
+    const page = await records("?pageSize=3&page=2");
+    expect(page).toMatchObject({ page: 2, pageSize: 3, total: 4 });
+    expect(page.records.map((r) => r.memo)).toEqual([null]);
+    expect((await records("?pageSize=2&page=2")).records.map((r) => r.memo)).toEqual(["noon", null]);
+  });
 });
 
 describe("records as CSV", () => {
