@@ -173,6 +173,16 @@ describe("records as transactions", () => {
       [`Sold ${readable("0.000500", "XAUT")} XAUt`, [{ asset: "USDT", amount: "0.100000" }, { asset: "XAUT", amount: "-0.000500" }]],
       [`Bought ${readable("0.001500", "XAUT")} XAUt`, [{ asset: "XAUT", amount: "0.001500" }, { asset: "USDT", amount: "-0.300000" }]],
     ]);
+
+    // Two gains and two losses: each side keeps the order its legs were written in.
+    for (const asset of ["BTC", "ETH"]) await dated((await fund(db(), user.id, asset, 10n)).journal.id, "1970-01-01T00:00:00.000Z");
+    const swap = await post(db(), {
+      kind: "adjustment",
+      legs: legs([spot(), 1n], [house(), -1n], [spot("XAUT"), 2n], [house("XAUT"), -2n], [spot("BTC"), -3n], [house("BTC"), 3n], [spot("ETH"), -4n], [house("ETH"), 4n]),
+    });
+    await dated(swap.journal.id, "2026-03-13T01:00:00.000Z");
+    const [both] = await transactions("?from=2026-03-13T01:00:00.000Z");
+    expect(both!.net.map((n) => [n.asset, n.amount])).toEqual([["USDT", "0.000001"], ["XAUT", "0.000002"], ["BTC", "-0.00000003"], ["ETH", "-0.00000004"]]);
   });
 
   it("title a trade's funds set aside with and without a memo, interest without a reference, and any other strategy journal", async () => {
