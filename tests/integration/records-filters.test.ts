@@ -118,6 +118,9 @@ describe("records, filtered", () => {
     expect((await records("?account=spot")).total).toBe(3);
     expect(await memos("?kind=deposit,adjustment")).toEqual(["noon", null]);
     expect(await memos("?kind=deposit, trade")).toEqual(["midnight", "midnight", null]);
+    // Blanks between commas are no kinds: only commas filter nothing.
+    expect(await memos("?kind=,adjustment,,")).toEqual(["noon"]);
+    expect(await memos("?kind=,")).toEqual(["midnight", "midnight", "noon", null]);
   });
 
   it("by pages of any size", async () => {
