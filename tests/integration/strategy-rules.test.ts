@@ -179,13 +179,16 @@ describe("a recurring buy's rounds", () => {
     const short = "Your available balance does not cover the round's 50.00 USDT";
     expect(await rowOf(s.id)).toMatchObject({ roundsRun: 2, roundsSkipped: 2, lastSkipReason: short });
 
-    // An account no longer active skips its rounds, and is told once more: a new streak.
+    // An account no longer active skips its rounds, and is told once more: a new streak. Spot
+    // could top its reserve up again, but a skipped round takes nothing more from it.
+    const reserved = (await rowOf(s.id)).reservedQuote;
+    await fund(db(), u.id, "USDT", units("100"));
     await db().update(users).set({ status: "disabled" }).where(eq(users.id, u.id));
     await setPrice(db(), "2500", clock.advance(HOUR + 60_000));
     expect(await runDueRounds(db(), clock.now())).toBe(1);
     await setPrice(db(), "2500", clock.advance(HOUR + 60_000));
     expect(await runDueRounds(db(), clock.now())).toBe(1);
-    expect(await rowOf(s.id)).toMatchObject({ roundsRun: 2, roundsSkipped: 4, lastSkipReason: "Your account is not active" });
+    expect(await rowOf(s.id)).toMatchObject({ roundsRun: 2, roundsSkipped: 4, lastSkipReason: "Your account is not active", reservedQuote: reserved });
     expect((await noticesOf(u.id)).map(([, message]) => message)).toEqual([
       `${name}: ${ceiling}. It tries again at its next round.`,
       `${name}: ${short}. It tries again at its next round.`,
@@ -247,7 +250,7 @@ describe("a grid's orders", () => {
     for (const o of cancelled) expect(o.cancelledAt).toBeInstanceOf(Date);
     // Resumed at 2580 with 0.096893 XAUt held: sells at each level above (2600, one quantity), buys at 2550 and 2500.
     await setPrice(db(), "2580", clock.advance(1_000));
-    expect((await resumeStrategy(u.token, s.id)).status).toBe(200);
+    expect(viewOf(await resumeStrategy(u.token, s.id))).toMatchObject({ status: "running", nextRunAt: null });
     const open = await db().select().from(orders).where(and(eq(orders.strategyId, s.id), eq(orders.status, "open")));
     expect(open.map((o) => `${o.side}@${o.gridLevel}`).sort()).toEqual(["buy@0", "buy@1", "sell@2"]);
     expect((await keys()).filter((k) => k.startsWith("open-5"))).toEqual(["open-5:0 ran", "open-5:1 ran", "open-5:2 ran"]);
