@@ -8,8 +8,10 @@ import { money } from "@/lib/format";
 import { newId } from "@/lib/ids";
 import { formatAmount } from "@/lib/ledger/amount";
 import { checkLedger } from "@/lib/ledger/check";
-import { runDueRounds } from "@/lib/strategies/rounds";
+import { post } from "@/lib/ledger/post";
+import { runDueRounds, strategyRoundsJob } from "@/lib/strategies/rounds";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { holdLegs } from "@/lib/trading/legs";
 import { askOf, bidOf, buyDebit } from "@/lib/trading/pricing";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -211,9 +213,11 @@ describe("a recurring buy's rounds", () => {
     expect(await state(pauseStrategy(u.token, s.id))).toEqual([409, "STRATEGY_STATE", "This strategy is paused: it cannot be paused"]);
     const before = Date.now();
     const resumed = viewOf(await resumeStrategy(u.token, s.id));
-    // Due now: its next round runs at the runner's next pass.
+    // Due now: the rounds job's next pass runs its second round.
     expect(Date.parse(resumed.nextRunAt as string)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(resumed.nextRunAt as string)).toBeLessThanOrEqual(Date.now());
+    await strategyRoundsJob.run(db());
+    expect(await rowOf(s.id)).toMatchObject({ roundsRun: 2, roundsSkipped: 0 });
     expect(await state(resumeStrategy(u.token, s.id))).toEqual([409, "STRATEGY_STATE", "This strategy is running: it cannot be resumed"]);
     const stopped = viewOf(await stopStrategy(u.token, s.id));
     expect(stopped).toMatchObject({ status: "stopped", reserved: { USDT: "0.000000" }, endedAt: expect.any(String) });
@@ -262,6 +266,30 @@ describe("a grid's orders", () => {
     const listed = (await call(userOrdersRoute, { token: u.token })).body.orders as { strategy: { id: string; name: string } | null }[];
     expect(new Set(listed.map((o) => JSON.stringify(o.strategy)))).toEqual(new Set([JSON.stringify({ id: s.id, name })]));
     expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
+describe("a paused grid whose budget still sits in hold", () => {
+  it("moves it to its reserve when resumed, though it holds only XAUt, and sells it from there", async () => {
+    await setPrice(db(), "2580", clock.advance(1_000));
+    const { user, token } = await registerUser();
+    const q = units("0.05");
+    // As the previous version left a paused grid that had bought: its XAUt on the user's hold, nothing in USDT.
+    await fund(db(), user.id, "XAUT", q);
+    const [s] = await db()
+      .insert(strategies)
+      .values({ id: newId(), userId: user.id, type: "grid", status: "paused", lower: units("2500"), upper: units("2700"), levels: 5, investment: units("600"), quantity: q, reservedBase: q, funded: units("600"), startedAt: clock.now() })
+      .returning();
+    await post(db(), { kind: "strategy", reference: s!.id, actorId: user.id, memo: "Reserved", legs: holdLegs(user.id, "XAUT", q, "reserve") });
+    expect(await checkLedger(db())).toEqual([]);
+
+    expect((await resumeStrategy(token, s!.id)).status).toBe(200);
+    expect(await memosOf(s!.id)).toEqual(["Reserved", "Moved from hold to the reserve of Grid: 2,500.00–2,700.00 USDT, 5 levels"]);
+    const open = await db().select().from(orders).where(and(eq(orders.strategyId, s!.id), eq(orders.status, "open")));
+    expect(open.map((o) => `${o.side}@${o.gridLevel}:${o.held}`)).toEqual([`sell@2:${q}`]);
+    expect(await reserveOf(db(), s!.id, "XAUT")).toBe(0n);
+    expect(await checkLedger(db())).toEqual([]);
+    expect((await stopStrategy(token, s!.id)).status).toBe(200);
   });
 });
 
