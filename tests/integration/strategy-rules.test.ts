@@ -97,7 +97,20 @@ describe("a strategy against the user's trading rules", () => {
     const reason = `This order would pass your daily trading limit of 10,000.00 USDT (${money(text(units("10000") - spentAll!.cost!), "USDT")} left today)`;
     expect(late).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: reason });
     expect(await noticesOf(u.id)).toContainEqual(["A strategy round was skipped", `Recurring buy: 50.00 USDT every hour: ${reason}. It tries again at its next round.`]);
+    // Listed together, each strategy's results are its own fills only.
+    const listed = (await listStrategies(u.token)).body.strategies as View[];
+    expect(listed.map((x) => [x.id, (x.results as { fills: number }).fills])).toEqual([
+      [late.id, 0],
+      [whole.id, 1],
+    ]);
     expect((await stopStrategy(u.token, late.id)).status).toBe(200);
+    // A grid's opening skipped too; opened again on resume, under a key of its own.
+    const skipped = await allowed({ type: "grid", lower: "2000", upper: "2700", levels: 2, investment: "100" });
+    expect((await pauseStrategy(u.token, skipped.id)).status).toBe(200);
+    expect((await resumeStrategy(u.token, skipped.id)).status).toBe(200);
+    const runs = (viewOf(await strategyDetail(u.token, skipped.id)) as unknown as { runs: { key: string; outcome: string }[] }).runs;
+    expect(runs.map((r) => `${r.key} ${r.outcome}`).sort()).toEqual(["open-0:0 skipped", "open-1:0 skipped"]);
+    expect((await stopStrategy(u.token, skipped.id)).status).toBe(200);
 
     // The other edges are allowed, for a user with the day's limit left.
     const v = await saver("100");
@@ -231,6 +244,7 @@ describe("a grid's orders", () => {
   it("open under keys naming each opening and level, go back to its reserve when paused, and are named in journals", async () => {
     await setPrice(db(), "2680", clock.advance(1_000));
     const u = await saver("1000");
+    expect((await call(userOrdersRoute, { token: u.token })).body.orders).toEqual([]);
     const s = viewOf(await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true }));
     const name = "Grid: 2,500.00–2,700.00 USDT, 5 levels";
     expect(s).toMatchObject({ name, nextRunAt: null, startedAt: expect.any(String) });
