@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as withdrawSetupRoute, PUT as changeSetupRoute } from "@/app/api/admin/trade-setups/[id]/route";
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
@@ -210,7 +210,37 @@ describe("a recurring buy's rounds", () => {
       `${name}: Your account is not active. It tries again at its next round.`,
     ]);
     await db().update(users).set({ status: "active" }).where(eq(users.id, u.id));
+    expect((await stopStrategy(u.token, s.id)).status).toBe(200);
     expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("are rolled back, not skipped, when an order fails for any reason but a refusal", async () => {
+    await setPrice(db(), "2650", clock.advance(1_000));
+    const u = await saver("200");
+    const s = viewOf(await createStrategy(u.token, { type: "recurring", amount: "50", period: "hourly", acceptRisk: true }));
+    expect(s).toMatchObject({ roundsRun: 1 });
+    const before = await rowOf(s.id);
+    // The database refuses this strategy's next order as a fault would: not a trading rule's 4xx.
+    await db().execute(sql.raw(`
+      create function strategy_rules_fault() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`));
+    await db().execute(sql.raw(`create trigger strategy_rules_fault before insert on orders for each row when (new.strategy_id = '${s.id}') execute function strategy_rules_fault()`));
+    await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
+    try {
+      const failed = await runDueRounds(db(), clock.now()).then(
+        () => null,
+        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
+      );
+      expect(failed).toContain("disk full");
+    } finally {
+      await db().execute(sql.raw("drop trigger strategy_rules_fault on orders"));
+      await db().execute(sql.raw("drop function strategy_rules_fault()"));
+    }
+    expect(await rowOf(s.id)).toEqual(before);
+    // Still due: the next pass runs it.
+    expect(await runDueRounds(db(), clock.now())).toBe(1);
+    expect(await rowOf(s.id)).toMatchObject({ roundsRun: 2, roundsSkipped: 0 });
+    expect((await stopStrategy(u.token, s.id)).status).toBe(200);
   });
 
   it("resume at once, and end stopped with nothing held, the journals naming the strategy", async () => {
@@ -224,6 +254,8 @@ describe("a recurring buy's rounds", () => {
       return [r.status, r.body.code, r.body.message];
     };
     expect(await state(pauseStrategy(u.token, s.id))).toEqual([409, "STRATEGY_STATE", "This strategy is paused: it cannot be paused"]);
+    // Another user's (here an administrator's) is not there for them.
+    expect(await state(resumeStrategy(admin.token, s.id))).toEqual([404, "NOT_FOUND", "Strategy not found"]);
     const before = Date.now();
     const resumed = viewOf(await resumeStrategy(u.token, s.id));
     // Due now: the rounds job's next pass runs its second round.
