@@ -77,8 +77,13 @@ describe("a deposit", () => {
     expect((await approve({ amount: "240" })).body).toMatchObject({
       code: "VALIDATION_FAILED", message: "Say why the credited amount differs from the claimed one", errors: { reason: ["Required when the amount is corrected"] },
     });
+    const before = Date.now();
     const approved = await approve({ amount: "240", reason: "Fee taken on chain" });
     expect(approved.body.deposit).toMatchObject({ status: "approved", amount: "250.500000", creditedAmount: "240.000000", reason: "Fee taken on chain" });
+    // Decided now: the time is written with the decision.
+    const decidedAt = Date.parse((approved.body.deposit as { decidedAt: string }).decidedAt);
+    expect(decidedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(decidedAt).toBeLessThanOrEqual(Date.now());
 
     const [journal] = await journalsOf(id);
     expect(journal).toEqual({ id: expect.any(String), kind: "deposit", memo: `TRC20 ${hash}`, actorId: admin.id });
