@@ -102,6 +102,10 @@ describe("setting the withdrawal password", () => {
     expect(await refusal(checkWithdrawPassword(db(), nobody, "vault-key-1", T1))).toMatchObject({ status: 404, message: "User not found" });
   });
 
+  it("comes first: a user without one is asked to set it", async () => {
+    expect(await refusal(checkWithdrawPassword(db(), await newUser(), "vault-key-1", T1))).toMatchObject({ status: 422, code: "WITHDRAW_PASSWORD_NOT_SET", message: "Set a withdrawal password first" });
+  });
+
   it("pauses withdrawals for 24 hours, says whether it was set or changed, and clears an ended lock's traces", async () => {
     const id = await newUser();
     const first = await setWithdrawPassword(db(), id, { password: "correct-horse", newWithdrawPassword: "vault-key-1" }, T0);
