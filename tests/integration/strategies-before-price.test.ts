@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { strategies } from "@/db/schema";
+import { newId } from "@/lib/ids";
 import { GET as adminListRoute, POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
-import { acceptSetup, listStrategies } from "../support/strategies";
+import { acceptSetup, listStrategies, resumeStrategy } from "../support/strategies";
 import { registerUser } from "../support/users";
 
 // No price is ever stored in this file: a new platform before the feed's first tick.
@@ -32,5 +34,16 @@ describe("strategies before the feed's first price", () => {
     expect(accepted.status).toBe(422);
     expect(accepted.body).toMatchObject({ code: "PRICE_UNAVAILABLE", message: "Trading is paused: there is no market price yet" });
     expect(((await listStrategies(token)).body.strategies as { status: string }[]).map((s) => s.status)).toEqual(["proposed"]);
+  });
+
+  it("can be resumed when paused: a recurring buy needs no price until its round", async () => {
+    const { user, token } = await registerUser();
+    // Paused while the feed was up: a recurring buy places nothing when it resumes, only its next round does.
+    const id = newId();
+    await db().insert(strategies).values({ id, userId: user.id, status: "paused", type: "recurring", amount: 100_000_000n, period: "daily", startedAt: new Date() });
+    const resumed = await resumeStrategy(token, id);
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.strategy).toMatchObject({ id, status: "running" });
+    expect((resumed.body.strategy as { nextRunAt: string | null }).nextRunAt).not.toBeNull();
   });
 });
