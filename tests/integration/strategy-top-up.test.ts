@@ -1,0 +1,48 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { strategies } from "@/db/schema";
+import { runDueRounds } from "@/lib/strategies/rounds";
+import { withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+import { setPrice, units } from "../support/prices";
+import { createStrategy, reserveOf, testClock } from "../support/strategies";
+import { registerUser } from "../support/users";
+
+const db = withTestDatabase();
+const clock = testClock();
+const HOUR = 3_600_000;
+const rowOf = async (id: string) => (await db().select().from(strategies).where(eq(strategies.id, id)))[0]!;
+
+describe("an open-ended recurring buy's top-up", () => {
+  it("failing for a fault, not for want of balance, rolls the round back and leaves it due", async () => {
+    await setPrice(db(), "2650", clock.advance(1_000));
+    const { user, token } = await registerUser();
+    await fund(db(), user.id, "USDT", units("200"));
+    const created = await createStrategy(token, { type: "recurring", amount: "50", period: "hourly", acceptRisk: true });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body.strategy as { id: string }).id;
+    // Topped up after its first round: the next round's amount is reserved.
+    expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
+    const before = await rowOf(id);
+
+    // The database refuses this strategy's next top-up as a fault would: the order goes through first.
+    await db().execute(sql.raw(`
+      create function strategy_top_up_fault() returns trigger language plpgsql as $$
+      begin raise exception 'disk full'; end $$`));
+    await db().execute(sql.raw(`create trigger strategy_top_up_fault before insert on journals for each row when (new.reference = '${id}' and new.memo like 'Reserved for%') execute function strategy_top_up_fault()`));
+    await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
+    try {
+      const failed = await runDueRounds(db(), clock.now()).then(
+        () => null,
+        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
+      );
+      expect(failed).toContain("disk full");
+    } finally {
+      await db().execute(sql.raw("drop trigger strategy_top_up_fault on journals"));
+      await db().execute(sql.raw("drop function strategy_top_up_fault()"));
+    }
+    expect(await rowOf(id)).toEqual(before);
+    expect(await runDueRounds(db(), clock.now())).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ roundsRun: 2, roundsSkipped: 0, reservedQuote: units("50") });
+  });
+});
