@@ -1,16 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { strategies } from "@/db/schema";
+import { formatAmount } from "@/lib/ledger/amount";
 import { runDueRounds } from "@/lib/strategies/rounds";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
+import { askOf } from "@/lib/trading/pricing";
 import { createStrategy, reserveOf, testClock } from "../support/strategies";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
 const clock = testClock();
 const HOUR = 3_600_000;
+const text = (v: bigint) => formatAmount(v, 6);
 const rowOf = async (id: string) => (await db().select().from(strategies).where(eq(strategies.id, id)))[0]!;
 
 describe("an open-ended recurring buy's top-up", () => {
@@ -44,5 +47,18 @@ describe("an open-ended recurring buy's top-up", () => {
     expect(await rowOf(id)).toEqual(before);
     expect(await runDueRounds(db(), clock.now())).toBe(1);
     expect(await rowOf(id)).toMatchObject({ roundsRun: 2, roundsSkipped: 0, reservedQuote: units("50") });
+  });
+});
+
+describe("a recurring buy's price ceiling", () => {
+  it("buys when the ask is at its ceiling, and skips when the ask is a unit above", async () => {
+    await setPrice(db(), "2650", clock.advance(HOUR));
+    const ask = askOf(units("2650"), 30);
+    const { user, token } = await registerUser();
+    await fund(db(), user.id, "USDT", units("200"));
+    const at = await createStrategy(token, { type: "recurring", amount: "50", period: "daily", priceCeiling: text(ask), acceptRisk: true });
+    expect(at.body.strategy).toMatchObject({ roundsRun: 1, roundsSkipped: 0 });
+    const below = await createStrategy(token, { type: "recurring", amount: "50", period: "daily", priceCeiling: text(ask - 1n), acceptRisk: true });
+    expect(below.body.strategy).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: expect.stringContaining("above your ceiling") });
   });
 });
