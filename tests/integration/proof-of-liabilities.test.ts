@@ -17,6 +17,7 @@ import type { ProofFile } from "@/lib/proof/proof-file";
 import { takeSnapshot } from "@/lib/proof/snapshot";
 import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
+import { withInsertFault } from "../support/db-fault";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
@@ -211,20 +212,10 @@ describe("proof of liabilities", () => {
     const before = { snapshots: (await db().select({ n: count() }).from(proofSnapshots))[0]!.n, leaves: await leafCount() };
     // The third leaf's write fails on the server; by then the page after it is read and the one after
     // that is queued behind the failing write: its error must reach nobody as an unhandled rejection.
-    await db().execute(sql.raw(`
-      create function refuse_third_leaf() returns trigger language plpgsql as $$
-      begin if new.position >= 2 then raise exception 'third leaf refused'; end if; return new; end $$`));
-    await db().execute(sql.raw("create trigger refuse_third_leaf before insert on proof_leaves for each row execute function refuse_third_leaf()"));
-    try {
-      const failed = await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }).then(
-        () => null,
-        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
-      );
-      expect(failed).toContain("third leaf refused");
-    } finally {
-      await db().execute(sql.raw("drop trigger refuse_third_leaf on proof_leaves"));
-      await db().execute(sql.raw("drop function refuse_third_leaf()"));
-    }
+    const failed = await withInsertFault(db(), { name: "refuse_third_leaf", table: "proof_leaves", when: "new.position >= 2", message: "third leaf refused" }, () =>
+      takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }),
+    );
+    expect(failed).toContain("third leaf refused");
     expect({ snapshots: (await db().select({ n: count() }).from(proofSnapshots))[0]!.n, leaves: await leafCount() }).toEqual(before);
 
     const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }))!;

@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { strategies } from "@/db/schema";
 import { formatAmount } from "@/lib/ledger/amount";
 import { runDueRounds } from "@/lib/strategies/rounds";
+import { withInsertFault } from "../support/db-fault";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
@@ -29,21 +30,13 @@ describe("an open-ended recurring buy's top-up", () => {
     const before = await rowOf(id);
 
     // The database refuses this strategy's next top-up as a fault would: the order goes through first.
-    await db().execute(sql.raw(`
-      create function strategy_top_up_fault() returns trigger language plpgsql as $$
-      begin raise exception 'disk full'; end $$`));
-    await db().execute(sql.raw(`create trigger strategy_top_up_fault before insert on journals for each row when (new.reference = '${id}' and new.memo like 'Reserved for%') execute function strategy_top_up_fault()`));
     await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
-    try {
-      const failed = await runDueRounds(db(), clock.now()).then(
-        () => null,
-        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
-      );
-      expect(failed).toContain("disk full");
-    } finally {
-      await db().execute(sql.raw("drop trigger strategy_top_up_fault on journals"));
-      await db().execute(sql.raw("drop function strategy_top_up_fault()"));
-    }
+    const failed = await withInsertFault(
+      db(),
+      { name: "strategy_top_up_fault", table: "journals", when: `new.reference = '${id}' and new.memo like 'Reserved for%'`, message: "disk full" },
+      () => runDueRounds(db(), clock.now()),
+    );
+    expect(failed).toContain("disk full");
     expect(await rowOf(id)).toEqual(before);
     expect(await runDueRounds(db(), clock.now())).toBe(1);
     expect(await rowOf(id)).toMatchObject({ roundsRun: 2, roundsSkipped: 0, reservedQuote: units("50") });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as withdrawSetupRoute, PUT as changeSetupRoute } from "@/app/api/admin/trade-setups/[id]/route";
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
@@ -14,6 +14,7 @@ import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { holdLegs } from "@/lib/trading/legs";
 import { askOf, bidOf, buyDebit } from "@/lib/trading/pricing";
 import { signInAdmin } from "../support/admin";
+import { withInsertFault } from "../support/db-fault";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
@@ -221,21 +222,11 @@ describe("a recurring buy's rounds", () => {
     expect(s).toMatchObject({ roundsRun: 1 });
     const before = await rowOf(s.id);
     // The database refuses this strategy's next order as a fault would: not a trading rule's 4xx.
-    await db().execute(sql.raw(`
-      create function strategy_rules_fault() returns trigger language plpgsql as $$
-      begin raise exception 'disk full'; end $$`));
-    await db().execute(sql.raw(`create trigger strategy_rules_fault before insert on orders for each row when (new.strategy_id = '${s.id}') execute function strategy_rules_fault()`));
     await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
-    try {
-      const failed = await runDueRounds(db(), clock.now()).then(
-        () => null,
-        (err: Error) => (err.cause instanceof Error ? err.cause.message : err.message),
-      );
-      expect(failed).toContain("disk full");
-    } finally {
-      await db().execute(sql.raw("drop trigger strategy_rules_fault on orders"));
-      await db().execute(sql.raw("drop function strategy_rules_fault()"));
-    }
+    const failed = await withInsertFault(db(), { name: "strategy_rules_fault", table: "orders", when: `new.strategy_id = '${s.id}'`, message: "disk full" }, () =>
+      runDueRounds(db(), clock.now()),
+    );
+    expect(failed).toContain("disk full");
     expect(await rowOf(s.id)).toEqual(before);
     // Still due: the next pass runs it.
     expect(await runDueRounds(db(), clock.now())).toBe(1);
