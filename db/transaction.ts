@@ -28,14 +28,57 @@ function sqlState(err: unknown): string | undefined {
  */
 export const isTransientConflict = (err: unknown): boolean => RETRYABLE.has(sqlState(err) ?? "");
 
+/** Whether `db` is a transaction (and not the database itself). */
+export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+
+/** Something to do once a transaction has committed, given the database it committed on. It reports its own failures: it must not reject. */
+export type AfterCommit = (db: Db) => Promise<void>;
+
+// The after-commit actions of each transaction (and savepoint) that runTransaction or inSavepoint opened.
+const afterCommits = new WeakMap<Db, AfterCommit[]>();
+
+/**
+ * Runs `action` once the transaction `tx` has committed, and never if it (or the savepoint it was
+ * given in) rolls back; `tx` must have been opened by runTransaction or inSavepoint. For what must
+ * not hold the transaction open or serialize commits (realtime's NOTIFY, lib/realtime/channel.ts).
+ */
+export function afterCommit(tx: Db, action: AfterCommit): void {
+  const actions = afterCommits.get(tx);
+  if (!actions) throw new Error("afterCommit() in a transaction that runTransaction or inSavepoint did not open");
+  actions.push(action);
+}
+
+/**
+ * `db.transaction(work)` with its after-commit actions collected: run once it commits when `db` is
+ * the database, handed to the enclosing transaction when `db` is one (a savepoint).
+ */
+async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const actions: AfterCommit[] = [];
+  const result = await db.transaction((tx) => {
+    afterCommits.set(tx as unknown as Db, actions);
+    return work(tx as unknown as Db);
+  });
+  if (!actions.length) return result;
+  if (!isTransaction(db)) {
+    // In order, started together: each action may queue its work synchronously (the NOTIFY batch).
+    await Promise.all(actions.map((action) => action(db)));
+    return result;
+  }
+  const enclosing = afterCommits.get(db);
+  if (!enclosing) throw new Error("afterCommit() in a savepoint of a transaction that runTransaction did not open");
+  enclosing.push(...actions);
+  return result;
+}
+
 /**
  * Runs `work` in one transaction, again from the start when PostgreSQL aborted it for a deadlock
- * or a serialization conflict: a request either commits whole or fails with a clear error.
+ * or a serialization conflict: a request either commits whole or fails with a clear error. Its
+ * after-commit actions (afterCommit()) have run when it returns.
  */
 export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => work(tx as unknown as Db));
+      return await transaction(db, work);
     } catch (err) {
       if (!isTransientConflict(err)) throw err;
       const state = sqlState(err)!;
@@ -64,15 +107,12 @@ export async function pipelinedAfter<T>(later: Promise<T>, earlier: Promise<unkn
   }
 }
 
-/** Whether `db` is a transaction (and not the database itself). */
-export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
-
 /**
  * Runs `work` in a savepoint when `db` is a transaction (so a failure undoes only its own writes and
  * the transaction goes on), or in a transaction of its own otherwise.
  */
 export function inSavepoint<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (isTransaction(db)) return db.transaction((tx) => work(tx as unknown as Db));
+  if (isTransaction(db)) return transaction(db, work);
   return runTransaction(db, work);
 }
 

@@ -1,66 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "@/db/client";
-import * as schema from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { placeOrder } from "@/lib/trading/place-order";
-import { onPostgres, withTestDatabase } from "../support/db";
+import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice } from "../support/prices";
 import { registerUser } from "../support/users";
+import { watched } from "../support/watched-db";
 
 const db = withTestDatabase();
-
-interface Sent {
-  text: string;
-  /** The statements sent before this one that had not been answered yet: those in its round trip. */
-  alongside: string[];
-}
-
-/**
- * The test's database through a second drizzle instance on the same driver client, seen through a
- * proxy that lists every statement sent, in transactions too (postgres.js `unsafe` on the client
- * `begin` hands out, PGlite `query` on the one `transaction` hands out), with those still unanswered
- * when it left.
- */
-async function counting(): Promise<{ db: Db; statements: Sent[] }> {
-  const statements: Sent[] = [];
-  const unanswered = new Set<string>();
-  const send = onPostgres() ? "unsafe" : "query";
-  const opens = onPostgres() ? "begin" : "transaction";
-  const watch = (client: object): object =>
-    new Proxy(client, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property, target);
-        if (typeof value !== "function") return value;
-        if (property === send) {
-          return (text: string, ...rest: unknown[]) => {
-            const sent = { text: text.replace(/\s+/g, " "), alongside: [...unanswered] };
-            statements.push(sent);
-            unanswered.add(sent.text);
-            const pending = value.call(target, text, ...rest) as Promise<unknown>;
-            pending.then(
-              () => unanswered.delete(sent.text),
-              () => unanswered.delete(sent.text),
-            );
-            return pending;
-          };
-        }
-        if (property === opens) {
-          return (...args: unknown[]) =>
-            value.apply(
-              target,
-              args.map((a) => (typeof a === "function" ? (tx: object) => (a as (t: object) => unknown)(watch(tx)) : a)),
-            );
-        }
-        return value.bind(target);
-      },
-    });
-  const seen = watch((db() as unknown as { $client: object }).$client);
-  const counted = onPostgres()
-    ? (await import("drizzle-orm/postgres-js")).drizzle(seen as never, { schema })
-    : (await import("drizzle-orm/pglite")).drizzle(seen as never, { schema });
-  return { db: counted as unknown as Db, statements };
-}
 
 describe("the statements of one market order", () => {
   it("lock and read its accounts once, with the order's reads, and then only write", async () => {
@@ -68,7 +15,7 @@ describe("the statements of one market order", () => {
     await fund(db(), user.id, "USDT", 100_000_000_000n);
     await fund(db(), user.id, "XAUT", 10_000_000n);
     await setPrice(db(), "4000");
-    const { db: counted, statements } = await counting();
+    const { db: counted, statements } = await watched(db());
     // The first order may create the accounts it pays into; the next finds them all.
     await runTransaction(counted, (tx) => placeOrder(tx, user.id, { side: "buy", type: "market", quantity: 1_000n }));
     statements.length = 0;
@@ -86,13 +33,18 @@ describe("the statements of one market order", () => {
     // And the writes in one more: the order goes with the journal.
     const order = statements.find((s) => /^insert into orders/.test(s.text))!;
     expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+    // Its event after the commit, on the database's connection: a NOTIFY inside would make every
+    // trade's commit wait for PostgreSQL's one notification lock.
+    const notifies = statements.filter((s) => /pg_notify/.test(s.text));
+    expect(notifies.map((s) => s.inTransaction)).toEqual([false]);
+    expect(statements.indexOf(notifies[0]!)).toBe(statements.length - 1);
   });
 
   it("a limit order that waits: its hold's accounts locked once, with the order's reads, and then only writes", async () => {
     const { user } = await registerUser();
     await fund(db(), user.id, "USDT", 100_000_000_000n);
     await setPrice(db(), "4000");
-    const { db: counted, statements } = await counting();
+    const { db: counted, statements } = await watched(db());
     // Below the ask, so both wait; the first may create the hold account.
     const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 2_000_000_000n } as const;
     await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
