@@ -81,7 +81,8 @@ describe("pending deposits per user", () => {
     // A reviewed deposit's proof no longer counts.
     expect((await call(rejectRoute, { token: admin, params: { id: idOf(full) }, body: { reason: "Unreadable proof" } })).status).toBe(200);
     expect((await depositFrom(user.token, ip, proofOfSize(MAX_PROOF_BYTES))).status).toBe(201);
-  });
+    // Five uploads of up to 5 MB, each checked and stored: 30 s was not enough under a load of 28 on two cores.
+  }, 90_000);
 });
 
 describe("deposits per address", () => {
