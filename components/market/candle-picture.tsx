@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef } from "react";
-import { useBrowserValue } from "@/lib/client/hydrated";
+import { useBrowserShown } from "@/lib/client/hydrated";
 import { candlePicture, DOWN, UP } from "@/lib/market/candle-picture";
 import { axisTimeText } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
@@ -15,10 +15,6 @@ interface Props {
   interval: number;
 }
 
-const noChanges = () => () => undefined;
-const yes = () => true;
-const no = () => false;
-
 // About as many candles as the interactive chart shows at its default spacing in each width.
 const NARROW = 60;
 const WIDE = 120;
@@ -26,7 +22,7 @@ const WIDE = 120;
 function Picture({ candles, interval, className }: { candles: CandleView[]; interval: number; className: string }) {
   const picture = useMemo(() => candlePicture(candles), [candles]);
   // Times are the reader's own, which the server's HTML cannot know: they come once the page is idle.
-  const local = useBrowserValue(noChanges, yes, no);
+  const local = useBrowserShown();
   return (
     <div className={`absolute inset-0 ${className}`}>
       <svg className="absolute left-0 top-0 h-[calc(100%-1.25rem)] w-[calc(100%-4rem)]" viewBox={`0 0 ${picture.width} 100`} preserveAspectRatio="none" aria-hidden="true">

@@ -52,6 +52,15 @@ const yes = () => true;
 const no = () => false;
 
 /**
+ * False in the server's HTML and while hydrating, true once the page is idle after that (and at once
+ * in anything mounted later): for what only the browser can render right, such as times in the
+ * reader's own zone.
+ */
+export function useBrowserShown(): boolean {
+  return useBrowserValue(never, yes, no);
+}
+
+/**
  * False in the server's HTML and until React has hydrated, true after. A form whose submit button
  * waits for it cannot be sent by the browser itself before its handler exists: that would be a
  * GET of the page with every field in the address, a password included. Not `useBrowserValue`: the
