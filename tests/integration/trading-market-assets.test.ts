@@ -1,20 +1,31 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { marketAssets } from "@/lib/trading/market";
+import { valuedBalances } from "@/lib/trading/valuation";
 import { withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+import { registerUser } from "../support/users";
 
-// marketAssets keeps its first answer for the life of the process, so this file asks it nothing else:
-// its first read must be the one this test arranges.
+// marketAssets keeps its first answer for the life of the process, so only the first test asks it:
+// its first read must be the one that test arranges. The second changes USDT's decimals instead.
 const db = withTestDatabase();
 
-describe("the market's assets", () => {
+describe("the assets' decimals as the database has them", () => {
   it("reads each asset's own decimals, and keeps no failed read", async () => {
-    // Without XAUT in the table the read fails, naming both assets.
+    // Without XAUT, or without USDT, in the table the read fails, naming both assets.
     await db().execute(sql`alter table assets rename to assets_kept`);
-    await db().execute(sql`create table assets as select * from assets_kept where code <> 'XAUT'`);
-    await expect(marketAssets(db())).rejects.toThrow("assets XAUT and USDT must exist");
-    await db().execute(sql`drop table assets`);
-    await db().execute(sql`alter table assets_kept rename to assets`);
+    try {
+      for (const missing of ["XAUT", "USDT"]) {
+        await db().execute(sql`create table assets as select * from assets_kept where code <> ${missing}`);
+        try {
+          await expect(marketAssets(db())).rejects.toThrow("assets XAUT and USDT must exist");
+        } finally {
+          await db().execute(sql`drop table assets`);
+        }
+      }
+    } finally {
+      await db().execute(sql`alter table assets_kept rename to assets`);
+    }
 
     // The failure was not kept: the next read sees the table as it is now. XAUT's decimals set apart
     // from USDT's show each read from its own row.
@@ -26,6 +37,24 @@ describe("the market's assets", () => {
       expect(await marketAssets(db())).toStrictEqual({ baseDecimals: 8, quoteDecimals: 6, unit: 100_000_000n });
     } finally {
       await db().execute(sql`update assets set decimals = 6 where code = 'XAUT'`);
+    }
+  });
+
+  it("values balances in USDT with USDT's own decimals", async () => {
+    const { user } = await registerUser();
+    await db().execute(sql`update assets set decimals = 4 where code = 'USDT'`);
+    try {
+      await fund(db(), user.id, "USDT", 123_457n);
+      await fund(db(), user.id, "USDC", 9_876_543n);
+      const valued = await valuedBalances(db(), user.id);
+      // 12.3457 USDT at par, and 9.876543 USDC (6 decimals) rounded down to 9.8765.
+      expect(valued.balances.filter((b) => b.valueUsdt !== null).map((b) => [b.asset, b.valueUsdt])).toEqual([
+        ["USDC", "9.8765"],
+        ["USDT", "12.3457"],
+      ]);
+      expect(valued.totalUsdt).toBe("22.2222");
+    } finally {
+      await db().execute(sql`update assets set decimals = 6 where code = 'USDT'`);
     }
   });
 });
