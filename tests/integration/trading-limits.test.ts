@@ -63,7 +63,7 @@ describe("an order's quantity", () => {
 });
 
 describe("an order too small to trade", () => {
-  it("is refused when a sell would pay nothing after the fee, at market or at its limit", async () => {
+  it("is refused when a sell would pay nothing after the fee, at market or at its limit; a buy as small is not", async () => {
     // 0.001 XAUt at 0.001999 USDT pays 0.000001 USDT, all of it the fee.
     await setPrice(db(), "0.001999");
     const { id } = await trader({ minQuantity: 1_000n, feeBps: 20 });
@@ -74,6 +74,9 @@ describe("an order too small to trade", () => {
     // Twice the quantity pays 0.000003 USDT, 0.000001 of it the fee: it trades.
     expect((await place(id, { side: "sell", type: "market", quantity: 2_000n })).order).toMatchObject({ status: "filled", cost: 3n, fee: 1n });
     expect((await place(id, { side: "sell", type: "limit", quantity: 2_000n, limitPrice: 1_999n })).order).toMatchObject({ status: "filled", cost: 3n, fee: 1n });
+    // A buy always pays something: 0.001 XAUt at a limit of 0.001998, where a sell would pay all
+    // of its 0.000001 USDT in fee, holds a cost of 0.000002 and a fee of 0.000001, and waits.
+    expect((await place(id, { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 1_998n })).order).toMatchObject({ status: "open", held: 3n });
     expect(await checkLedger(db())).toEqual([]);
   });
 });
