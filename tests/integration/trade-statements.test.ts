@@ -40,13 +40,17 @@ describe("the statements of one market order", () => {
     expect(statements.indexOf(notifies[0]!)).toBe(statements.length - 1);
   });
 
-  it("a limit order that waits: its hold's accounts locked once, with the order's reads, and then only writes", async () => {
+  it.each([
+    // Below the ask, or above the bid, so each waits: a buy holds USDT, a sell XAUt.
+    ["buy", { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 2_000_000_000n }],
+    ["sell", { side: "sell", type: "limit", quantity: 1_000n, limitPrice: 6_000_000_000n }],
+  ] as const)("a limit %s that waits: its hold's accounts locked once, with the order's reads, and then only writes", async (_, limit) => {
     const { user } = await registerUser();
     await fund(db(), user.id, "USDT", 100_000_000_000n);
+    await fund(db(), user.id, "XAUT", 10_000_000n);
     await setPrice(db(), "4000");
     const { db: counted, statements } = await watched(db());
-    // Below the ask, so both wait; the first may create the hold account.
-    const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 2_000_000_000n } as const;
+    // The first may create the hold account.
     await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
     statements.length = 0;
     await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
