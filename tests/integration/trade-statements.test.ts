@@ -8,6 +8,8 @@ import { registerUser } from "../support/users";
 import { watched } from "../support/watched-db";
 
 const db = withTestDatabase();
+/** place-order.ts's count of the user's open limit orders. */
+const OPEN_ORDERS = /^select count\(\*\)::int as n from orders where user_id = \$1 and status = 'open'/;
 
 describe("the statements of one market order", () => {
   it("lock and read its accounts once, with the order's reads, and then only write", async () => {
@@ -33,6 +35,8 @@ describe("the statements of one market order", () => {
     // And the writes in one more: the order goes with the journal.
     const order = statements.find((s) => /^insert into orders/.test(s.text))!;
     expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+    // Nothing it does not need: the count of open orders bounds a user's limit orders only.
+    expect(texts.filter((t) => OPEN_ORDERS.test(t))).toEqual([]);
     // Its event after the commit, on the database's connection: a NOTIFY inside would make every
     // trade's commit wait for PostgreSQL's one notification lock.
     const notifies = statements.filter((s) => /pg_notify/.test(s.text));
@@ -59,5 +63,6 @@ describe("the statements of one market order", () => {
     expect(locks[0]!.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
     const order = statements.find((s) => /^insert into orders/.test(s.text))!;
     expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+    expect(statements.filter((s) => OPEN_ORDERS.test(s.text))).toHaveLength(1);
   });
 });
