@@ -15,13 +15,14 @@ const buyAll = (quantity: bigint, prices: bigint[], feeBps: number, unit: bigint
 
 /**
  * The largest equal quantity whose buys at every level but the top one (which only ever sells),
- * fees included, fit in the investment: the grid can buy all the way down its range.
+ * fees included, fit in the investment: the grid can buy all the way down its range. As in
+ * quantityForTotal, the exact fraction is an upper bound (every cost and fee rounds up), so it
+ * only steps down.
  */
 export function gridQuantity(investment: bigint, prices: bigint[], feeBps: number, unit: bigint): bigint {
   const sum = prices.slice(0, -1).reduce((a, p) => a + p, 0n);
   let quantity = (investment * unit * BPS) / (sum * (BPS + BigInt(feeBps)));
   while (quantity > 0n && buyAll(quantity, prices, feeBps, unit) > investment) quantity -= 1n;
-  while (buyAll(quantity + 1n, prices, feeBps, unit) <= investment) quantity += 1n;
   return quantity;
 }
 

@@ -35,13 +35,12 @@ export const buyDebit = (quantity: bigint, ask: bigint, feeBps: number, unit: bi
 
 /**
  * The largest quantity whose cost plus fee fits in `total` USDT (0 when not even the smallest
- * unit fits). Starts from the exact fraction and steps past the rounding, which moves it by at
- * most a few units.
+ * unit fits). The exact fraction is an upper bound, since the cost and the fee both round up: no
+ * larger quantity fits, so it steps down past the rounding, which moves it by at most a few units.
  */
 export function quantityForTotal(total: bigint, ask: bigint, feeBps: number, unit: bigint): bigint {
   let quantity = (total * unit * BPS) / (ask * (BPS + BigInt(feeBps)));
   while (quantity > 0n && buyDebit(quantity, ask, feeBps, unit) > total) quantity -= 1n;
-  while (buyDebit(quantity + 1n, ask, feeBps, unit) <= total) quantity += 1n;
   return quantity;
 }
 

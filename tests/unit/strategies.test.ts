@@ -25,6 +25,9 @@ describe("a grid's levels and quantity", () => {
     // 1000 / (10300 × 1.002) = 0.0968936…, as the grid of tests/integration/strategies.test.ts trades.
     expect(gridQuantity(usdt(1000), prices, 20, UNIT)).toBe(96_893n);
     expect(gridQuantity(0n, prices, 20, UNIT)).toBe(0n);
+    // An investment its buys take exactly, to the unit: 10 at 1000, 2000 and 3000 with no fee (the top level only sells).
+    expect(gridQuantity(60_000n, [1000n, 2000n, 3000n, 4000n], 0, 10n)).toBe(100n);
+    expect(gridQuantity(59_999n, [1000n, 2000n, 3000n, 4000n], 0, 10n)).toBe(99n);
     const buyAll = (q: bigint, ps: bigint[], feeBps: number) => ps.slice(0, -1).reduce((sum, p) => sum + buyDebit(q, p, feeBps, UNIT), 0n);
     fc.assert(
       fc.property(

@@ -53,6 +53,10 @@ describe("trade arithmetic", () => {
   });
 
   it("a total buys the most XAUT whose cost and fee fit in it", () => {
+    // A total that buys a quantity exactly, to the unit: 0.001 XAUT at 4,000 USDT, with and without a fee.
+    expect(quantityForTotal(4_000_000n, 4_000_000_000n, 0, UNIT)).toBe(1_000n);
+    expect(quantityForTotal(4_010_000n, 4_000_000_000n, 25, UNIT)).toBe(1_000n);
+    expect(quantityForTotal(4_009_999n, 4_000_000_000n, 25, UNIT)).toBe(999n);
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10_000_000_000_000n }), price, bps, (total, ask, fee) => {
         const q = quantityForTotal(total, ask, fee, UNIT);
