@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as del, GET as get, POST as create, PUT as put } from "@/app/api/admin/users/[id]/trade-config/route";
 import { GET as settingsRoute } from "@/app/api/trades/trade-settings/route";
-import { auditLogs, tradeConfigs } from "@/db/schema";
+import { accountEvents, auditLogs, tradeConfigs } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -25,6 +25,12 @@ const trail = (userId: string) =>
     .from(auditLogs)
     .where(eq(auditLogs.targetId, userId))
     .orderBy(auditLogs.createdAt);
+
+// What the user was told, oldest first: each event's kind, what it says changed, and who did it.
+const told = async (userId: string) =>
+  (await db().select().from(accountEvents).where(eq(accountEvents.userId, userId)).orderBy(accountEvents.createdAt))
+    .filter((e) => e.kind.startsWith("trade_config."))
+    .map((e) => [e.kind, e.facts, e.actorId]);
 
 describe("/api/admin/users/{id}/trade-config", () => {
   it("shows the defaults for a user without overrides", async () => {
@@ -90,6 +96,92 @@ describe("/api/admin/users/{id}/trade-config", () => {
     expect(res.body).toMatchObject({ success: false, message });
     expect(await db().select().from(tradeConfigs).where(eq(tradeConfigs.userId, user.id))).toEqual([]);
     expect(await trail(user.id)).toEqual([]);
+  });
+
+  it("tells the user each field changed, from and to, and nothing when nothing changed", async () => {
+    const { user } = await registerUser();
+    const all = { enabled: false, feeBps: 15, spreadBps: 7, minQuantity: "0.012345", maxQuantity: "12.345678", dailyLimit: "2345.67" };
+    expect((await config("PUT", user.id, all)).status).toBe(200);
+    // The same values again, and a field left out: nothing changed, so nothing is told.
+    expect((await config("PUT", user.id, { feeBps: 15 })).status).toBe(200);
+    const back = { enabled: true, feeBps: null, spreadBps: null, minQuantity: null, maxQuantity: null, dailyLimit: null };
+    expect((await config("PUT", user.id, back)).status).toBe(200);
+    expect((await config("DELETE", user.id)).status).toBe(200);
+    expect(await told(user.id)).toEqual([
+      [
+        "trade_config.changed",
+        {
+          changes:
+            "trading site default → off, fee site default → 0.15\u00a0%, spread site default → 0.07\u00a0%, minimum quantity site default → 0.012345 XAUt, " +
+            "maximum quantity site default → 12.345678 XAUt, daily limit site default → 2,345.67 USDT",
+        },
+        admin.user.id,
+      ],
+      [
+        "trade_config.changed",
+        {
+          changes:
+            "trading off → on, fee 0.15\u00a0% → site default, spread 0.07\u00a0% → site default, minimum quantity 0.012345 XAUt → site default, " +
+            "maximum quantity 12.345678 XAUt → site default, daily limit 2,345.67 USDT → site default",
+        },
+        admin.user.id,
+      ],
+      ["trade_config.reset", {}, admin.user.id],
+    ]);
+  });
+
+  it("keeps who changed the overrides and when, shows that time, and audits a removal with what was there", async () => {
+    const { user } = await registerUser();
+    const res = await config("PUT", user.id, { dailyLimit: "1234.567891" });
+    const [row] = await db().select().from(tradeConfigs).where(eq(tradeConfigs.userId, user.id));
+    expect(row).toMatchObject({ updatedBy: admin.user.id, dailyLimit: 1_234_567_891n, feeBps: null });
+    expect(res.body.updatedAt).toBe(row!.updatedAt.toISOString());
+    expect((await config("GET", user.id)).body).toMatchObject({ updatedAt: row!.updatedAt.toISOString(), overrides: { dailyLimit: "1234.567891" } });
+
+    expect((await config("DELETE", user.id)).body).toMatchObject({ overrides: null, updatedAt: null });
+    const trailOf = await trail(user.id);
+    expect(trailOf.map((a) => [a.action, a.targetType, a.targetId])).toEqual([
+      ["user.trade_config.update", "user", user.id],
+      ["user.trade_config.delete", "user", user.id],
+    ]);
+    expect(trailOf[0]!.detail).toEqual({ before: null, after: { enabled: null, feeBps: null, spreadBps: null, minQuantity: null, maxQuantity: null, dailyLimit: "1234.567891" } });
+    expect(trailOf[1]!.detail).toEqual({ before: { enabled: null, feeBps: null, spreadBps: null, minQuantity: null, maxQuantity: null, dailyLimit: "1234.567891" } });
+  });
+
+  it("allows a minimum equal to the maximum", async () => {
+    const { user } = await registerUser();
+    const res = await config("PUT", user.id, { minQuantity: "3.141593", maxQuantity: "3.141593" });
+    expect(res.status).toBe(200);
+    expect(res.body.effective).toMatchObject({ minQuantity: "3.141593", maxQuantity: "3.141593" });
+  });
+
+  it.each([
+    ["a minimum quantity with too many decimals", { minQuantity: "0.0000015" }, { minQuantity: ["XAUt amounts have at most 6 decimals"] }],
+    ["a maximum quantity with too many decimals", { maxQuantity: "2.7182818" }, { maxQuantity: ["XAUt amounts have at most 6 decimals"] }],
+    ["a daily limit with too many decimals", { dailyLimit: "99.1234567" }, { dailyLimit: ["USDT amounts have at most 6 decimals"] }],
+    ["a minimum above the maximum", { minQuantity: "5.000001", maxQuantity: "5" }, { minQuantity: ["The minimum quantity cannot be above the maximum quantity"] }],
+  ])("names the field at fault: %s", async (_, body, errors) => {
+    const { user } = await registerUser();
+    const res = await config("PUT", user.id, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: "VALIDATION_FAILED", message: Object.values(errors)[0]![0], errors });
+  });
+
+  it("says why it refuses: a second creation, a removal with nothing to remove, an unknown user", async () => {
+    const { user } = await registerUser();
+    expect((await config("POST", user.id, { spreadBps: 11 })).status).toBe(201);
+    expect((await config("POST", user.id, { spreadBps: 12 })).body).toEqual({
+      success: false,
+      code: "TRADE_CONFIG_EXISTS",
+      message: "This user already has a trade config: change it with PUT",
+    });
+    expect((await config("GET", user.id)).body.overrides).toMatchObject({ spreadBps: 11 });
+    expect((await config("DELETE", user.id)).status).toBe(200);
+    expect((await config("DELETE", user.id)).body).toEqual({ success: false, code: "NOT_FOUND", message: "This user has no trade config: the site defaults apply" });
+    const unknown = "0190f5c2-0000-7000-8000-000000000000";
+    for (const method of ["GET", "PUT", "DELETE"] as const) {
+      expect((await config(method, unknown, method === "PUT" ? { feeBps: 1 } : undefined)).body, method).toEqual({ success: false, code: "NOT_FOUND", message: "User not found" });
+    }
   });
 
   it("is for administrators only, and 404 for unknown users", async () => {
