@@ -8,6 +8,7 @@ import { cancelOrder } from "@/lib/trading/cancel-order";
 import type { OrderRequest } from "@/lib/trading/order-input";
 import { MAX_OPEN_ORDERS, placeOrder } from "@/lib/trading/place-order";
 import { buyDebit } from "@/lib/trading/pricing";
+import { tradeSettings } from "@/lib/trading/trade-settings";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice } from "../support/prices";
@@ -103,6 +104,8 @@ describe("the daily limit", () => {
     await expect(place(id, { side: "buy", type: "market", quantity: 1_000n })).rejects.toMatchObject(
       refusal("DAILY_LIMIT_EXCEEDED", "This order would pass your daily trading limit of 30.00 USDT (0.00 USDT left today)"),
     );
+    // The trade screen's rules say the same: 40 USDT used (0.01 XAUt at 4,000, no spread), none left.
+    expect((await tradeSettings(db(), id)).settings).toMatchObject({ dailyLimit: "30.000000", dailyUsed: "40.000000", dailyRemaining: "0.000000" });
   });
 });
 
