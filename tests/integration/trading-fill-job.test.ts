@@ -6,6 +6,7 @@ import { runTransaction } from "@/db/transaction";
 import { readEnv } from "@/lib/env";
 import { fillCrossedOrders, limitOrderJob } from "@/lib/trading/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
+import { askOf } from "@/lib/trading/pricing";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
@@ -146,6 +147,28 @@ describe("the fill job", () => {
     await setPrice(db(), "2592.58");
     await limitOrderJob.run(db());
     expect(await statusOf((res.body.order as { id: string }).id)).toBe("filled");
+  });
+
+  it("judges each order by its owner's own spread: a narrower one fills at its own ask, a wider one waits", async () => {
+    // At 2592.58 the ask is 2594.394806 with 7 bps, 2600.357740 with the site's 30 and 2606.839190 with 55:
+    // a buy limited at 2597.77 is reached under 7 bps only.
+    await setPrice(db(), "2650");
+    const owner = async (spreadBps: number) => {
+      const { user, token } = await registerUser();
+      await fund(db(), user.id, "USDT", units("876.543219"));
+      await db().insert(tradeConfigs).values({ userId: user.id, spreadBps });
+      const res = await trade(token, { side: "buy", type: "limit", quantity: "0.043219", price: "2597.77" });
+      expect(res.body.order, JSON.stringify(res.body)).toMatchObject({ status: "open" });
+      return (res.body.order as { id: string }).id;
+    };
+    const narrow = await owner(7);
+    const wide = await owner(55);
+    await setPrice(db(), "2592.58");
+    expect(await fillCrossedOrders(db())).toBe(1);
+    const [filled] = await db().select().from(orders).where(eq(orders.id, narrow));
+    expect(filled).toMatchObject({ status: "filled", fillPrice: askOf(units("2592.58"), 7) });
+    expect(askOf(units("2592.58"), 7)).toBe(units("2594.394806"));
+    expect(await statusOf(wide)).toBe("open");
   });
 
   it("reads only the orders the price reaches: 200 older ones it does not reach do not hold back one it does", async () => {
