@@ -17,8 +17,12 @@ export type Envelope =
   /** A notification sent to all users: each instance looks up its own users' notification ids. */
   | { kind: "notification-broadcast"; broadcastId: string };
 
-// Every piece waiting, in one statement: written once, prepared once per connection (db/raw.ts).
-const NOTIFY = "select pg_notify($1, piece) from unnest($2::text[]) as piece";
+// Every piece waiting, in one statement: written once, prepared once per connection (db/raw.ts). Its
+// own commit does not wait for the disk (synchronous_commit off for this transaction alone): what
+// the events announce has already committed and was flushed, and a NOTIFY that a crash loses is
+// lost with the listeners' connections anyway.
+const NOTIFY = `select pg_notify($1, piece)
+  from (select set_config('synchronous_commit', 'off', true)) as no_flush, unnest($2::text[]) as piece`;
 
 // A NOTIFY payload must stay under 8000 bytes; pieces are ASCII, so characters are bytes.
 const PIECE_CHARS = 7000;
