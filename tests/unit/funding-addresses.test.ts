@@ -1,7 +1,7 @@
 import { bech32, bech32m } from "bech32";
 import bs58check from "bs58check";
 import { describe, expect, it } from "vitest";
-import { addressProblem, isValidTxHash } from "@/lib/funding/networks";
+import { addressProblem, isSupported, isValidAddress, isValidTxHash } from "@/lib/funding/networks";
 
 // An address sent to by mistake loses the funds for good, so each rule of what passes is held here
 // at its edges. Addresses are made from their bytes with the same encodings the chains use, so the
@@ -67,6 +67,23 @@ describe("EVM addresses (ERC20, BEP20, ETH)", () => {
       expect(addressProblem(network, "0x000000000000000000000000000000000000dEaD"), `${network} 0x…dead`).toBe("burn");
     }
     expect(addressProblem("ERC20", tron(0x41, bytes(20))), "a Tron address on Ethereum").toBe("invalid");
+  });
+});
+
+describe("what can be sent to", () => {
+  it("is a valid address that is no burn address: a bad checksum or a burn address is refused", () => {
+    expect(isValidAddress("ERC20", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")).toBe(true);
+    expect(isValidAddress("ERC20", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"), "a checksum that fails").toBe(false);
+    expect(isValidAddress("ERC20", "0x000000000000000000000000000000000000dEaD"), "a burn address").toBe(false);
+  });
+});
+
+describe("the currencies and networks offered", () => {
+  it("are each currency's own networks, and nothing for a currency not offered", () => {
+    expect(isSupported("USDT", "BEP20")).toBe(true);
+    expect(isSupported("BTC", "BTC")).toBe(true);
+    expect(isSupported("BTC", "ERC20"), "a network of another currency").toBe(false);
+    expect(isSupported("DOGE", "ERC20"), "a currency not offered").toBe(false);
   });
 });
 
