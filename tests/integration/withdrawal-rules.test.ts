@@ -172,7 +172,9 @@ describe("the daily withdrawal limit", () => {
     await fund(db(), u.user.id, "ETH", 987_654_321n);
     const btc = await withdraw(u, { currency: "BTC", network: "BTC", address: ADDRESSES.BTC, amount: "0.01234567" });
     expect(btc.status).toBe(422);
-    expect(btc.body).toMatchObject({ code: "WITHDRAWAL_NOT_VALUED", message: expect.stringContaining("BTC has no USDT price") });
+    // The sentence is put on the amount's field too, where the form shows it.
+    const notValued = "BTC has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact support to withdraw it.";
+    expect(btc.body).toMatchObject({ code: "WITHDRAWAL_NOT_VALUED", message: notValued, errors: { amount: [notValued] } });
     const eth = await withdraw(u, { currency: "ETH", network: "ETH", address: ADDRESSES.ETH, amount: "0.5" });
     expect(eth.body).toMatchObject({ code: "WITHDRAWAL_NOT_VALUED" });
     expect(await withdrawalsOf(u.user.id)).toBe(0);
