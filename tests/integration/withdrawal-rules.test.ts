@@ -161,6 +161,11 @@ describe("the daily withdrawal limit", () => {
       expect(over.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("534.05 USDT is left") });
       expect((await withdraw(u, { amount: "534.055546" })).status).toBe(201);
       expect((await withdraw(u, { amount: "10.000001" })).body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: expect.stringContaining("0.00 USDT is left") });
+      // A limit lowered below what the day has used leaves nothing, not a negative amount.
+      await setDailyLimit("1000.000001");
+      expect((await withdraw(u, { amount: "10.000001" })).body).toMatchObject({
+        code: "DAILY_LIMIT_EXCEEDED", message: "This is over your daily withdrawal limit: 0.00 USDT is left today (UTC).",
+      });
       expect(await withdrawalsOf(u.user.id)).toBe(5);
     } finally {
       await setDailyLimit("50000");
