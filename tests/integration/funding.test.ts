@@ -220,8 +220,11 @@ describe("withdrawals", () => {
     expect((await call(rejectWithdrawalRoute, { token: admin, params: { id: secondId }, body: { reason: "late" } })).status).toBe(409);
 
     const records = await call(recordsRoute, { token: user.token, path: "/api/records?kind=withdrawal&pageSize=100" });
-    const rows = records.body.records as { account: string; amount: string; label: string | null }[];
+    const rows = records.body.records as { account: string; amount: string; label: string | null; memo: string | null }[];
     expect(rows.filter((r) => r.account === "hold").map((r) => r.amount).sort()).toEqual(["-1.000000", "-40.000000", "-41.000000", "41.000000", "41.000000"].sort());
+    // The user's records say what each move of the hold was: two requests, and the first one's cancellation.
+    expect(rows.filter((r) => r.account === "hold" && r.amount === "41.000000").map((r) => r.memo)).toEqual(["requested", "requested"]);
+    expect(rows.filter((r) => r.account === "hold" && r.amount === "-41.000000").map((r) => r.memo)).toEqual(["cancelled"]);
     expect(await checkLedger(db())).toEqual([]);
   });
 
