@@ -39,7 +39,8 @@ export async function assertDailyLimit(tx: Db, userId: string, w: { currency: st
     .select({ total: sql<string>`coalesce(sum(${withdrawals.valueUsdt}), 0)::text` })
     .from(withdrawals)
     .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, utcDayStart(now)), inArray(withdrawals.status, ["pending", "sent"])));
-  const used = BigInt(today?.total ?? "0");
+  // An aggregate without group by always returns one row, and coalesce makes its sum never null.
+  const used = BigInt(today!.total);
   if (used + value > limit) {
     const left = limit > used ? limit - used : 0n;
     throw new AppError(422, "DAILY_LIMIT_EXCEEDED", `This is over your daily withdrawal limit: ${moneyOf(left, USDT_DECIMALS, "USDT")} is left today (UTC).`);
