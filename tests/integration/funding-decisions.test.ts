@@ -161,13 +161,17 @@ describe("a withdrawal", () => {
     expect((await send("ef".repeat(32))).body).toMatchObject({ code: "ALREADY_DECIDED", message: "This withdrawal was already sent" });
   });
 
-  it("rejected returns its hold with the memo rejected, audited with the reason, told and announced", async () => {
+  it("rejected returns its hold with the memo rejected, audited with the reason, told and announced; an unknown one is not found, a second rejection is refused by name", async () => {
     const { owner, id } = await pending();
-    expect((await call(rejectWithdrawalRoute, { token: admin.token, params: { id }, body: { reason: "Address on a sanctions list" }, ip: ADMIN_IP })).status).toBe(200);
+    const reject = (target: string, reason: string) => call(rejectWithdrawalRoute, { token: admin.token, params: { id: target }, body: { reason }, ip: ADMIN_IP });
+    expect((await reject(id, "Address on a sanctions list")).status).toBe(200);
     expect((await journalsOf(id)).map((j) => j.memo)).toEqual(["requested", "rejected"]);
     expect(await auditOf("withdrawal.reject", id)).toEqual([{ actorId: admin.id, targetType: "withdrawal", ip: ADMIN_IP, detail: { userId: owner.id, reason: "Address on a sanctions list" } }]);
     expect(await activityOf(owner.id, "withdrawal.rejected")).toEqual([{ actorId: admin.id, reason: "Address on a sanctions list", facts: { amount: "40.000000", asset: "USDT", network: "TRC20" } }]);
     expect((await owner.events()).slice(1)).toMatchObject([{ reason: "withdrawal.rejected", withdrawalId: id }]);
+    // A rejection has no second administrator's review before it: these sentences are the decision's own.
+    expect((await reject("00000000-0000-4000-8000-000000000000", "x")).body).toMatchObject({ code: "NOT_FOUND", message: "Withdrawal not found" });
+    expect((await reject(id, "again")).body).toMatchObject({ code: "ALREADY_DECIDED", message: "This withdrawal was already rejected" });
   });
 
   it("cancelled by its owner returns its hold with the memo cancelled and is announced; someone else's is not found", async () => {
