@@ -44,6 +44,15 @@ describe("a deposit", () => {
     });
   });
 
+  it("of exactly the minimum passes; on a network open to withdrawals only it is refused as deposits closed there", async () => {
+    const { token } = await registerUser();
+    expect((await deposit(token, { amount: "10" })).status).toBe(201);
+    await createWallet(db(), walletInput({ network: "ERC20", address: ADDRESSES.ERC20, depositEnabled: false, withdrawEnabled: true }) as Parameters<typeof createWallet>[1], actor);
+    expect((await deposit(token, { network: "ERC20", txHash: txHash("ERC20") })).body).toMatchObject({
+      code: "NETWORK_DISABLED", message: "Deposits of USDT on ERC20 are not available at the moment",
+    });
+  });
+
   it("waiting alone, at a limit of one, is counted in the singular; a user who does not exist has no room", async () => {
     const { token } = await registerUser();
     await withEnv({ DEPOSITS_PENDING_PER_USER: "1" }, async () => {
