@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as depositsRoute } from "@/app/api/deposits/route";
 import { GET as withdrawalsListRoute, POST as withdrawRoute } from "@/app/api/withdrawals/route";
-import { deposits, users } from "@/db/schema";
+import { deposits, uploads, users } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
 import { assertRoomForDeposit } from "@/lib/funding/deposit-limits";
 import { createDeposit } from "@/lib/funding/deposits";
@@ -50,6 +50,21 @@ describe("a deposit", () => {
     await createWallet(db(), walletInput({ network: "ERC20", address: ADDRESSES.ERC20, depositEnabled: false, withdrawEnabled: true }) as Parameters<typeof createWallet>[1], actor);
     expect((await deposit(token, { network: "ERC20", txHash: txHash("ERC20") })).body).toMatchObject({
       code: "NETWORK_DISABLED", message: "Deposits of USDT on ERC20 are not available at the moment",
+    });
+  });
+
+  it("re-sent with its hash is refused as the hash already submitted, even at the pending limit; its proof is stored as the owner's private deposit proof", async () => {
+    const user = await registerUser();
+    const hash = txHash("TRC20");
+    await withEnv({ DEPOSITS_PENDING_PER_USER: "1" }, async () => {
+      const first = await deposit(user.token, { txHash: hash });
+      expect(first.status).toBe(201);
+      const [row] = await db().select().from(deposits).where(eq(deposits.id, (first.body.deposit as { id: string }).id));
+      expect(await db().select({ purpose: uploads.purpose, public: uploads.public, ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, row!.proofId))).toEqual([
+        { purpose: "deposit-proof", public: false, ownerId: user.user.id },
+      ]);
+      // The hash is what is wrong, not the number waiting: the user is told to stop re-sending it.
+      expect((await deposit(user.token, { txHash: hash })).body).toMatchObject({ code: "TX_HASH_USED", message: "This transaction hash was already submitted" });
     });
   });
 
