@@ -7,7 +7,6 @@ import { POST as redeemRoute } from "@/app/api/savings/user/[id]/redeem/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
 import { GET as mySavingsRoute } from "@/app/api/savings/user/route";
 import { journals, notifications, savingAccruals, savingSubscriptions } from "@/db/schema";
-import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { accrueSavings } from "@/lib/savings/accrue";
@@ -20,6 +19,7 @@ import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { units } from "../support/prices";
 import { balanceOf } from "../support/trading";
+import { racingBeforeFirstTransaction } from "../support/racing-db";
 import { registerUser } from "../support/users";
 
 // The rules of savings where a comparison or a rounding decides: fixtures sit on the threshold and
@@ -232,23 +232,12 @@ describe("a run and a redeem at once", () => {
     const sub = await subscribeAt(u, p.id, "3650", new Date(Date.now() - 5 * DAY_MS));
     // The database as the run sees it, the redeem committed by another request between the run's
     // choice of running subscriptions and its first settlement (a race PostgreSQL allows).
-    let redeemed = false;
-    const racing = new Proxy(db(), {
-      get(target, prop) {
-        if (prop === "transaction" && !redeemed) {
-          return async (work: Parameters<Db["transaction"]>[0]) => {
-            redeemed = true;
-            await runTransaction(target, (tx) => redeem(tx, u.id, sub.id));
-            return target.transaction(work);
-          };
-        }
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
-      },
+    const racing = racingBeforeFirstTransaction(db(), async () => {
+      await runTransaction(db(), (tx) => redeem(tx, u.id, sub.id));
     });
     // Earlier tests' subscriptions in this database are settled by the same run.
-    await accrueSavings(racing);
-    expect(redeemed).toBe(true);
+    await accrueSavings(racing.db);
+    expect(racing.happened()).toBe(true);
     expect(await db().select().from(savingAccruals).where(eq(savingAccruals.subscriptionId, sub.id))).toEqual([]);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("3650"));
     expect(await balanceOf(db(), u.id, "USDT", "savings")).toBe(0n);

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Db } from "@/db/client";
 import { orders, tradeConfigs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { readEnv } from "@/lib/env";
@@ -11,6 +10,7 @@ import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
 import { cancel, trade } from "../support/trading";
+import { racingBeforeFirstTransaction } from "../support/racing-db";
 import { registerUser } from "../support/users";
 
 // The fill job's own rules: what it reads before it fills, and what it checks again under each
@@ -25,27 +25,9 @@ afterEach(() => {
 
 const statusOf = async (id: string) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 
-/**
- * The database as the fill job sees it, with `between` committed by another request after the job
- * chose its orders and before it locks the first of them (a race PostgreSQL allows).
- */
-function racing(between: () => Promise<void>): { db: Db; happened: () => boolean } {
-  let done = false;
-  const proxy = new Proxy(db(), {
-    get(target, prop) {
-      if (prop === "transaction" && !done) {
-        return async (work: Parameters<Db["transaction"]>[0]) => {
-          done = true;
-          await between();
-          return target.transaction(work);
-        };
-      }
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { db: proxy, happened: () => done };
-}
+// The database as the fill job sees it, with `between` committed after the job chose its orders
+// and before it locks the first of them.
+const racing = (between: () => Promise<void>) => racingBeforeFirstTransaction(db(), between);
 
 describe("the fill job", () => {
   it("fills nothing before the feed's first price", async () => {
