@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useMemo, useRef } from "react";
-import { useBrowserShown } from "@/lib/client/hydrated";
-import { candlePicture, DOWN, UP } from "@/lib/market/candle-picture";
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useBrowserShown, useBrowserValue } from "@/lib/client/hydrated";
+import { candlePicture, DOWN, labelGap, levelsBeside, UP } from "@/lib/market/candle-picture";
 import { axisTimeText } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
 import { displayDecimal } from "@/lib/format";
@@ -17,12 +17,23 @@ interface Props {
 
 // About as many candles as the interactive chart shows at its default spacing in each width.
 const NARROW = 60;
+const noGap = () => 0;
 const WIDE = 120;
 
 function Picture({ candles, interval, className }: { candles: CandleView[]; interval: number; className: string }) {
   const picture = useMemo(() => candlePicture(candles), [candles]);
   // Times are the reader's own, which the server's HTML cannot know: they come once the page is idle.
   const local = useBrowserShown();
+  // How near the last price's tag a level's label may sit is a label's height, which depends on the
+  // chart's height at this width: the server's HTML shows every level, the browser drops the covered.
+  const scale = useRef<HTMLDivElement>(null);
+  const tag = useRef<HTMLSpanElement>(null);
+  const watchScale = useCallback((notify: () => void) => {
+    const observer = new ResizeObserver(notify);
+    if (scale.current) observer.observe(scale.current);
+    return () => observer.disconnect();
+  }, []);
+  const gap = useBrowserValue(watchScale, () => labelGap(tag.current?.offsetHeight ?? 0, scale.current?.clientHeight ?? 0), noGap);
   return (
     <div className={`absolute inset-0 ${className}`}>
       <svg className="absolute left-0 top-0 h-[calc(100%-1.25rem)] w-[calc(100%-4rem)]" viewBox={`0 0 ${picture.width} 100`} preserveAspectRatio="none" aria-hidden="true">
@@ -37,14 +48,15 @@ function Picture({ candles, interval, className }: { candles: CandleView[]; inte
           <path d={`M0 ${picture.last.top}H${picture.width}`} stroke={picture.last.rising ? UP : DOWN} strokeDasharray="1 2" vectorEffect="non-scaling-stroke" />
         )}
       </svg>
-      <div className="absolute bottom-5 right-0 top-0 w-16 border-l border-line text-[11px] text-muted">
-        {picture.prices.map((p) => (
+      <div ref={scale} className="absolute bottom-5 right-0 top-0 w-16 border-l border-line text-[11px] text-muted">
+        {levelsBeside(picture, gap).map((p) => (
           <span key={p.value} className="absolute right-1 -translate-y-1/2 tabular-nums" style={{ top: `${p.top}%` }}>
             {displayDecimal(p.value.toFixed(2))}
           </span>
         ))}
         {picture.last && (
           <span
+            ref={tag}
             className="absolute left-0 right-0 -translate-y-1/2 px-1 text-right font-medium tabular-nums text-ink"
             style={{ top: `${picture.last.top}%`, background: picture.last.rising ? UP : DOWN }}
           >

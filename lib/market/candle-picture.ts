@@ -49,6 +49,20 @@ export function priceLevels(low: number, high: number): number[] {
   return levels;
 }
 
+/**
+ * The scale's levels that the last price's tag leaves readable: a level within `gap` (a label's
+ * height, in percent of the scale's) of the last price would be half covered by the tag.
+ */
+export function levelsBeside(picture: Pick<CandlePicture, "prices" | "last">, gap: number): CandlePicture["prices"] {
+  const last = picture.last;
+  return last ? picture.prices.filter((p) => Math.abs(p.top - last.top) >= gap) : picture.prices;
+}
+
+/** A label's height in percent of its scale's; 0 for a scale not laid out (hidden at this width). */
+export function labelGap(labelPx: number, scalePx: number): number {
+  return scalePx > 0 ? (labelPx / scalePx) * 100 : 0;
+}
+
 /** The candles with the running one on the end: it replaces the last when it is the same candle, follows it when newer. */
 export function withLive(candles: CandleView[], live: CandleView | null): CandleView[] {
   const last = candles.at(-1);

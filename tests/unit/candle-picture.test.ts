@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { candlePicture, priceLevels, withLive } from "@/lib/market/candle-picture";
+import { candlePicture, labelGap, levelsBeside, priceLevels, withLive } from "@/lib/market/candle-picture";
 import { axisTimeText, chartTimeParts } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
 
@@ -70,6 +70,28 @@ describe("candlePicture", () => {
 
   it("of no candles is an empty picture", () => {
     expect(candlePicture([])).toEqual({ width: 1, up: "", down: "", upVolume: "", downVolume: "", prices: [], last: null, times: [] });
+  });
+});
+
+describe("levelsBeside", () => {
+  // Levels at 78, 58, 38 and 18 %; the last price, 4010, at 68 %.
+  const picture = candlePicture([candle(0, "4010", "4020", "4000", "4015", "2"), candle(1, "4015", "4070", "4005", "4010", "4")]);
+
+  it("drops the levels whose labels the last price's tag would cover, and no other", () => {
+    // 4000 and 4020 are 10 points away, 4040 30 and 4060 50: a label a gap away only touches the tag.
+    expect(levelsBeside(picture, 10).map((p) => p.value)).toEqual([4000, 4020, 4040, 4060]);
+    expect(levelsBeside(picture, 10.01).map((p) => p.value)).toEqual([4040, 4060]);
+    expect(levelsBeside(picture, 30.01).map((p) => p.value)).toEqual([4060]);
+    expect(levelsBeside(picture, 0)).toEqual(picture.prices);
+  });
+
+  it("keeps every level when there is no last price to tag", () => {
+    expect(levelsBeside({ prices: picture.prices, last: null }, 50)).toEqual(picture.prices);
+  });
+
+  it("measures the gap as a label's height in percent of the scale's, none for a scale not laid out", () => {
+    expect(labelGap(16, 200)).toBe(8);
+    expect(labelGap(16, 0)).toBe(0);
   });
 });
 
