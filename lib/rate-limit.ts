@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { join, q, raw, runStatement, type Fragment } from "@/lib/auth/statement";
+import { join, q, raw, runStatement, unflushed, type Fragment } from "@/lib/auth/statement";
 import { rateLimitHits } from "@/db/schema";
 import { tooManyRequests, type AppError } from "@/lib/http/errors";
 
@@ -57,14 +57,14 @@ export interface GiveBack extends Hit {
  */
 export async function consumeAll(db: Db, limits: Hit[], now = Date.now()): Promise<number> {
   if (limits.length === 0) return 0;
-  const [row] = await runStatement<Record<string, number | null>>(db, takingHits(limits, now));
+  const [row] = await runStatement<Record<string, number | null>>(db, takingHits(db, limits, now));
   const refused = limits.findIndex((_, i) => row![`h${i}`] == null);
   if (refused < 0) return 0;
   await giveBack(db, limits.slice(0, refused), now);
   return secondsLeft(limits[refused]!.limit, now);
 }
 
-function takingHits(limits: Hit[], now: number): Fragment {
+function takingHits(db: Db, limits: Hit[], now: number): Fragment {
   const steps = limits.map(({ key, limit }, i) => {
     const start = windowStart(limit, now).toISOString();
     const after = i === 0 ? raw("") : raw(`from h${i - 1}`);
@@ -78,7 +78,7 @@ function takingHits(limits: Hit[], now: number): Fragment {
   const counts = limits.map((_, i) => `(select count from h${i}) as h${i}`).join(", ");
   return q`with ${join(steps, ", ")},
     swept as (delete from rate_limit_hits old using (${raw(firsts)}) fresh where old.key = fresh.key and old.window_start < fresh.window_start)
-    select ${raw(counts)}`;
+    select ${raw(counts)}${unflushed(db)}`;
 }
 
 /**

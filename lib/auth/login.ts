@@ -9,7 +9,7 @@ import { consumeAll, giveBack, givingBack, limited, type GiveBack, type Hit, typ
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { insertingSession, newSession, sessionToken } from "./sessions";
-import { join, q, runStatement } from "./statement";
+import { join, q, runStatement, unflushed } from "./statement";
 import { issueChallenge } from "./two-factor/challenge";
 import { findSignInAccount, sessionsFrom } from "./find-user";
 import { HOUR_MS } from "@/lib/time";
@@ -125,9 +125,9 @@ export async function startSession(db: Db, user: User, meta: { ip: string; userA
       ...recordingLogin(user.id, "success", meta, now, done),
     ],
     ", ",
-  )} select user_agent from earlier`;
-  const [earlier, token] = await Promise.all([runStatement<{ user_agent: string | null }>(db, statement), sessionToken(user, session)]);
-  if (isNewDevice(earlier.map((row) => row.user_agent), meta.userAgent)) {
+  )} select (select coalesce(json_agg(user_agent), '[]') from earlier) as earlier${unflushed(db)}`;
+  const [[row], token] = await Promise.all([runStatement<{ earlier: (string | null)[] }>(db, statement), sessionToken(user, session)]);
+  if (isNewDevice(row!.earlier, meta.userAgent)) {
     await recordActivity(db, { userId: user.id, kind: "device.new", facts: { device: describeDevice(meta.userAgent), ip: meta.ip } });
   }
   return { twoFactorRequired: false as const, user, token };

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
+import { isTransaction } from "@/db/transaction";
 
 /**
  * SQL text with its values kept apart, composed by the `q` tag. It exists because building a
@@ -50,3 +51,13 @@ export function runStatement<T>(db: Db, fragment: Fragment): Promise<T[]> {
   const text = render(fragment, params);
   return query<T>(db, text, params);
 }
+
+/**
+ * An item for the select list of a one-row statement run on its own, after which its commit does not
+ * wait for the disk: for writes a PostgreSQL crash may forget the last moment of (a throttle's
+ * counts; a sign-in's session together with its history, so the user signs in again). The wait was a
+ * third of a sign-in's time (docs/BENCHMARKS.md, issue 25). Empty in a transaction, where the setting
+ * would reach the whole transaction, money included.
+ */
+export const unflushed = (db: Db): Fragment =>
+  isTransaction(db) ? raw("") : raw(", set_config('synchronous_commit', 'off', true) as unflushed");

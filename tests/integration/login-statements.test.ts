@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/db/rows";
+import { runTransaction } from "@/db/transaction";
 import { login } from "@/lib/auth/login";
+import { consume } from "@/lib/rate-limit";
 import { onPostgres, withTestDatabase } from "../support/db";
 import { registerUser } from "../support/users";
 
@@ -13,8 +17,10 @@ const db = withTestDatabase();
  * The sign-in's figures in docs/BENCHMARKS.md follow from these counts: a statement more is a round
  * trip more, one after another, around a hash that takes ~12-40 ms.
  */
-async function counting(): Promise<{ db: Db; statements: string[] }> {
+async function counting(): Promise<{ db: Db; statements: string[]; answers: unknown[][] }> {
   const statements: string[] = [];
+  // Each statement's rows, at the same index, once answered.
+  const answers: unknown[][] = [];
   const client = (db() as unknown as { $client: object }).$client;
   const send = onPostgres() ? "unsafe" : "query";
   const seen = new Proxy(client, {
@@ -23,15 +29,20 @@ async function counting(): Promise<{ db: Db; statements: string[] }> {
       if (typeof value !== "function") return value;
       if (property !== send) return value.bind(target);
       return (text: string, ...rest: unknown[]) => {
-        statements.push(text.replace(/\s+/g, " "));
-        return value.call(target, text, ...rest);
+        const index = statements.push(text.replace(/\s+/g, " ")) - 1;
+        const pending = value.call(target, text, ...rest) as PromiseLike<unknown>;
+        pending.then(
+          (result) => (answers[index] = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows),
+          () => undefined,
+        );
+        return pending;
       };
     },
   });
   const counted = onPostgres()
     ? (await import("drizzle-orm/postgres-js")).drizzle(seen as never, { schema })
     : (await import("drizzle-orm/pglite")).drizzle(seen as never, { schema });
-  return { db: counted as unknown as Db, statements };
+  return { db: counted as unknown as Db, statements, answers };
 }
 
 const meta = { ip: "198.51.100.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0" };
@@ -75,5 +86,30 @@ describe("the statements of one sign-in", () => {
     const refused = await attempt(payload.username, payload.password);
     expect(refused.failure).toBe(429);
     expect(refused.statements).toHaveLength(3);
+  });
+});
+
+describe("what a sign-in waits for", () => {
+  it("its limits' hits and its session commit without waiting for the disk, and its look-up is left alone", async () => {
+    const { payload } = await registerUser();
+    const { db: counted, statements, answers } = await counting();
+    await login(counted, { usernameOrEmail: payload.username, password: payload.password }, meta);
+    statements.length = 0;
+    answers.length = 0;
+    await login(counted, { usernameOrEmail: payload.username, password: payload.password }, meta);
+    expect(statements).toHaveLength(3);
+    // set_config answers with the value it set: the statement's own transaction commits unflushed.
+    expect(answers[1]).toEqual([expect.objectContaining({ unflushed: "off" })]);
+    expect(answers[2]).toEqual([expect.objectContaining({ unflushed: "off" })]);
+    expect(statements[0]).not.toMatch(/synchronous_commit/);
+  });
+
+  it("a limit's hit taken in a transaction leaves that transaction's commit waiting for the disk", async () => {
+    const setting = await runTransaction(db(), async (tx) => {
+      expect(await consume(tx, "test:unflushed", { max: 5, windowMs: 60_000 })).toBe(0);
+      const [row] = await rowsOf<{ value: string }>(tx, sql`select current_setting('synchronous_commit') as value`);
+      return row!.value;
+    });
+    expect(setting).toBe("on");
   });
 });
