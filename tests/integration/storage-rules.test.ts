@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as retrieveRoute } from "@/app/api/storage/retrieve/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
 import { accounts, entries, journals, storageAccruals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
-import { accrueStorage } from "@/lib/storage/accrue";
+import { accrueStorage, storageAccrualJob } from "@/lib/storage/accrue";
 import { storageOverview } from "@/lib/storage/vault";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -127,5 +127,29 @@ describe("the vault as its owner sees it", () => {
     // 1.25 XAUt at a bid a little under 2,000.
     expect(Number(vault.valueUsdt)).toBeGreaterThan(2_400);
     expect(Number(vault.valueUsdt)).toBeLessThanOrEqual(2_500);
+  });
+});
+
+describe("the storage job", () => {
+  it("settles the vaults' ended days, as accrueStorage does", async () => {
+    await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
+    const u = await registerUser();
+    await fund(db(), u.user.id, "XAUT", units("7.654321"));
+    const res = await call(storeRoute, { token: u.token, body: { amount: "7.654321" }, headers: key() });
+    expect(res.status).toBe(200);
+    await happenedAt(res.body.journalId as string, "2026-04-01T10:00:00Z");
+    // The job settles up to its own clock: a day before the other tests' vaults' next days.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-04-03T00:00:05Z"));
+    try {
+      await storageAccrualJob.run(db());
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await accrualsOf(u.user.id)).toEqual([
+      { day: "2026-04-01", basis: 0n, amount: 0n, carry: 0n },
+      { day: "2026-04-02", basis: 7_654_321n, amount: 2048n, carry: 3_071_617n },
+    ]);
+    await updateSettings(db(), { storage: { annualRateBps: 0 } }, { id: admin.id, ip: null });
   });
 });
