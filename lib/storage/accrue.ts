@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, max, min, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, min, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, entries, storageAccruals } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
@@ -28,7 +28,8 @@ async function leastHeldOn(tx: Db, accountId: string, day: string): Promise<bigi
     .from(entries)
     .where(and(eq(entries.accountId, accountId), gte(entries.createdAt, dayStart(day)), lt(entries.createdAt, dayStart(day, 1))));
   const opening = before?.balance ?? 0n;
-  const least = during?.least === null || during?.least === undefined ? opening : BigInt(during.least);
+  // An aggregate answers one row, whose min is null when the day had no entry.
+  const least = during!.least === null ? opening : BigInt(during!.least);
   return least < opening ? least : opening;
 }
 
@@ -44,14 +45,19 @@ async function settleVault(db: Db, account: { id: string; userId: string }, rate
     // One runner per vault at a time; another passes over it.
     const [vault] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for("update", { skipLocked: true });
     if (!vault) return 0;
-    const [last] = await tx.select({ day: max(storageAccruals.day) }).from(storageAccruals).where(eq(storageAccruals.userId, account.userId));
-    const [previous] = last?.day ? await tx.select({ carry: storageAccruals.carry }).from(storageAccruals).where(and(eq(storageAccruals.userId, account.userId), eq(storageAccruals.day, last.day))) : [];
+    const [last] = await tx
+      .select({ day: storageAccruals.day, carry: storageAccruals.carry })
+      .from(storageAccruals)
+      .where(eq(storageAccruals.userId, account.userId))
+      .orderBy(desc(storageAccruals.day))
+      .limit(1);
+    // One row, as from any aggregate: its min is null for a vault without entries.
     const [first] = await tx.select({ at: min(entries.createdAt) }).from(entries).where(eq(entries.accountId, account.id));
-    if (!first?.at) return 0;
-    let carry = previous?.carry ?? 0n;
+    if (!first!.at) return 0;
+    let carry = last?.carry ?? 0n;
     const today = utcDay(now);
     let settled = 0;
-    for (let day = last?.day ? utcDay(dayStart(last.day, 1)) : utcDay(new Date(first.at)); day < today; day = utcDay(dayStart(day, 1))) {
+    for (let day = last ? utcDay(dayStart(last.day, 1)) : utcDay(new Date(first!.at)); day < today; day = utcDay(dayStart(day, 1))) {
       const basis = await leastHeldOn(tx, account.id, day);
       const earned = dayWithCarry(basis, rateBps, carry);
       const amount = earned.amount;
