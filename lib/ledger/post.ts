@@ -1,4 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
 import { isTransaction, runTransaction } from "@/db/transaction";
@@ -234,12 +233,4 @@ async function write<T>(tx: Db, input: JournalInput, { locked: ahead, alongside 
     balances,
     alongside: theirs,
   };
-}
-
-/** Balances of one user's accounts, by `${kind}:${asset}`. */
-export async function accountsOf(db: Db, userId: string, assetCodes?: string[]) {
-  return db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), assetCodes?.length ? inArray(accounts.asset, assetCodes) : undefined));
 }
