@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
-import { isTransaction } from "@/db/transaction";
+import { isTransaction, NO_FLUSH } from "@/db/transaction";
 
 /**
  * SQL text with its values kept apart, composed by the `q` tag. It exists because building a
@@ -53,11 +53,9 @@ export function runStatement<T>(db: Db, fragment: Fragment): Promise<T[]> {
 }
 
 /**
- * An item for the select list of a one-row statement run on its own, after which its commit does not
- * wait for the disk: for writes a PostgreSQL crash may forget the last moment of (a throttle's
- * counts; a sign-in's session together with its history, so the user signs in again). The wait was a
- * third of a sign-in's time (docs/BENCHMARKS.md, issue 25). Empty in a transaction, where the setting
- * would reach the whole transaction, money included.
+ * `NO_FLUSH` as an item for the select list of a one-row statement (evaluated once whatever the
+ * statement's rows): for a throttle's counts, and a sign-in's session with its history, whose wait
+ * for the disk was a third of a sign-in's time (docs/BENCHMARKS.md, issue 25). Empty in a
+ * transaction, where the setting would reach the whole transaction, money included.
  */
-export const unflushed = (db: Db): Fragment =>
-  isTransaction(db) ? raw("") : raw(", set_config('synchronous_commit', 'off', true) as unflushed");
+export const unflushed = (db: Db): Fragment => (isTransaction(db) ? raw("") : raw(`, ${NO_FLUSH} as unflushed`));

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
-import { afterCommit, isTransaction } from "@/db/transaction";
+import { afterCommit, isTransaction, NO_FLUSH } from "@/db/transaction";
 import { newId } from "@/lib/ids";
 import { log } from "@/lib/log";
 
@@ -18,11 +18,10 @@ export type Envelope =
   | { kind: "notification-broadcast"; broadcastId: string };
 
 // Every piece waiting, in one statement: written once, prepared once per connection (db/raw.ts). Its
-// own commit does not wait for the disk (synchronous_commit off for this transaction alone): what
-// the events announce has already committed and was flushed, and a NOTIFY that a crash loses is
-// lost with the listeners' connections anyway.
+// own commit does not wait for the disk (NO_FLUSH): what the events announce has already committed
+// and was flushed, and a NOTIFY that a crash loses is lost with the listeners' connections anyway.
 const NOTIFY = `select pg_notify($1, piece)
-  from (select set_config('synchronous_commit', 'off', true)) as no_flush, unnest($2::text[]) as piece`;
+  from (select ${NO_FLUSH}) as no_flush, unnest($2::text[]) as piece`;
 
 // A NOTIFY payload must stay under 8000 bytes; pieces are ASCII, so characters are bytes.
 const PIECE_CHARS = 7000;
