@@ -17,8 +17,9 @@ interface Props {
 
 // About as many candles as the interactive chart shows at its default spacing in each width.
 const NARROW = 60;
-const noGap = () => 0;
 const WIDE = 120;
+// The server's HTML, and the browser until the page is idle, label every level.
+const noGap = () => 0;
 
 function Picture({ candles, interval, className }: { candles: CandleView[]; interval: number; className: string }) {
   const picture = useMemo(() => candlePicture(candles), [candles]);

@@ -34,6 +34,17 @@ async function happenedAt(journalId: string, at: string) {
   await db().update(journals).set({ createdAt: new Date(at) }).where(eq(journals.id, journalId));
 }
 
+/** At 9.77 % a year, a new user who stored 7.654321 XAUt at `at`: 2,048 units a day and a remainder to carry. */
+async function storedAt977(at: string) {
+  await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
+  const u = await registerUser();
+  await fund(db(), u.user.id, "XAUT", units("7.654321"));
+  const res = await call(storeRoute, { token: u.token, body: { amount: "7.654321" }, headers: key() });
+  expect(res.status).toBe(200);
+  await happenedAt(res.body.journalId as string, at);
+  return u;
+}
+
 /** A user's vault days as settled, in order. */
 const accrualsOf = (userId: string) =>
   db()
@@ -75,12 +86,7 @@ describe("the vault's daily earnings", () => {
 
 describe("the vault's earnings across runs", () => {
   it("carry what a day left below a unit into the next run's first day", async () => {
-    await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
-    const u = await registerUser();
-    await fund(db(), u.user.id, "XAUT", units("7.654321"));
-    const res = await call(storeRoute, { token: u.token, body: { amount: "7.654321" }, headers: key() });
-    expect(res.status).toBe(200);
-    await happenedAt(res.body.journalId as string, "2026-06-01T10:00:00Z");
+    const u = await storedAt977("2026-06-01T10:00:00Z");
     // 7,654,321 × 977 = 7,478,271,617: 2,048 units a day and 3,071,617 / 3,650,000 of one left over,
     // so the next day, carrying it, pays 2,049. Each run settles the days ended before it.
     await accrueStorage(db(), new Date("2026-06-03T00:00:05Z"));
@@ -132,12 +138,7 @@ describe("the vault as its owner sees it", () => {
 
 describe("the storage job", () => {
   it("settles the vaults' ended days, as accrueStorage does", async () => {
-    await updateSettings(db(), { storage: { annualRateBps: 977 } }, { id: admin.id, ip: null });
-    const u = await registerUser();
-    await fund(db(), u.user.id, "XAUT", units("7.654321"));
-    const res = await call(storeRoute, { token: u.token, body: { amount: "7.654321" }, headers: key() });
-    expect(res.status).toBe(200);
-    await happenedAt(res.body.journalId as string, "2026-04-01T10:00:00Z");
+    const u = await storedAt977("2026-04-01T10:00:00Z");
     // The job settles up to its own clock: a day before the other tests' vaults' next days.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-04-03T00:00:05Z"));
