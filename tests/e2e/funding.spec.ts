@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { axeViolations } from "./axe";
 import { apiRegister, credit, ensureUsdtWallet, signIn } from "./helpers";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
@@ -33,8 +33,7 @@ test("deposit with proof, an admin approves it, and the user sees the notificati
   await page.getByLabel("Amount sent (USDT)").fill("250");
   await page.getByLabel("Transaction hash").fill(hash);
   await page.getByLabel("Proof of the transfer (screenshot)").setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
   await page.getByRole("button", { name: "Submit deposit" }).click();
   await expect(page).toHaveURL(/\/deposit$/);
   await expect(page.getByTestId("deposit-list")).toContainText("Pending");

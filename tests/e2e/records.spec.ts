@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { apiRegister, credit, signIn } from "./helpers";
 
 /** A user with 1,000 USDT who bought 0.1 XAUt at market and has a limit buy waiting far below the market. */
@@ -16,8 +16,7 @@ async function traderWithHold(page: Page, request: APIRequestContext) {
 
 /** axe-core finds nothing on what the page shows now (screens.spec checks /records closed; these, open). */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 const visible = (page: Page) => page.getByTestId("transaction").filter({ visible: true });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
+import { axeViolations } from "./axe";
 import { adminToken, apiRegister, credit, sharedOnce, signIn } from "./helpers";
 import { userWithData, type ScreenData } from "./screen-data";
 
@@ -54,8 +54,7 @@ async function watch(page: Page) {
 
 /** axe-core's checks on what the page shows now, no CSP violation and no error so far; each named with where. */
 async function expectClean(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  const found = (await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(found, `${what} has accessibility violations`).toEqual([]);
   const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
   expect(blocked, `${what} broke its Content-Security-Policy`).toEqual([]);
