@@ -139,8 +139,9 @@ describe("asking for a reset link", () => {
       }
     }
     expect([...answers]).toEqual([JSON.stringify([200, { success: true, message: FORGOT_PASSWORD_ANSWER }, "application/json"])]);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const [k, u] = [median(timings.known), median(timings.unknown)];
+    // The fastest of each side: a busy machine only ever adds time (a median of six still moved by
+    // 35 ms when three of one side's calls were delayed), and the work compared is all in the fastest.
+    const [k, u] = [Math.min(...timings.known), Math.min(...timings.unknown)];
     // The answer does the same work either way; what differs happens after it.
     expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(25, 0.5 * Math.max(k, u)));
     expect((await db().select({ n: count() }).from(outbox))[0]!.n).toBe(before + known.length);

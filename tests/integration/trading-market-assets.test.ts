@@ -1,17 +1,19 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { marketAssets } from "@/lib/trading/market";
+import { describe, expect, it, vi } from "vitest";
 import { valuedBalances } from "@/lib/trading/valuation";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { registerUser } from "../support/users";
 
-// marketAssets keeps its first answer for the life of the process, so only the first test asks it:
-// its first read must be the one that test arranges. The second changes USDT's decimals instead.
+// marketAssets keeps its first answer for the life of its module, which the files run in one worker
+// share: the first test asks a module of its own, whose first read is the one the test arranges. The
+// second changes USDT's decimals instead.
 const db = withTestDatabase();
 
 describe("the assets' decimals as the database has them", () => {
   it("reads each asset's own decimals, and keeps no failed read", async () => {
+    vi.resetModules();
+    const { marketAssets } = await import("@/lib/trading/market");
     // Without XAUT, or without USDT, in the table the read fails, naming both assets.
     await db().execute(sql`alter table assets rename to assets_kept`);
     try {

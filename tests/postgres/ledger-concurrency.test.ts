@@ -1,14 +1,15 @@
 import { count, sql } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as manageBalance } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { accounts, journals } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { runTransaction, sqlState, transactionConflicts } from "@/db/transaction";
+import { runTransaction, sqlState } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { deadlocks, expectNoDeadlocks } from "../support/deadlocks";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { registerUser } from "../support/users";
@@ -20,13 +21,8 @@ beforeAll(async () => {
   adminToken = (await signInAdmin(db())).token;
 });
 
-/** Deadlocks PostgreSQL has detected in runTransaction so far (retried or not): a retry hides one from the caller, not from this. */
-const deadlocks = () => transactionConflicts().get("40P01") ?? 0;
-
 // No test here may deadlock, not even once where runTransaction's retry would hide it.
-afterEach(() => {
-  expect(deadlocks(), "deadlocks in runTransaction").toBe(0);
-});
+expectNoDeadlocks();
 
 const spotOf = async (userId: string) => {
   const [row] = await db().select({ balance: accounts.balance }).from(accounts).where(sql`${accounts.userId} = ${userId} and ${accounts.kind} = 'spot' and ${accounts.asset} = 'USDT'`);

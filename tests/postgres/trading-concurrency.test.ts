@@ -1,11 +1,11 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { journals, orders, tradeConfigs } from "@/db/schema";
-import { transactionConflicts } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { withTestDatabase } from "../support/db";
+import { expectNoDeadlocks } from "../support/deadlocks";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
 import { balanceOf, cancel, ordersOf, trade } from "../support/trading";
@@ -28,9 +28,7 @@ const BUY = { side: "buy", type: "market", quantity: "0.1" };
 const BUY_DEBIT = units("266.32659");
 
 // Racing orders, fills and cancels never deadlock, not even once where runTransaction's retry would hide it.
-afterEach(() => {
-  expect(transactionConflicts().get("40P01") ?? 0, "deadlocks in runTransaction").toBe(0);
-});
+expectNoDeadlocks();
 
 describe("trading under concurrency (PostgreSQL)", () => {
   it("parallel market buys beyond the balance: only the affordable ones fill", async () => {

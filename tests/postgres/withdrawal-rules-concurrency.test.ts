@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { POST as disableRoute } from "@/app/api/user/2fa/disable/route";
 import { POST as enableRoute } from "@/app/api/user/2fa/enable/route";
 import { POST as setupRoute } from "@/app/api/user/2fa/setup/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { users, withdrawals } from "@/db/schema";
-import { transactionConflicts } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { expectNoDeadlocks } from "../support/deadlocks";
 import { ADDRESSES, createWallet, readyToWithdraw } from "../support/funding";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
@@ -27,9 +27,7 @@ beforeAll(async () => {
 }, 30_000);
 
 // The withdrawal and turning two-factor off take two-factor's row, then the user's: never a deadlock.
-afterEach(() => {
-  expect(transactionConflicts().get("40P01") ?? 0, "deadlocks in runTransaction").toBe(0);
-});
+expectNoDeadlocks();
 
 /** The code an authenticator app shows `steps` time steps from now. */
 const code = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });

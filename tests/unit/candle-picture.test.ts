@@ -125,7 +125,9 @@ describe("withLive", () => {
 describe("chart times", () => {
   const zone = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = zone;
+    // Assigning undefined would set the text "undefined" for the files that share this worker.
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it("are the reader's for intraday candles and UTC days for daily ones", () => {
