@@ -1,18 +1,22 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { valuedBalances } from "@/lib/trading/valuation";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { registerUser } from "../support/users";
 
 // marketAssets keeps its first answer for the life of its module, which the files run in one worker
-// share: the first test asks a module of its own, whose first read is the one the test arranges. The
-// second changes USDT's decimals instead.
+// share: the first test asks a module of its own, whose first read is the one the test arranges, and
+// drops it again when done (it keeps 8 decimals for XAUT, which every later file in the worker would
+// otherwise read). The second changes USDT's decimals instead.
 const db = withTestDatabase();
 
 describe("the assets' decimals as the database has them", () => {
   it("reads each asset's own decimals, and keeps no failed read", async () => {
     vi.resetModules();
+    onTestFinished(() => {
+      vi.resetModules();
+    });
     const { marketAssets } = await import("@/lib/trading/market");
     // Without XAUT, or without USDT, in the table the read fails, naming both assets.
     await db().execute(sql`alter table assets rename to assets_kept`);
