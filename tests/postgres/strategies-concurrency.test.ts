@@ -1,13 +1,14 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, strategyRuns } from "@/db/schema";
-import { runTransaction, transactionConflicts } from "@/db/transaction";
+import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { attempt } from "@/lib/strategies/attempt";
 import { lockStrategy } from "@/lib/strategies/books";
 import { runDueRounds } from "@/lib/strategies/rounds";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { withTestDatabase } from "../support/db";
+import { deadlocks } from "../support/deadlocks";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
 import { createStrategy, reserveOf, stopStrategy, testClock } from "../support/strategies";
@@ -77,7 +78,7 @@ describe("strategies under concurrency (PostgreSQL)", () => {
     const ids = await Promise.all(
       [0, 1].map(async () => ((await createStrategy(u.token, { type: "recurring", amount: "50", period: "hourly", priceCeiling: "2000", acceptRisk: true })).body.strategy as { id: string }).id),
     );
-    const deadlocks = transactionConflicts().get("40P01") ?? 0;
+    const deadlocksBefore = deadlocks();
     // Each reserve covers one buy of 30 USDT, not two; the user's spot and hold could pay them all.
     const results = await Promise.all([
       ...Array.from({ length: 8 }, (_, i) =>
@@ -92,7 +93,7 @@ describe("strategies under concurrency (PostgreSQL)", () => {
       expect(await reserveOf(db(), id, "USDT")).toBe(units("50") - BigInt(spent!.total));
     }
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(ownHold);
-    expect((transactionConflicts().get("40P01") ?? 0) - deadlocks).toBe(0);
+    expect(deadlocks() - deadlocksBefore, "deadlocks").toBe(0);
     expect(await checkLedger(db())).toEqual([]);
   });
 });

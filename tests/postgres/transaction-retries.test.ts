@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { runTransaction, transactionConflicts } from "@/db/transaction";
+import { runTransaction } from "@/db/transaction";
 import { withTestDatabase } from "../support/db";
+import { deadlocks } from "../support/deadlocks";
 import { fund } from "../support/ledger";
 import { registerUser } from "../support/users";
 
@@ -32,9 +33,9 @@ describe("runTransaction's count of conflicts (PostgreSQL)", () => {
         }
         await lock(tx, second);
       });
-    const before = transactionConflicts().get("40P01") ?? 0;
+    const before = deadlocks();
     await Promise.all([crossing(a.user.id, b.user.id), crossing(b.user.id, a.user.id)]);
     expect(attempts).toBe(3);
-    expect((transactionConflicts().get("40P01") ?? 0) - before).toBe(1);
+    expect(deadlocks() - before).toBe(1);
   });
 });
