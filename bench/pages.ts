@@ -15,7 +15,8 @@
  *      blames (unused JavaScript, render-blocking requests, the LCP element, main-thread work);
  *  (c) the same with Lighthouse's desktop preset (its desktop-config: desktop screen and user agent,
  *      dense-4G network, no CPU slowdown), where the user area shows its desktop layout.
- * Targets (issues 15 and 24): mobile score ≥ 95, desktop ≥ 98, first-load JS ≤ 200 KB gzipped, per route.
+ * Targets (issues 15 and 24): mobile score ≥ 95, desktop ≥ 98, LCP ≤ 2.0 s (every run's LCP is printed
+ * under the median run, with their median), first-load JS ≤ 200 KB gzipped, per route.
  * BENCH_FORM_FACTORS (default "mobile,desktop") picks the Lighthouse runs; BENCH_ROUTES (default all,
  * comma-separated, e.g. "/,/market,/trade") the routes.
  * Chromium is Debian's (/usr/bin/chromium or CHROME_PATH), headless. BENCH_REPORTS=<dir> keeps each
@@ -51,6 +52,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_REPORTS;
 const PROFILES = process.env.BENCH_PROFILE;
 const BUDGET_KB = 200;
+const LCP_TARGET_S = 2;
 type FormFactor = "mobile" | "desktop";
 const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop").split(",").map((f) => f.trim()).filter((f): f is FormFactor => f === "mobile" || f === "desktop");
@@ -304,6 +306,11 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
       `  ${route.path.padEnd(11)} ${String(score(median)).padStart(5)}  ${`${(ms(a, "first-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${(ms(a, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${ms(a, "total-blocking-time").toFixed(0)} ms`.padStart(7)} ${ms(a, "cumulative-layout-shift").toFixed(3).padStart(6)}   ${runs.map(score).join(", ")}  ${mark(score(median) >= target)}`,
     );
     if (score(median) < target) for (const why of diagnostics(a)) console.log(`              ${why}`);
+    // The run shown is the median score's; LCP moves by a second between runs of one build (a race on
+    // this host between the stylesheet and the scripts: docs/BENCHMARKS.md), so every run's is shown.
+    const lcps = runs.map((lhr) => ms(lhr.audits, "largest-contentful-paint") / 1000).sort((x, y) => x - y);
+    const within = lcps.filter((s) => s <= LCP_TARGET_S).length;
+    console.log(`              LCP of each run ${lcps.map((s) => s.toFixed(2)).join(", ")} s; median ${lcps[Math.floor((lcps.length - 1) / 2)]!.toFixed(2)} s, ≤ ${LCP_TARGET_S.toFixed(1)} s in ${within} of ${lcps.length}`);
   }
   benchmarkIndexes.sort((x, y) => x - y);
   // Lighthouse multiplies observed main-thread time by its CPU multiplier whatever the machine: a slow machine scores low.
