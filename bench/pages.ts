@@ -53,6 +53,8 @@ const REPORTS = process.env.BENCH_REPORTS;
 const PROFILES = process.env.BENCH_PROFILE;
 const BUDGET_KB = 200;
 const LCP_TARGET_S = 2;
+/** The middle of a sorted list, the lower one of the two for an even length. */
+const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!;
 type FormFactor = "mobile" | "desktop";
 const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop").split(",").map((f) => f.trim()).filter((f): f is FormFactor => f === "mobile" || f === "desktop");
@@ -300,7 +302,7 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
     }
     const score = (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const sorted = [...runs].sort((a, b) => score(a) - score(b));
-    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    const median = middle(sorted);
     const a = median.audits;
     console.log(
       `  ${route.path.padEnd(11)} ${String(score(median)).padStart(5)}  ${`${(ms(a, "first-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${(ms(a, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${ms(a, "total-blocking-time").toFixed(0)} ms`.padStart(7)} ${ms(a, "cumulative-layout-shift").toFixed(3).padStart(6)}   ${runs.map(score).join(", ")}  ${mark(score(median) >= target)}`,
@@ -310,11 +312,11 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
     // this host between the stylesheet and the scripts: docs/BENCHMARKS.md), so every run's is shown.
     const lcps = runs.map((lhr) => ms(lhr.audits, "largest-contentful-paint") / 1000).sort((x, y) => x - y);
     const within = lcps.filter((s) => s <= LCP_TARGET_S).length;
-    console.log(`              LCP of each run ${lcps.map((s) => s.toFixed(2)).join(", ")} s; median ${lcps[Math.floor((lcps.length - 1) / 2)]!.toFixed(2)} s, ≤ ${LCP_TARGET_S.toFixed(1)} s in ${within} of ${lcps.length}`);
+    console.log(`              LCP of each run ${lcps.map((s) => s.toFixed(2)).join(", ")} s; median ${middle(lcps).toFixed(2)} s, ≤ ${LCP_TARGET_S.toFixed(1)} s in ${within} of ${lcps.length}`);
   }
   benchmarkIndexes.sort((x, y) => x - y);
   // Lighthouse multiplies observed main-thread time by its CPU multiplier whatever the machine: a slow machine scores low.
-  console.log(`  Lighthouse's CPU benchmark index on this machine: median ${benchmarkIndexes[Math.floor((benchmarkIndexes.length - 1) / 2)]!.toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`);
+  console.log(`  Lighthouse's CPU benchmark index on this machine: median ${middle(benchmarkIndexes).toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`);
 }
 
 runBench(main, 1800);
