@@ -1,3 +1,4 @@
+import { is } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
@@ -35,8 +36,12 @@ export const isTransientConflict = (err: unknown): boolean => RETRYABLE.has(sqlS
  */
 export const NO_FLUSH = "set_config('synchronous_commit', 'off', true)";
 
-/** Whether `db` is a transaction (and not the database itself). */
-export const isTransaction = (db: Db): boolean => db instanceof PgTransaction;
+/**
+ * Whether `db` is a transaction (and not the database itself). Not `instanceof`: the route handlers
+ * run on the database server.ts opened, whose transactions are instances of server.ts's copy of
+ * drizzle, not of the copy Next bundled with them; drizzle's `is()` knows its classes by name.
+ */
+export const isTransaction = (db: Db): boolean => is(db, PgTransaction);
 
 /** Something to do once a transaction has committed, given the database it committed on. It reports its own failures: it must not reject. */
 export type AfterCommit = (db: Db) => Promise<void>;

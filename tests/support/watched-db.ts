@@ -1,6 +1,9 @@
+import { createRequire } from "node:module";
 import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { onPostgres } from "./db";
+
+const require = createRequire(import.meta.url);
 
 export interface Sent {
   text: string;
@@ -55,8 +58,10 @@ export async function watched(db: Db, options: { refuse?: RegExp } = {}): Promis
       },
     });
   const seen = watch((db as unknown as { $client: object }).$client, false);
-  const counted = onPostgres()
-    ? (await import("drizzle-orm/postgres-js")).drizzle(seen as never, { schema })
-    : (await import("drizzle-orm/pglite")).drizzle(seen as never, { schema });
+  // drizzle's other build (CommonJS beside the ES modules the tests import): the app's route handlers
+  // run on a database that server.ts opened with its own copy of drizzle, whose classes are not
+  // Next's bundled copy's, so the app must not tell a transaction by `instanceof`.
+  const { drizzle } = require(onPostgres() ? "drizzle-orm/postgres-js" : "drizzle-orm/pglite") as typeof import("drizzle-orm/pglite");
+  const counted = drizzle(seen as never, { schema });
   return { db: counted as unknown as Db, statements };
 }
