@@ -24,13 +24,13 @@ import { checkSnapshot } from "@/lib/proof/check";
 import { takeSnapshot } from "@/lib/proof/snapshot";
 import { proofFor } from "@/lib/proof/snapshots";
 import { benchDatabase } from "./database";
+import { percentile } from "./load";
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const PROOFS = 1_000;
 const line = (label: string, figures: string) => console.log(`  ${label.padEnd(44)} ${figures}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))![1]) / 1024;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /**
  * CPU seconds used so far by this database's server processes (PostgreSQL runs on this machine: the
@@ -119,7 +119,7 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     trips.sort((a, b) => a - b);
-    const figures = (t: number[]) => `p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, p99 ${percentile(t, 99).toFixed(1)} ms`;
+    const figures = (t: number[]) => `p50 ${percentile(t, 0.5).toFixed(1)} ms, p95 ${percentile(t, 0.95).toFixed(1)} ms, p99 ${percentile(t, 0.99).toFixed(1)} ms`;
     line(`one user's proof, ${PROOFS} users (target p95 ≤ 20 ms)`, figures(times));
     line("anchor: a bare `select 1`, interleaved", figures(trips));
     line("proof size", `${steps} steps (⌈log2 n⌉ = ${Math.ceil(Math.log2(snapshot.accountCount))}), ${(bytes / 1024).toFixed(1)} KB of JSON at most`);
