@@ -30,6 +30,19 @@ test("API answers are never documents, and signed-in ones are not cached", async
   expect(balance.headers()["cache-control"]).toBe("no-store");
 });
 
+test("a short JSON answer goes uncompressed, where gzip would only make it longer; a long one is compressed", async ({ request }) => {
+  const user = await apiRegister(request);
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}`, "Accept-Encoding": "gzip" };
+  const short = await request.get("/api/auth/profile", { headers });
+  expect((await short.body()).length).toBeLessThan(1024);
+  expect(short.headers()["content-encoding"]).toBeUndefined();
+  // Every asset's balances, over 1 KB.
+  const long = await request.get("/api/auth/balance", { headers });
+  expect((await long.body()).length).toBeGreaterThanOrEqual(1024);
+  expect(long.headers()["content-encoding"]).toBe("gzip");
+});
+
 test("a page of another origin cannot frame the app", async ({ page, baseURL }) => {
   // Another origin on this machine: a server of the test's own on another port, framing the app.
   const framer = createServer((_, res) => res.end(`<!doctype html><iframe title="framed" src="${baseURL}/login"></iframe>`));

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as sendNotificationRoute } from "@/app/api/admin/notifications/route";
 import { POST as logoRoute } from "@/app/api/admin/upload/logo/route";
 import { PUT as tradeConfigRoute } from "@/app/api/admin/users/[id]/trade-config/route";
+import { GET as usersRoute } from "@/app/api/admin/users/route";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
+import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { POST as tradeRoute } from "@/app/api/trades/route";
 import { notifications, orders, tradeConfigs } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
@@ -87,7 +89,31 @@ describe("signed-in answers", () => {
     const user = await registerUser();
     const res = await call(balanceRoute, { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toMatch(/^no-store(, no-transform)?$/);
+  });
+});
+
+describe("JSON answers", () => {
+  // Next gzips every route's answer, however short, unless it is marked no-transform.
+  const bytes = (body: unknown) => Buffer.byteLength(JSON.stringify(body));
+
+  it("under 1 KB are marked no-transform, so they go uncompressed, errors too; longer ones are left to be compressed", async () => {
+    const user = await registerUser();
+    const short = await call(profileRoute, { token: user.token });
+    expect(short.status).toBe(200);
+    expect(bytes(short.body)).toBeLessThan(1024);
+    expect(short.headers.get("cache-control")).toBe("no-store, no-transform");
+
+    const refused = await call(profileRoute);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("cache-control")).toBe("no-transform");
+
+    for (let i = 0; i < 5; i++) await registerUser();
+    const admin = await signInAdmin(db());
+    const long = await call(usersRoute, { token: admin.token });
+    expect(long.status).toBe(200);
+    expect(bytes(long.body)).toBeGreaterThanOrEqual(1024);
+    expect(long.headers.get("cache-control")).toBe("no-store");
   });
 });
 
