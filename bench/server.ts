@@ -23,12 +23,14 @@ export interface RunningServer {
 
 /**
  * The production build (`npm run build`) served by server.ts on 127.0.0.1, against `databaseUrl`;
- * `onLine`, if given, sees every line the server writes (stdout and stderr).
+ * `onLine`, if given, sees every line the server writes (stdout and stderr). With BENCH_CPU_PROF=<dir>
+ * the server writes a V8 CPU profile there when it stops (`npm run bench:cpu-profile` reads it).
  */
 export async function startServer(databaseUrl: string, env: Record<string, string>, onLine?: (line: string) => void): Promise<RunningServer> {
   if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) throw new Error("No production build: run `npm run build` first");
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), ["server.ts"], {
+  const profiled = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [...profiled, "server.ts"], {
     env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
