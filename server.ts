@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import next from "next";
 import { closeDb, getDb, getDbHandle } from "@/db/client";
@@ -9,6 +10,7 @@ import { readEnv } from "@/lib/env";
 import { admitRequest, observeRequest } from "@/lib/http/incoming";
 import { serveMetrics } from "@/lib/http/metrics-endpoint";
 import { siteUrlWarning } from "@/lib/http/origin";
+import { staticAssets } from "@/lib/http/static-assets";
 import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
@@ -49,12 +51,14 @@ async function main() {
   const app = next({ dev, port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // The build's files, compressed once (in development Next rebuilds them as they change).
+  const serveStatic = dev ? async () => false : staticAssets(path.join(process.cwd(), ".next", "static"));
 
   const httpServer = createServer((req, res) => {
     admitRequest(req, res, env.TRUST_PROXY);
     observeRequest(req, res, env.TRUST_PROXY, () => {
       void serveMetrics(req, res, env.METRICS_TOKEN).then(async (served) => {
-        if (!served) await handle(req, res);
+        if (!served && !(await serveStatic(req, res))) await handle(req, res);
       });
     });
   });

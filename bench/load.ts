@@ -86,8 +86,12 @@ function formatWaits(counts: Map<string, number>, samples: number): string {
   return `sessions waiting on locks: ${(total / Math.max(samples, 1)).toFixed(1)} on average${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
-/** CPU seconds PostgreSQL's processes have used so far, ended backends included (every `postgres` process on this machine, from /proc). */
-export function postgresCpuSeconds(): number {
+/**
+ * CPU seconds used so far by every process on this machine whose /proc stat `counts` accepts (its
+ * command name, and the stat's fields after it: `fields[2]` is the process group), the children it
+ * reaped included.
+ */
+function cpuSecondsOf(counts: (name: string, fields: string[]) => boolean): number {
   const tick = 100; // USER_HZ on Linux
   let total = 0;
   for (const pid of readdirSync("/proc")) {
@@ -95,9 +99,9 @@ export function postgresCpuSeconds(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name !== "postgres") continue;
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime, and cutime and cstime: the backends that ended, reaped by the postmaster.
+      if (!counts(name, fields)) continue;
+      // utime and stime, and cutime and cstime: the children that ended (PostgreSQL's backends).
       total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / tick;
     } catch {
       // The process ended while being read.
@@ -105,6 +109,12 @@ export function postgresCpuSeconds(): number {
   }
   return total;
 }
+
+/** CPU seconds PostgreSQL's processes have used so far, ended backends included (every `postgres` process on this machine). */
+export const postgresCpuSeconds = (): number => cpuSecondsOf((name) => name === "postgres");
+
+/** CPU seconds the processes of process group `group` have used so far (a server started detached: its pid). */
+export const processGroupCpuSeconds = (group: number): number => cpuSecondsOf((_, fields) => Number(fields[2]) === group);
 
 /**
  * Runs `work` and says how much CPU this Node process and PostgreSQL used per operation meanwhile:

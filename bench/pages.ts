@@ -8,7 +8,8 @@
  *  (a) first-load JavaScript: every `<script src>` under /_next/static that the route's HTML loads,
  *      fetched and gzipped here (zlib, level 9) and summed, beside the 200 KB budget (`nomodule`
  *      polyfills, which module-capable browsers skip, left out); this reads the page the browser gets,
- *      whatever Next's build manifests look like;
+ *      whatever Next's build manifests look like; then those scripts and the stylesheets as the server
+ *      sends them to Chromium over HTTPS (brotli first), their bytes and the server's CPU per load;
  *  (b) Lighthouse (mobile form factor, simulated throttling: its defaults) with the session cookie
  *      as an extra header, run BENCH_RUNS times per route (default 3); the run with the median score
  *      is printed: performance score and FCP, LCP, TBT, CLS, and, below the target, what Lighthouse
@@ -40,6 +41,7 @@ import { newId } from "@/lib/ids";
 import { post } from "@/lib/ledger/post";
 import { TOKEN_KEY, USER_KEY } from "@/lib/client/session";
 import { benchDatabase } from "./database";
+import { processGroupCpuSeconds } from "./load";
 import { startServer, type RunningServer } from "./server";
 import { runBench, type Cleanups } from "./run";
 
@@ -103,6 +105,8 @@ interface Weight {
   scripts: { src: string; gzip: number }[];
   total: number;
   html: number;
+  /** The scripts and stylesheets the HTML loads from /_next/static, as a browser asks for them. */
+  files: string[];
 }
 
 /** The gzipped size of every /_next/static script the route's HTML loads, and of the HTML itself. */
@@ -127,7 +131,33 @@ async function firstLoadJs(base: string, route: string, cookie: string | null): 
     }),
   );
   scripts.sort((a, b) => b.gzip - a.gzip);
-  return { scripts, total: scripts.reduce((sum, s) => sum + s.gzip, 0), html: gzipSync(html, { level: 9 }).length };
+  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  return { scripts, total: scripts.reduce((sum, s) => sum + s.gzip, 0), html: gzipSync(html, { level: 9 }).length, files: [...srcs, ...stylesheets] };
+}
+
+// Loads of a route's files per measurement: the server's CPU is read in 10 ms ticks.
+const FILE_LOADS = 20;
+
+/**
+ * What the server sends and spends for one load of a route's files (`files`), asked for as Chromium
+ * asks over HTTPS: the bytes on the wire, and the CPU of the server's processes (its process group)
+ * per load, all of a load's files asked for at once.
+ */
+async function servedFiles(server: RunningServer, files: string[]): Promise<{ bytes: number; cpuMs: number }> {
+  const load = () =>
+    Promise.all(
+      files.map(async (file) => {
+        const res = await fetch(new URL(file, server.base), { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+        if (!res.ok) throw new Error(`${file} answered ${res.status}`);
+        await res.arrayBuffer();
+        // The length on the wire (fetch hands over the body decoded); none when it was streamed.
+        return Number(res.headers.get("content-length") ?? NaN);
+      }),
+    );
+  const bytes = (await load()).reduce((sum, n) => sum + n, 0);
+  const before = processGroupCpuSeconds(server.pid);
+  for (let i = 0; i < FILE_LOADS; i++) await load();
+  return { bytes, cpuMs: ((processGroupCpuSeconds(server.pid) - before) * 1000) / FILE_LOADS };
 }
 
 type Audits = LighthouseResult["audits"];
@@ -230,6 +260,9 @@ async function main(cleanups: Cleanups) {
     const weight = await firstLoadJs(server.base, route.path, route.signedIn ? cookie : null);
     const largest = weight.scripts.slice(0, 3).map((s) => `${path.basename(s.src.split("?")[0]!)} ${kb(s.gzip)}`).join(", ");
     console.log(`  ${route.path.padEnd(11)} ${kb(weight.total).padStart(9)} / ${BUDGET_KB} KB  ${mark(weight.total <= BUDGET_KB * 1024).padEnd(6)}  ${weight.scripts.length} scripts (largest: ${largest}); HTML ${kb(weight.html)}`);
+    const served = await servedFiles(server, weight.files);
+    const sent = Number.isNaN(served.bytes) ? "streamed, length unknown" : kb(served.bytes);
+    console.log(`  ${"".padEnd(11)} its ${weight.files.length} files as served to a browser over HTTPS: ${sent}; the server's CPU per load of them ${served.cpuMs.toFixed(1)} ms`);
   }
 
   if (RUNS === 0) return;

@@ -43,6 +43,23 @@ test("a short JSON answer goes uncompressed, where gzip would only make it longe
   expect(long.headers()["content-encoding"]).toBe("gzip");
 });
 
+test("a page's scripts and stylesheet come compressed ahead of time: brotli where the browser takes it, kept for good", async ({ request }) => {
+  const page = await (await request.get("/login")).text();
+  const files = [...new Set(page.match(/\/_next\/static\/[^"?]+\.(?:js|css)/g))];
+  expect(files.some((f) => f.endsWith(".css"))).toBe(true);
+  expect(files.filter((f) => f.endsWith(".js")).length).toBeGreaterThan(3);
+  for (const file of files) {
+    const res = await request.get(file, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(res.status(), file).toBe(200);
+    const headers = res.headers();
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // server.ts's own answer (lib/http/static-assets.ts), not Next's, whose tag is size and date.
+    expect(headers.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    // A file too short to gain from brotli goes as it is; every other one goes as brotli.
+    if (Number(headers["content-length"]) > 1024) expect(headers["content-encoding"], file).toBe("br");
+  }
+});
+
 test("a page of another origin cannot frame the app", async ({ page, baseURL }) => {
   // Another origin on this machine: a server of the test's own on another port, framing the app.
   const framer = createServer((_, res) => res.end(`<!doctype html><iframe title="framed" src="${baseURL}/login"></iframe>`));
