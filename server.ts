@@ -50,9 +50,8 @@ async function main() {
   const dev = env.NODE_ENV !== "production";
   const app = next({ dev, port: env.PORT });
   const handle = app.getRequestHandler();
-  await app.prepare();
-  // The build's files, compressed once (in development Next rebuilds them as they change).
-  const serveStatic = dev ? async () => false : staticAssets(path.join(process.cwd(), ".next", "static"));
+  // The build's files, compressed once while Next prepares (in development Next rebuilds them as they change).
+  const [serveStatic] = await Promise.all([dev ? async () => false : staticAssets(path.join(process.cwd(), ".next", "static")), app.prepare()]);
 
   const httpServer = createServer((req, res) => {
     admitRequest(req, res, env.TRUST_PROXY);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -62,12 +62,17 @@ const notFound = (err: unknown) => ["ENOENT", "EISDIR", "ENOTDIR"].includes((err
  * compresses each of them again on every request: the scripts and stylesheet of one page cost the
  * server 16–20 ms of CPU per load (2.5–3 ms from here), and a phone got gzip where brotli is ~15 %
  * smaller (docs/BENCHMARKS.md).
- * `root` is the build's `static` folder. Returns the handler, which answers GET and HEAD for a file
- * there and resolves to true, or leaves the request alone and resolves to false (a name it does not
- * know, a path outside `root`, any other method), for Next to answer. Only files that exist are
- * kept: at most the build's few dozen.
+ *
+ * `root` is the build's `static` folder. Every file there is read and compressed before this
+ * resolves (about a second of the thread pool for the whole build): brotli 11 takes a third of a
+ * second for the largest script, which no visitor should wait for, the first after an upgrade
+ * included. A file that appears later is compressed when first asked for.
+ *
+ * Resolves to the handler, which answers GET and HEAD for a file there and resolves to true, or
+ * leaves the request alone and resolves to false (a name it does not know, a path outside `root`, any
+ * other method), for Next to answer. Only files that exist are kept: the build's few dozen.
  */
-export function staticAssets(root: string): (req: IncomingMessage, res: ServerResponse) => Promise<boolean> {
+export async function staticAssets(root: string): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<boolean>> {
   const base = path.resolve(root) + path.sep;
   const assets = new Map<string, Promise<Asset>>();
 
@@ -85,6 +90,17 @@ export function staticAssets(root: string): (req: IncomingMessage, res: ServerRe
       return null;
     }
   };
+
+  const present = await readdir(base, { recursive: true }).catch((err: unknown) => {
+    if (notFound(err)) return [];
+    throw err;
+  });
+  await Promise.all(
+    present.map((name) => {
+      const contentType = CONTENT_TYPES[path.extname(name)];
+      return contentType ? assetAt(path.join(base, name), contentType) : null;
+    }),
+  );
 
   return async (req, res) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url?.startsWith(PREFIX)) return false;

@@ -24,7 +24,10 @@ beforeAll(async () => {
   writeFileSync(path.join(root, "chunks", "app.js.map"), SCRIPT);
   writeFileSync(path.join(root, "chunks", "font.woff2"), FONT);
   writeFileSync(path.join(dir, "secret.js"), SCRIPT);
-  const serve = staticAssets(root);
+  writeFileSync(path.join(root, "chunks", "early.js"), "export const early = true;");
+  const serve = await staticAssets(root);
+  // Changed after the start: what is served shows whether it was read before the first request.
+  writeFileSync(path.join(root, "chunks", "early.js"), "export const early = false;");
   // What it leaves alone, Next would answer: here a 418 says it was left.
   server = createServer((req, res) => void serve(req, res).then((served) => served || res.writeHead(418).end("next")));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -132,6 +135,23 @@ describe("the build's static files", () => {
     expect(res.body.toString()).toBe("next");
     // A hostile name is not the server's trouble: nothing for the operators to read.
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("are read and compressed at the start, before anyone asks: the first visitor does not wait for brotli", async () => {
+    const res = await get("/_next/static/chunks/early.js");
+    expect(res.body.toString()).toBe("export const early = true;");
+  });
+
+  it("start without a build's folder, and leave every request to Next", async () => {
+    const serve = await staticAssets(path.join(dir, "no-build"));
+    const lone = createServer((req, res) => void serve(req, res).then((served) => served || res.writeHead(418).end("next")));
+    await new Promise<void>((resolve) => lone.listen(0, "127.0.0.1", resolve));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(lone.address() as AddressInfo).port}/_next/static/chunks/app.js`);
+      expect(res.status).toBe(418);
+    } finally {
+      await new Promise((resolve) => lone.close(resolve));
+    }
   });
 
   it("serve a file that was missing once it is there: a miss is not remembered", async () => {
