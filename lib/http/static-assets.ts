@@ -60,7 +60,7 @@ const notFound = (err: unknown) => ["ENOENT", "EISDIR", "ENOTDIR"].includes((err
 /**
  * Serves the build's static files (`/_next/static/…`) from memory, compressed ahead of time. Next
  * compresses each of them again on every request: the scripts and stylesheet of one page cost the
- * server 16–20 ms of CPU per load (2.5–3 ms from here), and a phone got gzip where brotli is ~15 %
+ * server 16–20 ms of CPU per load (2–4 ms from here), and a phone got gzip where brotli is ~15 %
  * smaller (docs/BENCHMARKS.md).
  *
  * `root` is the build's `static` folder. Every file there is read and compressed before this
