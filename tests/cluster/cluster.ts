@@ -73,6 +73,18 @@ http {
       # money call carries an Idempotency-Key, so a retry posts once.
       proxy_next_upstream error timeout non_idempotent;
     }
+    # The build's files are named by their content: during an upgrade an instance of the other build
+    # does not have a page's files (404), and the next instance is asked.
+    location /_next/static/ {
+      proxy_pass http://aurum;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_set_header Connection "";
+      proxy_next_upstream error timeout http_404;
+    }
   }
 }
 `;

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -249,5 +251,32 @@ describe("three instances behind nginx", () => {
     await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 30_000 }).toBe(true);
     for (const { user, title } of sentDuringRoll) await expect.poll(() => sockets[user]!.known.has(title), { timeout: 15_000 }).toBe(true);
     await expectNotificationsReach("after the roll");
+  });
+
+  it("mid-upgrade, a page's file that only one instance's build has is still found through nginx", async () => {
+    // One instance started with a file the others' builds lack: it keeps the file in memory, and
+    // the disk no longer has it for the others, as two builds behind one balancer would be.
+    const name = `skew-${randomUUID()}.js`;
+    const file = path.join(process.cwd(), ".next", "static", "chunks", name);
+    const content = `self.skew = "${name}";`;
+    writeFileSync(file, content);
+    try {
+      await cluster.restart(0);
+    } finally {
+      rmSync(file, { force: true });
+    }
+    const url = `/_next/static/chunks/${name}`;
+    for (const [index, instance] of cluster.instances.entries()) {
+      expect((await fetch(`http://127.0.0.1:${instance.port}${url}`)).status, `instance ${index}`).toBe(index === 0 ? 200 : 404);
+    }
+    // While it restarted, the sockets' reconnects met it down and nginx left it out for its
+    // fail_timeout (3 s): until then no instance that has the file is live.
+    await expect.poll(async () => (await fetch(`${cluster.url}${url}`)).status, { timeout: 15_000 }).toBe(200);
+    // Round robin over the three: without the retry on 404, two answers in three would be missing.
+    for (let i = 0; i < 9; i++) {
+      const res = await fetch(`${cluster.url}${url}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(content);
+    }
   });
 });
