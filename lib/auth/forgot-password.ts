@@ -7,6 +7,7 @@ import { newId } from "@/lib/ids";
 import { inBackground } from "@/lib/mail/background";
 import { resetLinkMail } from "@/lib/mail/messages";
 import { deliver, queueMail } from "@/lib/mail/outbox";
+import { smtpConfigured } from "@/lib/mail/transport";
 import { consumeAll, limited, type Limit } from "@/lib/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { newResetToken, RESET_TOKEN_TTL_MS } from "./reset-tokens";
@@ -60,8 +61,16 @@ export async function requestPasswordReset(
 
   const user = await findUserByName(db, identifier);
   const issued = newResetToken();
-  if (user?.status === "active") inBackground("reset link", () => sendResetLink(db, user, issued, meta, now));
+  if (user?.status === "active" && mayMailResetLink(user)) inBackground("reset link", () => sendResetLink(db, user, issued, meta, now));
 }
+
+/**
+ * An administrator's link leaves only by SMTP. Without it the outbox is where links wait, and the
+ * outbox is read by administrators: one could reset another's password and sign in as them, a
+ * second pair of eyes that is the first one's. The answer stays the same, so a prober learns
+ * nothing about which names are administrators; the page says why no link comes.
+ */
+const mayMailResetLink = (user: User): boolean => user.role !== "admin" || smtpConfigured();
 
 async function sendResetLink(db: Db, user: User, issued: { token: string; tokenHash: string }, meta: { ip: string; origin: string }, now: Date): Promise<void> {
   const { siteName } = await getSettings(db);

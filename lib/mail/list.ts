@@ -1,18 +1,25 @@
-import { count, desc } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { outbox } from "@/db/schema";
+import { outbox, users } from "@/db/schema";
 import type { Pagination } from "@/lib/http/query";
 
-/** The outbox for administrators, newest first. */
+/**
+ * Mail addressed to an administrator is never shown: a reset link or a notice there would let one
+ * administrator act as another. It is delivered only by SMTP.
+ */
+const notToAnAdministrator = sql`not exists (select 1 from ${users} where lower(${users.email}) = lower(${outbox.to}) and ${users.role} = 'admin')`;
+
+/** The outbox for administrators, newest first, without what is addressed to an administrator. */
 export async function listOutbox(db: Db, query: Pagination) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(outbox)
+      .where(notToAnAdministrator)
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(outbox),
+    db.select({ n: count() }).from(outbox).where(notToAnAdministrator),
   ]);
   return {
     messages: rows.map((m) => ({

@@ -11,10 +11,12 @@ import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
 import { POST as passwordRoute } from "@/app/api/user/password/route";
 import { notifications, outbox, passwordResetTokens, sessions, users } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
 import { FORGOT_PASSWORD_ANSWER } from "@/lib/auth/forgot-password";
 import { resetPassword } from "@/lib/auth/reset-password";
 import { RESET_TOKEN_TTL_MS } from "@/lib/auth/reset-tokens";
 import { mailSettled } from "@/lib/mail/background";
+import { queueMail } from "@/lib/mail/outbox";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -153,6 +155,14 @@ describe("asking for a reset link", () => {
     const res = await forgot(alice.payload.username);
     expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
     expect(await mailTo(alice.payload.email)).toEqual([]);
+  });
+
+  it("sends an administrator no link without SMTP (the outbox is read by administrators), and says the same", async () => {
+    const admin = await signInAdmin(db());
+    const before = await accountState(admin.user.id);
+    const res = await forgot(admin.user.username);
+    expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
+    expect(await accountState(admin.user.id)).toEqual(before);
   });
 
   it("refuses a malformed request with a 400", async () => {
@@ -329,6 +339,26 @@ describe("the outbox for administrators", () => {
     expect(await call(outboxRoute, { token: alice.token })).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
     expect((await call(outboxRoute, { token: admin.token, path: "/api/admin/outbox?pageSize=1000" })).status).toBe(400);
   });
+
+  it("never lists mail addressed to an administrator, in any case of the address, nor counts it", async () => {
+    const [reader, other] = [await signInAdmin(db()), await signInAdmin(db())];
+    const alice = await registerUser();
+    const listed = async () => {
+      const { body } = await call(outboxRoute, { token: reader.token, path: "/api/admin/outbox?pageSize=100" });
+      return { messages: body.messages as { to: string }[], total: body.total as number };
+    };
+    const before = await listed();
+    await runTransaction(db(), async (tx) => {
+      await queueMail(tx, { to: other.user.email.toUpperCase(), subject: "Reset your Aurum password", text: "a link for the other administrator" });
+      await queueMail(tx, { to: reader.user.email, subject: "A notice", text: "for the reader themself" });
+      await queueMail(tx, { to: alice.payload.email, subject: "For a user", text: "shown" });
+    });
+    const after = await listed();
+    expect(after.total).toBe(before.total + 1);
+    expect(after.messages.map((m) => m.to)).toContain(alice.payload.email);
+    expect(after.messages.map((m) => m.to.toLowerCase())).not.toContain(other.user.email.toLowerCase());
+    expect(after.messages.map((m) => m.to)).not.toContain(reader.user.email);
+  });
 });
 
 describe("delivery by SMTP", () => {
@@ -384,6 +414,19 @@ describe("delivery by SMTP", () => {
       expect(smtp.received).toHaveLength(2);
       expect(decoded(smtp.received[1]!.raw)).toMatch(/^Subject: Aurum: Your password was reset\r?$/m);
       expect((await signIn(alice.payload.username, "a-brand-new-secret")).status).toBe(200);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("mails an administrator's link only through SMTP", async () => {
+    const smtp = await smtpServer();
+    try {
+      vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
+      const admin = await signInAdmin(db());
+      expect((await forgot(admin.user.email)).body).toEqual({ success: true, message: FORGOT_PASSWORD_ANSWER });
+      expect(smtp.received.map((m) => m.to)).toEqual([[admin.user.email]]);
+      expect(decoded(smtp.received[0]!.raw)).toMatch(LINK);
     } finally {
       await smtp.close();
     }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Brand } from "@/components/brand";
+import { smtpConfigured } from "@/lib/mail/transport";
 import { siteBrand } from "@/lib/settings/brand";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
@@ -15,6 +16,12 @@ export default async function ForgotPasswordPage() {
         <p className="mt-1 text-sm text-muted">Enter your username or email and we will send a link to choose a new one.</p>
       </header>
       <ForgotPasswordForm />
+      {!smtpConfigured() && (
+        <p className="mt-6 text-center text-xs text-muted" data-testid="admin-reset-note">
+          Administrators: this server sends no mail, so no link comes for an administrator&apos;s account. Ask another
+          administrator to reset your password (it needs a second one&apos;s approval), or the operator.
+        </p>
+      )}
     </>
   );
 }

@@ -29,7 +29,9 @@ export default async function AdminOutboxPage({ searchParams }: Props) {
       <p className="max-w-3xl text-sm text-muted">
         {smtp
           ? "Mail leaves by SMTP (SMTP_URL). Each message is listed with its delivery; a delivered message's body is not kept."
-          : "No SMTP server is configured (SMTP_URL), so mail stays here: pass a message on to its recipient yourself. A reset link opens the account it was sent for: share it only with that account's verified owner."}
+          : "No SMTP server is configured (SMTP_URL), so mail stays here: pass a message on to its recipient yourself. A reset link opens the account it was sent for: share it only with that account's verified owner."}{" "}
+        Mail addressed to an administrator is never listed here: it leaves only by SMTP, and an administrator&apos;s &ldquo;forgot
+        password&rdquo; sends no link without it.
       </p>
       {messages.length === 0 ? (
         <p className="card text-muted">No mail yet.</p>
