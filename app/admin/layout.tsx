@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminMobileMenu } from "@/components/admin/mobile-menu";
+import { TwoFactorRequired } from "@/components/admin/two-factor-required";
 import { AdminNav } from "@/components/admin-nav";
 import { Brand } from "@/components/brand";
 import { LogoutButton } from "@/components/logout-button";
 import { RealtimeProvider } from "@/components/realtime-provider";
+import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
+import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { siteBrand } from "@/lib/settings/brand";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -15,7 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminLayout({ children }: { children: React.ReactNode }) {
   const { user } = await requireAdmin();
-  const brand = await siteBrand();
+  const [brand, twoFactor] = await Promise.all([siteBrand(), twoFactorState(await getDb(), user.id)]);
+  if (!twoFactor.enabled) return <TwoFactorRequired username={user.username} brand={brand} status={twoFactor} />;
   const account = (
     <div className="space-y-3 border-t border-line pt-4 text-sm">
       <p className="text-muted">Signed in as <span className="text-zinc-100">{user.username}</span></p>

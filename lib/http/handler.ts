@@ -5,6 +5,7 @@ import { isTransientConflict } from "@/db/transaction";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
 import { authenticatesByCookie } from "@/lib/auth/token";
+import { hasTwoFactor } from "@/lib/auth/two-factor/verify";
 import { isUuid } from "@/lib/ids";
 import { log } from "@/lib/log";
 import { currentRequest } from "@/lib/request-context";
@@ -115,13 +116,20 @@ export function withUser<P extends Params = Params>(fn: (call: Call<P>) => Promi
   });
 }
 
-/** A handler for administrators only; the role is checked here, whatever proxy.ts did. */
+/**
+ * A handler for administrators only; the role is checked here, whatever proxy.ts did. An
+ * administrator's password alone opens nothing: without two-factor sign-in on, whoever learnt it (or
+ * reset it) would be a second pair of eyes, so every admin call waits until it is set up.
+ */
 export function withAdmin<P extends Params = Params>(fn: (call: Call<P>) => Promise<Response>) {
   return withUser<P>(async (call) => {
     if (call.auth.user.role !== "admin") throw forbidden("Administrators only");
+    if (!(await hasTwoFactor(call.db, call.auth.user.id))) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, "ADMIN_TWO_FACTOR_REQUIRED");
     return fn(call);
   });
 }
+
+export const ADMIN_TWO_FACTOR_MESSAGE = "Administrators sign in with a second factor: turn on two-factor sign-in (open /admin) before anything else.";
 
 /** The JSON body, capped while it streams in, validated by `schema`. */
 export async function parseBody<T>(req: Request, schema: ZodType<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
 import { INSTANCE_A, INSTANCE_B } from "../../playwright.instances.config";
-import { apiRegister, signIn } from "../e2e/helpers";
+import { apiRegister, enrolledAdmin, signIn } from "../e2e/helpers";
 
 test("a notification sent through instance A opens the dialog, within a second, on a page served by instance B", async ({ page, request }) => {
   const user = await apiRegister(page.request);
@@ -10,8 +10,7 @@ test("a notification sent through instance A opens the dialog, within a second, 
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem("user")!) as { id: string }).id);
 
-  const login = await request.post(`${INSTANCE_A}/api/auth/login`, { data: { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await enrolledAdmin(request, { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password }, INSTANCE_A);
   const sent = await request.post(`${INSTANCE_A}/api/admin/notifications`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { title: "From the other instance", message: "Sent through A, shown by B.", userId },

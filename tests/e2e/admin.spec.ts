@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, signIn } from "./helpers";
+import { apiRegister, signIn, signInAsAdmin } from "./helpers";
 
 test("a user cannot open /admin, and the admin API answers 403", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -13,7 +12,7 @@ test("a user cannot open /admin, and the admin API answers 403", async ({ page, 
 });
 
 test("the bootstrap admin opens the admin dashboard", async ({ page }) => {
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
@@ -25,7 +24,7 @@ test("an admin finds a user, resets the password, and renames the site", async (
   const user = await apiRegister(userPage.request);
   await signIn(userPage, user.username, user.password);
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(user.email);
   await page.getByRole("button", { name: "Search" }).click();

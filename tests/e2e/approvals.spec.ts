@@ -1,20 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, checkerToken, signIn, signInThroughForm } from "./helpers";
+import { apiRegister, CHECKER, checkerSession, signIn, signInAsAdmin, signInThroughFormWithCode } from "./helpers";
 
 test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({ browser, request }) => {
   const user = await apiRegister(request);
-  await checkerToken(request);
+  const checkerAccount = await checkerSession(request);
 
   const checker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signInThroughForm(checker, "checker", "e2e-checker-password");
+  await signInThroughFormWithCode(checker, checkerAccount, CHECKER.password);
   // An administrator lands on the dashboard, not on the user Home.
   await expect(checker).toHaveURL(/\/admin$/);
   await checker.goto("/admin/approvals");
   await expect(checker.getByTestId("live-status")).toHaveAttribute("data-status", "live");
 
   const maker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(maker, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(maker);
   await maker.goto("/admin/users");
   await maker.getByLabel("Search users").fill(user.username);
   await maker.getByRole("button", { name: "Search" }).click();

@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, signIn } from "./helpers";
+import { adminToken, apiRegister, signInAsAdmin } from "./helpers";
 
 test("the admin dashboard says the audit chain is intact, with its length and head, at 390 and 1280 px", async ({ page, request }) => {
   // One audited action, so the chain has a head: a notification to a new user of this test's own.
@@ -10,7 +9,7 @@ test("the admin dashboard says the audit chain is intact, with its length and he
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   expect((await request.post("/api/admin/notifications", { headers, data: { title: "Audit chain", message: "A row for the chain", userId } })).status()).toBe(201);
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.goto("/admin");

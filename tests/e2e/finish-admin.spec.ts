@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, signIn } from "./helpers";
+import { adminToken, apiRegister, signIn, signInAsAdmin } from "./helpers";
 
 // Issue 23, items 9 and 10, and the loose ends of item 7: the admin area on a phone, audit details as
 // changes, and the small things (a long site name, the 404's brand, toasts, a wrapped button, the grid
@@ -62,7 +61,7 @@ test.describe("on a phone", () => {
     const user = await apiRegister(request);
     const userId = await userIdOf(request, user.username);
     await overrideTradeConfig(request, userId);
-    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await signInAsAdmin(page);
 
     await page.goto(`/admin/users?q=${user.username}`);
     const row = page.getByRole("row").filter({ hasText: user.username });
@@ -84,7 +83,7 @@ test.describe("on a phone", () => {
   test("an audit detail reads as changes on a phone too", async ({ page, request }) => {
     const user = await apiRegister(request);
     await overrideTradeConfig(request, await userIdOf(request, user.username));
-    await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+    await signInAsAdmin(page);
     await page.goto("/admin?action=user.trade_config");
     const detail = page.getByRole("row").filter({ hasText: user.username }).first().getByRole("cell", { name: /Daily trading limit/ });
     await expect(detail).toContainText("Daily trading limit: — → 5,000.00 USDT");
@@ -145,7 +144,7 @@ test.describe("on a phone", () => {
 test("at 1280 px the admin's lists are real tables, numbers right-aligned, and audit details read as changes", async ({ page, request }) => {
   const user = await apiRegister(request);
   await overrideTradeConfig(request, await userIdOf(request, user.username));
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto(`/admin/users?q=${user.username}`);
   const users = page.getByRole("table", { name: "Users" });
   await expect(users.getByRole("columnheader")).toHaveText(["Username", "Email", "Phone", "Role", "Status", "Joined"]);
@@ -171,7 +170,7 @@ test("at 1280 px a toast sits clear of the title, in the user's area and the adm
   await expect(page.getByTestId("toast")).toHaveText("Personal info saved");
   await expectToastClearOfTitle(page);
 
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   // The admin area has no header above its titles: a refused new wallet's toast must still clear them.
   await page.goto("/admin/wallets");
   await page.getByRole("button", { name: "Add wallet" }).click();

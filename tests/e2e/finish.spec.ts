@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, credit, signIn } from "./helpers";
+import { apiRegister, credit, signIn, signInAsAdmin } from "./helpers";
 
 test("an unknown address shows the site's own 404 with its header and a way home", async ({ page, request }) => {
   // Signed out too: a made-up address is no page, not a reason to sign in.
@@ -98,7 +97,7 @@ test("Records open on trades, and the market offers a way to trade", async ({ pa
 test("the admin area fits a phone: the menu opens from a button, tables are cards, audit details read as changes", async ({ page, request }) => {
   const user = await apiRegister(request);
   const userId = await credit(request, user.username, "25");
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   const screens = ["/admin", "/admin/users", `/admin/users/${userId}`, "/admin/deposits", "/admin/withdrawals", "/admin/wallets", "/admin/saving-plans", "/admin/create-notifications", "/admin/setting"];
   for (const path of screens) {
     await page.goto(path);

@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
 import { axeViolations } from "./axe";
-import { apiRegister, credit, ensureUsdtWallet, signIn } from "./helpers";
+import { apiRegister, credit, ensureUsdtWallet, signIn, signInAsAdmin } from "./helpers";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
 
 async function adminPage(browser: Browser, path: string) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(page);
   await page.goto(path);
   return page;
 }

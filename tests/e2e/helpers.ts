@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { E2E_ADMIN } from "../../playwright.config";
 
 export const uniqueName = (prefix = "e2e") => `${prefix}_${randomBytes(4).toString("hex")}`;
@@ -27,6 +28,12 @@ export async function signIn(page: Page, usernameOrEmail: string, password: stri
   const res = await page.request.post("/api/auth/login", { data: { usernameOrEmail, password } });
   expect(res.status()).toBe(200);
   const { token, user } = (await res.json()) as { token: string; user: { role: string } };
+  await seedLocalStorage(page, token, user);
+  await page.goto(to ?? (user.role === "admin" ? "/admin" : "/"));
+}
+
+/** The spec's local-storage session, seeded once for this tab (a later log-out stays logged out). */
+async function seedLocalStorage(page: Page, token: string, user: unknown) {
   await page.addInitScript(
     ([token, user, once]) => {
       try {
@@ -40,7 +47,6 @@ export async function signIn(page: Page, usernameOrEmail: string, password: stri
     },
     [token, JSON.stringify(user), `e2e-session:${token.slice(-16)}`] as const,
   );
-  await page.goto(to ?? (user.role === "admin" ? "/admin" : "/"));
 }
 
 /**
@@ -87,32 +93,88 @@ export async function signInThroughForm(page: Page, usernameOrEmail: string, pas
   await page.waitForURL((url) => url.pathname !== "/login");
 }
 
-/** The bootstrap administrator's token, for calls made through the API. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/auth/login", { data: { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password } });
-  return ((await res.json()) as { token: string }).token;
+/** What a signed-in administrator's session is in these tests: its token, the login's user, and the TOTP secret. */
+export interface AdminSession {
+  token: string;
+  user: { id: string; username: string; role: string };
+  secret: string;
 }
 
-/** A second administrator ("checker"), made once, for what needs two (maker–checker); their token. */
-export async function checkerToken(request: APIRequestContext): Promise<string> {
-  const checker = { usernameOrEmail: "checker", password: "e2e-checker-password" };
-  const login = async () => request.post("/api/auth/login", { data: checker });
-  let res = await login();
-  if (res.status() !== 200) {
+/** The code an authenticator app with this secret shows (`steps` time steps from now). */
+export const totpCode = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+
+/**
+ * Signs an administrator in with the password and turns two-factor on, as an administrator's first
+ * sign-in asks: the admin API opens only then. The session stays the run's (a code works once per
+ * 30-second step, so administrators cannot sign in again for every test).
+ */
+export async function enrolledAdmin(request: APIRequestContext, who: { usernameOrEmail: string; password: string }, origin = ""): Promise<AdminSession> {
+  const login = await request.post(`${origin}/api/auth/login`, { data: who });
+  expect(login.status()).toBe(200);
+  const { token, user } = (await login.json()) as Pick<AdminSession, "token" | "user">;
+  const headers = { Authorization: `Bearer ${token}` };
+  const refused = await request.get(`${origin}/api/admin/users`, { headers });
+  expect(refused.status()).toBe(403);
+  const { secret } = (await (await request.post(`${origin}/api/user/2fa/setup`, { headers, data: { password: who.password } })).json()) as { secret: string };
+  expect((await request.post(`${origin}/api/user/2fa/enable`, { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
+  return { token, user, secret };
+}
+
+/** The bootstrap administrator's session, with two-factor on, made once per run. */
+export const adminSession = (request: APIRequestContext): Promise<AdminSession> =>
+  sharedOnce("admin-session", () => enrolledAdmin(request, { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password }));
+
+/** Signs an administrator in through the form, password then the app's code, as a person does. */
+export async function signInThroughFormWithCode(page: Page, session: AdminSession, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(session.user.username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // The code of the next time step: the one that turned two-factor on may still be the current one.
+  await page.getByLabel("Authentication code").fill(totpCode(session.secret, 1));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByTestId("toast")).toHaveText("Login successful");
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+/** The bootstrap administrator's token, for calls made through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  return (await adminSession(request)).token;
+}
+
+export const CHECKER = { usernameOrEmail: "checker", password: "e2e-checker-password" };
+
+/** A second administrator ("checker"), made once, for what needs two (maker–checker); their session. */
+export function checkerSession(request: APIRequestContext): Promise<AdminSession> {
+  return sharedOnce("checker-session", async () => {
     const registered = await request.post("/api/auth/register", {
-      data: { username: "checker", email: "checker@example.com", password: checker.password, country: "GB", phoneCode: "+44", phoneNumber: "7700900124", referralCode: "" },
+      data: { username: "checker", email: "checker@example.com", password: CHECKER.password, country: "GB", phoneCode: "+44", phoneNumber: "7700900124", referralCode: "" },
     });
-    // The other worker may have registered it a moment ago.
-    expect([201, 409]).toContain(registered.status());
-    res = await login();
-  }
-  const { token, user } = (await res.json()) as { token: string; user: { id: string; role: string } };
-  if (user.role === "admin") return token;
-  // While the bootstrap administrator is the only one, they appoint the second alone.
-  const granted = await request.put(`/api/admin/users/${user.id}/role`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { role: "admin" } });
-  expect(granted.status()).toBe(200);
-  // The grant ended the checker's sessions: sign in again with the new role.
-  return ((await (await login()).json()) as { token: string }).token;
+    expect(registered.status()).toBe(201);
+    const { user } = (await (await request.post("/api/auth/login", { data: CHECKER })).json()) as { user: { id: string } };
+    // While the bootstrap administrator is the only one, they appoint the second alone.
+    const granted = await request.put(`/api/admin/users/${user.id}/role`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { role: "admin" } });
+    expect(granted.status()).toBe(200);
+    // The grant ended the checker's sessions: they sign in again with the new role, and set up two-factor.
+    return enrolledAdmin(request, CHECKER);
+  });
+}
+
+export async function checkerToken(request: APIRequestContext): Promise<string> {
+  return (await checkerSession(request)).token;
+}
+
+/** Opens `to` (the admin dashboard unless told) signed in as the bootstrap administrator, with the run's session. */
+export async function signInAsAdmin(page: Page, to = "/admin") {
+  await signInWith(page, await adminSession(page.request), to);
+}
+
+/** Puts a session in the browser as a sign-in leaves it (the cookie, and local storage's token and user once), then opens `to`. */
+export async function signInWith(page: Page, session: Pick<AdminSession, "token" | "user">, to: string) {
+  const baseURL = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: "aurum.session-token", value: session.token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await seedLocalStorage(page, session.token, session.user);
+  await page.goto(to);
 }
 
 /** Has the checker approve a proposal that an answer of 202 announced; the approval's status. */

@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, signIn } from "./helpers";
+import { apiRegister, signIn, signInAsAdmin } from "./helpers";
 
 test("an admin credits a user below the approval threshold, who sees the balance on Home and the entry in Transaction Records", async ({ browser, request }) => {
   const user = await apiRegister(request);
 
   const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(adminPage, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(adminPage);
   await adminPage.goto("/admin/users");
   await adminPage.getByLabel("Search users").fill(user.username);
   await adminPage.getByRole("button", { name: "Search" }).click();

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, signIn } from "./helpers";
+import { adminToken, apiRegister, signIn, signInAsAdmin } from "./helpers";
 
 /** Signs a fresh user in and waits until the page's socket is registered (the header's dot says Live). */
 async function liveUser(page: Page) {
@@ -25,7 +24,7 @@ test("an admin's notification opens the dialog on the user's page at once; View 
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await adminContext.newPage();
-  await signIn(admin, E2E_ADMIN.username, E2E_ADMIN.password);
+  await signInAsAdmin(admin);
   await admin.goto("/admin/create-notifications");
   await admin.getByLabel("Find a user").fill(user.email);
   await admin.getByRole("button", { name: new RegExp(user.username) }).click();

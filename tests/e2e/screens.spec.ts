@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
 import { axeViolations } from "./axe";
-import { adminToken, apiRegister, credit, sharedOnce, signIn } from "./helpers";
+import { adminToken, apiRegister, credit, sharedOnce, signIn, signInAsAdmin } from "./helpers";
 import { userWithData, type ScreenData } from "./screen-data";
 
 // Every screen at a phone's and a desktop's size, one test each, with data on it (a screen added
@@ -109,7 +108,7 @@ for (const size of SIZES) {
     for (const path of ADMIN_SCREENS) {
       test(`${path} passes axe, its CSP, logs no error and reads one way`, async ({ page }) => {
         await watch(page);
-        await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password, path.replace("{userId}", data!.userId));
+        await signInAsAdmin(page, path.replace("{userId}", data!.userId));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectGood(page, path);
       });

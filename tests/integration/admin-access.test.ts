@@ -1,8 +1,13 @@
+import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { GET as adminUsersRoute } from "@/app/api/admin/users/route";
 import { PUT as putSettings } from "@/app/api/settings/config/route";
+import { POST as enableRoute } from "@/app/api/user/2fa/enable/route";
+import { POST as setupRoute } from "@/app/api/user/2fa/setup/route";
+import { auditLogs, users } from "@/db/schema";
 import { ensureAdmin } from "@/lib/auth/bootstrap-admin";
+import { totpCode } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { registerUser } from "../support/users";
@@ -43,7 +48,23 @@ describe("every admin endpoint", () => {
       expect(user.body).toEqual({ success: false, message: "Administrators only", code: "FORBIDDEN" });
     }
   });
+
+  it("answers 403 ADMIN_TWO_FACTOR_REQUIRED to an administrator without two-factor, and writes nothing", async () => {
+    const handlers = await adminHandlers();
+    const { token, user } = await registerUser();
+    await db().update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+    const before = await auditRows();
+    for (const [name, handler] of handlers) {
+      const res = await call(handler, { method: name.split(" ")[0], params, token, body: name.startsWith("GET") ? undefined : {} });
+      expect(res.status, `${name} for an administrator without two-factor`).toBe(403);
+      expect(res.body, name).toMatchObject({ success: false, code: "ADMIN_TWO_FACTOR_REQUIRED" });
+    }
+    expect(await auditRows()).toBe(before);
+    await db().update(users).set({ role: "user" }).where(eq(users.id, user.id));
+  });
 });
+
+const auditRows = async () => (await db().select({ n: count() }).from(auditLogs))[0]!.n;
 
 describe("administrator bootstrap", () => {
   it("creates the first admin once, with a generated password that signs in", async () => {
@@ -55,6 +76,13 @@ describe("administrator bootstrap", () => {
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: "admin" });
     const token = login.body.token as string;
+
+    // Signed in with the password alone: nothing of the admin API opens until two-factor is on.
+    const refused = await call(adminUsersRoute, { token, path: "/api/admin/users" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, code: "ADMIN_TWO_FACTOR_REQUIRED" });
+    const setup = await call(setupRoute, { token, body: { password: created!.generatedPassword } });
+    expect((await call(enableRoute, { token, body: { code: totpCode(setup.body.secret as string) } })).status).toBe(200);
 
     const { user } = await registerUser({ username: "findable_bob" });
     const list = await call(adminUsersRoute, { token, path: "/api/admin/users?q=findable_b&pageSize=5" });

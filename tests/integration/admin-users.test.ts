@@ -8,11 +8,12 @@ import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
 import { GET as userDetailRoute } from "@/app/api/admin/users/[id]/route";
 import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
 import { GET as usersRoute } from "@/app/api/admin/users/route";
+import { POST as twoFactorLoginRoute } from "@/app/api/auth/login/2fa/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
-import { signInAdmin } from "../support/admin";
+import { enrolTwoFactor, signInAdmin, totpCode } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { registerUser } from "../support/users";
@@ -90,6 +91,8 @@ describe("admin user actions", () => {
     // The only admin appoints a second alone; with two, the first may step down once the other agrees.
     expect((await put(roleRoute, other.user.id, { role: "admin" })).body).toMatchObject({ user: { role: "admin" } });
     const promotedToken = (await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password } })).body.token as string;
+    // The new administrator turns on two-factor before any admin call opens to them.
+    await enrolTwoFactor(db(), other.user.id);
     const stepDown = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
     expect(stepDown.status).toBe(202);
     const approved = await call(approveRoute, { token: admin.token, params: { id: (stepDown.body.proposal as { id: string }).id } });
@@ -116,6 +119,8 @@ describe("admin user actions", () => {
 });
 
 async function signInAdminAgain() {
-  const res = await call(loginRoute, { body: { usernameOrEmail: admin.user.username, password: "admin-password" } });
-  return { user: admin.user, token: res.body.token as string };
+  const { challenge } = (await call(loginRoute, { body: { usernameOrEmail: admin.user.username, password: "admin-password" } })).body;
+  // The code of the next time step: the first sign-in spent this one.
+  const res = await call(twoFactorLoginRoute, { body: { challenge, code: totpCode(admin.secret, Date.now() + 30_000) } });
+  return { ...admin, token: res.body.token as string };
 }
