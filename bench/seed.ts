@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
-import { users, type User } from "@/db/schema";
+import { twoFactor, users, type User } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
+import { encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
+import { newTotpSecret } from "@/lib/auth/two-factor/totp";
 import { newId } from "@/lib/ids";
 import { post } from "@/lib/ledger/post";
 
@@ -31,6 +33,9 @@ export async function seedTraders(db: Db, count: number, role: User["role"], fun
   });
   const created: User[] = [];
   for (let i = 0; i < rows.length; i += 500) created.push(...(await db.insert(users).values(rows.slice(i, i + 500)).returning()));
+
+  // Administrators' calls open only with two-factor on: theirs is on, as a finished enrolment leaves it.
+  if (role === "admin") await db.insert(twoFactor).values(created.map((u) => ({ userId: u.id, secretEncrypted: encryptTotpSecret(newTotpSecret(), u.id), enabledAt: new Date() })));
 
   const traders: Trader[] = [];
   await inParallel(created, 20, async (user) => {

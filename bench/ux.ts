@@ -26,6 +26,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import type { Browser, Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { newId } from "@/lib/ids";
@@ -120,7 +121,8 @@ async function seedUser(db: Awaited<ReturnType<typeof benchDatabase>>["db"]) {
 }
 
 /** A new tab signed in through the sign-in form, on Home. */
-async function signedInPage(browser: Browser, base: string, username: string, password: string, viewport = PHONE): Promise<Page> {
+/** `totpSecret`: the account has two-factor on (administrators), and the form's second step gets the app's next code. */
+async function signedInPage(browser: Browser, base: string, username: string, password: string, viewport = PHONE, totpSecret?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport });
   await context.addInitScript(PAGE_PROBES);
   const page = await context.newPage();
@@ -128,8 +130,22 @@ async function signedInPage(browser: Browser, base: string, username: string, pa
   await page.getByLabel("Username or email").fill(username);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  if (totpSecret) {
+    await page.getByLabel("Authentication code").fill(TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() + 30_000 }));
+    await page.getByRole("button", { name: "Verify and sign in" }).click();
+  }
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
   return page;
+}
+
+/** Turns two-factor on for an account through the API, as an administrator's first sign-in asks; its secret. */
+async function enrolTwoFactor(base: string, account: { username: string; password: string }): Promise<string> {
+  const send = async (path: string, body: unknown, token?: string) =>
+    (await (await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as Record<string, string>;
+  const { token } = await send("/api/auth/login", { usernameOrEmail: account.username, password: account.password });
+  const { secret } = await send("/api/user/2fa/setup", { password: account.password }, token);
+  await send("/api/user/2fa/enable", { code: TOTP.generate({ secret: Secret.fromBase32(secret!) }) }, token);
+  return secret!;
 }
 
 async function live(page: Page) {
@@ -268,7 +284,7 @@ async function main(cleanups: Cleanups) {
   const page = await signedInPage(browser, server.base, username, PASSWORD);
   const orderSamples = await orders(page);
   const tabSamples = await tabs(page);
-  const admin = await signedInPage(browser, server.base, ADMIN.username, ADMIN.password, DESKTOP);
+  const admin = await signedInPage(browser, server.base, ADMIN.username, ADMIN.password, DESKTOP, await enrolTwoFactor(server.base, ADMIN));
   const notificationSamples = await notifications(admin, page, username);
 
   console.log(`  (load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);

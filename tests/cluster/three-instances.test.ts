@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "@/db/client";
@@ -45,6 +46,9 @@ beforeAll(async () => {
   db = await openDatabase(cluster.databaseUrl);
   const adminLogin = await until("/api/auth/login", { body: { usernameOrEmail: "admin", password: "cluster-admin-password" } });
   admin = adminLogin.body.token as string;
+  // An administrator's calls open once two-factor is on: the first sign-in sets it up.
+  const setup = await until("/api/user/2fa/setup", { token: admin, body: { password: "cluster-admin-password" } });
+  expect((await until("/api/user/2fa/enable", { token: admin, body: { code: TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string) }) } })).status).toBe(200);
   users = await Promise.all(Array.from({ length: CLIENTS }, () => signUp()));
   for (const u of users) {
     const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "900", operation: "credit", reason: "cluster test" } });
