@@ -1,6 +1,8 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
+import { users, type User } from "@/db/schema";
+import { ADMIN_SET_LOCK } from "@/lib/admin/user-actions";
+import { notFound } from "@/lib/http/errors";
 import { toUnits } from "@/lib/ledger/amount";
 import { getSettings } from "@/lib/settings";
 import { DAY_MS } from "@/lib/time";
@@ -27,4 +29,20 @@ export async function worthApproval(db: Db, asset: { code: string; decimals: num
 export async function activeAdmins(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.status, "active")));
   return row?.n ?? 0;
+}
+
+/**
+ * Role and status changes of administrators need a second one once two are active; the first
+ * administrator appoints the second alone. Taken under the lock role and status changes hold, so
+ * a lone administrator cannot appoint two at once.
+ */
+export async function adminsNeedingApproval(tx: Db): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
+  return (await activeAdmins(tx)) >= 2;
+}
+
+export async function targetUser(tx: Db, userId: string): Promise<User> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound("User not found");
+  return user;
 }

@@ -9,7 +9,8 @@ import { AppError, conflict, forbidden, notFound } from "@/lib/http/errors";
 import { paginationSchema, queryParam } from "@/lib/http/query";
 import { newId } from "@/lib/ids";
 import { publish } from "@/lib/realtime/publish";
-import { KIND_LABELS, RULES, type Actor, type Change, type PayloadOf, type ProposalKind } from "./kinds";
+import { isProposalKind, RULES, type Payloads, type ProposalKind } from "./registry";
+import type { Actor, Change, Context } from "./rule";
 import { PROPOSAL_TTL_MS } from "./policy";
 
 export const rejectProposalSchema = z
@@ -30,20 +31,18 @@ async function announce(tx: Db, proposal: Proposal, actorId: string): Promise<vo
 
 /**
  * Runs the gate of an action that moves or redirects money: when it needs a second administrator
- * (see each kind's review in ./kinds), records a pending proposal and answers it; otherwise
+ * (see each kind's review in ./rules), records a pending proposal and answers it; otherwise
  * answers null and the caller acts at once. Call it in the transaction the action would run in.
  */
-export async function proposalFor<K extends ProposalKind>(tx: Db, kind: K, payload: PayloadOf<K>, actor: Actor) {
-  const rule = RULES[kind] as unknown as { review(tx: Db, p: PayloadOf<K>, a: Actor): Promise<{ summary: string; changes: Change[]; userId?: string | null; reason?: string | null } | null> };
-  const review = await rule.review(tx, payload, actor);
+export async function proposalFor<K extends ProposalKind>(tx: Db, kind: K, payload: Payloads[K], actor: Actor, now = new Date()) {
+  const review = await RULES[kind].review(tx, payload, { actor, now });
   if (!review) return null;
-  const now = new Date();
   const [row] = await tx
     .insert(proposals)
     .values({
       id: newId(),
       kind,
-      payload,
+      payload: review.payload ?? payload,
       change: { summary: review.summary, changes: review.changes },
       reason: review.reason ?? null,
       userId: review.userId ?? null,
@@ -64,7 +63,7 @@ export function proposalView(p: Proposal, proposedBy: string | null, decidedBy: 
   return {
     id: p.id,
     kind: p.kind,
-    kindLabel: KIND_LABELS[p.kind as ProposalKind] ?? p.kind,
+    kindLabel: isProposalKind(p.kind) ? RULES[p.kind].label : p.kind,
     status: p.status,
     summary: change.summary,
     changes: change.changes,
@@ -91,8 +90,8 @@ export async function expireProposals(db: Db, now = new Date()): Promise<number>
 const proposer = alias(users, "proposer");
 const decider = alias(users, "decider");
 
-export async function listProposals(db: Db, query: z.infer<typeof proposalQuerySchema>) {
-  await expireProposals(db);
+export async function listProposals(db: Db, query: z.infer<typeof proposalQuerySchema>, now = new Date()) {
+  await expireProposals(db, now);
   const where = eq(proposals.status, query.status);
   const [rows, [total]] = await Promise.all([
     db
@@ -109,8 +108,8 @@ export async function listProposals(db: Db, query: z.infer<typeof proposalQueryS
   return { proposals: rows.map((r) => proposalView(r.p, r.proposedBy, r.decidedBy)), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
 }
 
-export async function pendingProposals(db: Db): Promise<number> {
-  await expireProposals(db);
+export async function pendingProposals(db: Db, now = new Date()): Promise<number> {
+  await expireProposals(db, now);
   const [row] = await db.select({ n: count() }).from(proposals).where(eq(proposals.status, "pending"));
   return row?.n ?? 0;
 }
@@ -122,6 +121,12 @@ async function decidable(tx: Db, id: string, actor: Actor, now: Date): Promise<P
   if (p.status !== "pending") throw conflict(`This proposal was already ${p.status}`, "ALREADY_DECIDED");
   if (p.expiresAt <= now) throw conflict("This proposal expired: it waited more than 24 hours. Propose it again if it is still wanted.", "PROPOSAL_EXPIRED");
   return p;
+}
+
+/** Runs a stored proposal: its payload is parsed again by its kind's schema, then its action runs. */
+function carryOut<K extends ProposalKind>(tx: Db, kind: K, payload: unknown, ctx: Context): Promise<Record<string, unknown>> {
+  const rule = RULES[kind];
+  return rule.run(tx, rule.payload.parse(payload), ctx);
 }
 
 type Decided = { proposal: ProposalView; failure: AppError | null };
@@ -136,13 +141,13 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
   const decided = await runTransaction(db, async (tx): Promise<Decided> => {
     const p = await decidable(tx, id, actor, now);
     if (p.proposedBy === actor.id) throw forbidden("You proposed this: another administrator has to approve it", "SAME_ADMIN");
-    const kind = p.kind as ProposalKind;
-    const rule = RULES[kind] as unknown as { payload: z.ZodType<unknown>; run(tx: Db, p: unknown, a: Actor): Promise<Record<string, unknown>> };
+    if (!isProposalKind(p.kind)) throw conflict(`This version cannot carry out a proposal of kind ${p.kind}`, "UNKNOWN_KIND");
+    const kind = p.kind;
     let result: Record<string, unknown> | null = null;
     let failure: AppError | null = null;
     try {
       // A savepoint: a refusal undoes the action's own writes and the decision is still recorded.
-      result = await inSavepoint(tx, (sp) => rule.run(sp, rule.payload.parse(p.payload), actor));
+      result = await inSavepoint(tx, (sp) => carryOut(sp, kind, p.payload, { actor, now }));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       failure = err;
