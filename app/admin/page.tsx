@@ -9,7 +9,8 @@ import { Books } from "./dashboard/books";
 import { Figures, Waiting } from "./dashboard/figures";
 import { JobHealth } from "./dashboard/job-health";
 import { dashboardStats } from "@/lib/admin/dashboard";
-import { activeAdmins } from "@/lib/approvals/policy";
+import { activeAdmins, fourEyesSince } from "@/lib/approvals/policy";
+import { utcText } from "@/lib/format";
 import { pendingProposals } from "@/lib/approvals/proposals";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
@@ -24,12 +25,15 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs, proposals, admins] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db)]);
+  const [stats, audit, funding, jobs, proposals, admins, since] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db), fourEyesSince(db)]);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
       <Figures stats={stats} />
       {admins < 2 && <SoleAdminNotice />}
+      <p className="text-sm text-muted" data-testid="four-eyes-since">
+        {since ? `Two administrators since ${utcText(since)}` : "One administrator so far"}
+      </p>
       <Waiting funding={funding} proposals={proposals} />
       <JobHealth jobs={jobs} />
       <ProofStatus />

@@ -6,7 +6,6 @@ import { runTransaction } from "@/db/transaction";
 import { users, type User } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
-import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
@@ -49,30 +48,45 @@ export async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<
   }
 }
 
-/** Sets a new password and ends every session of the user, so whoever held them is signed out. */
-export async function resetPassword(db: Db, userId: string, newPassword: string, actor: Actor): Promise<{ sessionsEnded: number }> {
-  const passwordHash = await hashPassword(newPassword);
-  return runTransaction(db, async (tx) => {
-    await lockedUser(tx, userId);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
-    const until = await startWithdrawalHold(tx, userId);
-    const ended = await revokeUserSessions(tx, userId);
-    await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
-    await recordActivity(tx, { userId, kind: "password.reset", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() }, supportId: actor.id });
-    return { sessionsEnded: ended.length };
-  });
+/**
+ * Resets a password from a hash made beforehand (argon2id; a proposal stores the hash, never the
+ * password): sets it, pauses withdrawals, ends every session, audits and tells the owner.
+ */
+export async function setPasswordHash(tx: Db, userId: string, passwordHash: string, actor: Actor): Promise<{ sessionsEnded: number }> {
+  await lockedUser(tx, userId);
+  await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+  const until = await startWithdrawalHold(tx, userId);
+  const ended = await revokeUserSessions(tx, userId);
+  await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
+  await recordActivity(tx, { userId, kind: "password.reset", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() }, supportId: actor.id });
+  return { sessionsEnded: ended.length };
 }
 
-export async function resetWithdrawPassword(db: Db, userId: string, newWithdrawPassword: string, actor: Actor): Promise<void> {
-  const withdrawPasswordHash = await hashPassword(newWithdrawPassword);
-  await runTransaction(db, async (tx) => {
-    await lockedUser(tx, userId);
-    await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
-    // Whoever learns a reset password must not be able to withdraw at once, the owner included.
-    const until = await startWithdrawalHold(tx, userId);
-    await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
-    await recordActivity(tx, { userId, kind: "withdraw_password.reset", facts: { pausedUntil: until.toISOString() }, supportId: actor.id });
-  });
+/** The withdrawal-password reset from a hash made beforehand (see setPasswordHash). */
+export async function setWithdrawPasswordHash(tx: Db, userId: string, withdrawPasswordHash: string, actor: Actor): Promise<void> {
+  await lockedUser(tx, userId);
+  await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  // Whoever learns a reset password must not be able to withdraw at once, the owner included.
+  const until = await startWithdrawalHold(tx, userId);
+  await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
+  await recordActivity(tx, { userId, kind: "withdraw_password.reset", facts: { pausedUntil: until.toISOString() }, supportId: actor.id });
+}
+
+/**
+ * Every administrator, however frozen or disabled: the count that decides whether a second one
+ * must approve. Counting only active ones let an administrator freeze their own account and leave
+ * the other alone.
+ */
+export async function adminCount(tx: Db): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(users).where(eq(users.role, "admin"));
+  return row?.n ?? 0;
+}
+
+/** Four eyes need two: once two administrators exist, none is removed that would leave fewer. */
+export async function assertAdminsRemain(tx: Db): Promise<void> {
+  if ((await adminCount(tx)) <= 2) {
+    throw new AppError(422, "TOO_FEW_ADMINS", "Removing this administrator would leave fewer than two, and every approval needs two: appoint another administrator first");
+  }
 }
 
 /**
@@ -108,20 +122,22 @@ export async function setStatus(db: Db, userId: string, status: User["status"], 
   });
 }
 
-/** Changes a user's role; the last active admin cannot be demoted. Sessions are ended so the token's role is never stale. */
+/** Changes a user's role; no administrator is removed that would leave fewer than two (see assertAdminsRemain). Sessions are ended so the token's role is never stale. */
 export async function setRole(db: Db, userId: string, role: User["role"], actor: Actor): Promise<User> {
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const user = await lockedUser(tx, userId);
     if (user.role === role) return user;
-    if (user.role === "admin" && user.status === "active") await assertAnotherActiveAdmin(tx, userId);
+    if (user.role === "admin") await assertAdminsRemain(tx);
+    // The first appointment (one administrator to two) is the one made alone: the audit says so.
+    const alone = role === "admin" && (await adminCount(tx)) < 2;
     const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
     const ended = await revokeUserSessions(tx, userId);
     await audit(tx, {
       actorId: actor.id,
       action: "user.role.change",
       target: { type: "user", id: userId },
-      detail: { before: user.role, after: role, sessionsEnded: ended.length },
+      detail: { before: user.role, after: role, sessionsEnded: ended.length, ...(alone ? { alone: true } : {}) },
       ip: actor.ip,
     });
     await recordActivity(tx, { userId, kind: role === "admin" ? "role.granted" : "role.removed", facts: {}, supportId: actor.id });

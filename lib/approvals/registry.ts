@@ -1,5 +1,6 @@
 import { balanceAdjust } from "./rules/balance-adjust";
 import { depositApprove } from "./rules/deposit-approve";
+import { passwordReset, withdrawPasswordReset } from "./rules/password-reset";
 import { settingsUpdate } from "./rules/settings-update";
 import { userRole } from "./rules/user-role";
 import { userStatus } from "./rules/user-status";
@@ -16,6 +17,8 @@ const DEFINED = {
   "wallet.update": walletUpdate,
   "user.role": userRole,
   "user.status": userStatus,
+  "user.password": passwordReset,
+  "user.withdraw_password": withdrawPasswordReset,
   "settings.update": settingsUpdate,
 };
 

@@ -77,7 +77,7 @@ describe("admin user actions", () => {
     expect((await put(statusRoute, user.id, { status: "frozen" })).body.message).toBe('status must be "active" or "disabled"');
   });
 
-  it("never demotes or disables the last active administrator", async () => {
+  it("never demotes or disables the last active administrator, and never leaves fewer than two once two exist", async () => {
     const other = await registerUser();
     // Make this database's admins exactly one: the signed-in admin.
     await db().update(users).set({ role: "user" }).where(eq(users.role, "admin"));
@@ -85,17 +85,23 @@ describe("admin user actions", () => {
 
     const demote = await put(roleRoute, admin.user.id, { role: "user" });
     expect(demote.status).toBe(422);
-    expect(demote.body).toMatchObject({ code: "LAST_ADMIN", message: "The last active administrator cannot be demoted or disabled" });
+    expect(demote.body).toMatchObject({ code: "TOO_FEW_ADMINS" });
     expect((await put(statusRoute, admin.user.id, { status: "disabled" })).status).toBe(422);
 
-    // The only admin appoints a second alone; with two, the first may step down once the other agrees.
+    // The only admin appoints a second alone; with two, neither may step down until a third is appointed (with the other's approval).
     expect((await put(roleRoute, other.user.id, { role: "admin" })).body).toMatchObject({ user: { role: "admin" } });
     const promotedToken = (await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password } })).body.token as string;
     // The new administrator turns on two-factor before any admin call opens to them.
     await enrolTwoFactor(db(), other.user.id);
     const stepDown = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
-    expect(stepDown.status).toBe(202);
-    const approved = await call(approveRoute, { token: admin.token, params: { id: (stepDown.body.proposal as { id: string }).id } });
+    expect(stepDown.status).toBe(422);
+    expect(stepDown.body.message).toContain("appoint another administrator first");
+    const third = await registerUser();
+    const appoint = await put(roleRoute, third.user.id, { role: "admin" }, promotedToken);
+    expect((await call(approveRoute, { token: admin.token, params: { id: (appoint.body.proposal as { id: string }).id } })).status).toBe(200);
+    const stepDownNow = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
+    expect(stepDownNow.status).toBe(202);
+    const approved = await call(approveRoute, { token: admin.token, params: { id: (stepDownNow.body.proposal as { id: string }).id } });
     expect(approved.body).toMatchObject({ proposal: { status: "approved", result: { role: "user" } } });
     expect((await put(roleRoute, other.user.id, { role: "user" }, promotedToken)).status).toBe(422);
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));

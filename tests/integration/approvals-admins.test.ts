@@ -1,0 +1,139 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
+import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
+import { PUT as resetWithdrawRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
+import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
+import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
+import { POST as freezeRoute } from "@/app/api/user/freeze/route";
+import { auditLogs, proposals, users } from "@/db/schema";
+import { fourEyesSince } from "@/lib/approvals/policy";
+import { verifyPassword } from "@/lib/auth/password";
+import { signInAdmin } from "../support/admin";
+import { withTestDatabase } from "../support/db";
+import { call, type CallResult } from "../support/http";
+import { registerUser } from "../support/users";
+
+/** Administrators acting on administrators (issue 43 §1), on a database of its own so the count of administrators is known. */
+const db = withTestDatabase();
+
+type IdHandler = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
+const put = (handler: IdHandler, id: string, body: unknown, token: string) => call(handler, { method: "PUT", params: { id }, body, token });
+const proposalId = (res: CallResult) => (res.body.proposal as { id: string }).id;
+const approve = (res: CallResult, token: string) => call(approveRoute, { token, params: { id: proposalId(res) } });
+const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+
+/** Leaves exactly the given administrators (every other one demoted directly in the database). */
+async function onlyAdmins(...ids: string[]) {
+  await db().update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+  for (const id of ids) await db().update(users).set({ role: "admin", status: "active", frozenAt: null, frozenBy: null }).where(eq(users.id, id));
+}
+
+describe("who administers", () => {
+  it("the first administrator appoints the second alone, the audit says alone, and four eyes date from then", async () => {
+    const first = await signInAdmin(db());
+    expect(await fourEyesSince(db())).toBeNull();
+    const [second, third] = [await registerUser(), await registerUser()];
+    const appointed = await put(roleRoute, second.user.id, { role: "admin" }, first.token);
+    expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);
+    const [row] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, second.user.id)));
+    expect(row!.detail).toMatchObject({ before: "user", after: "admin", alone: true });
+    expect(await fourEyesSince(db())).toEqual(row!.createdAt);
+    // Two now exist: the next appointment waits, and once approved it was not made alone.
+    const next = await put(roleRoute, third.user.id, { role: "admin" }, first.token);
+    expect(next.status).toBe(202);
+    expect((await approve(next, (await signInAdmin(db())).token)).status).toBe(200);
+    const [later] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, third.user.id)));
+    expect(later!.detail).not.toHaveProperty("alone");
+    expect(await fourEyesSince(db())).toEqual(row!.createdAt);
+  });
+
+  it("counts a frozen or disabled administrator: freezing one's own account never leaves the other alone", async () => {
+    const [a, b] = [await signInAdmin(db()), await signInAdmin(db())];
+    await onlyAdmins(a.user.id, b.user.id);
+    expect((await call(freezeRoute, { token: b.token, body: { password: "admin-password" } })).status).toBe(200);
+    const candidate = await registerUser();
+    const res = await put(roleRoute, candidate.user.id, { role: "admin" }, a.token);
+    expect(res.status).toBe(202);
+    expect((await userRow(candidate.user.id)).role).toBe("user");
+    await db().update(users).set({ status: "disabled" }).where(eq(users.id, b.user.id));
+    expect((await put(roleRoute, candidate.user.id, { role: "admin" }, a.token)).status).toBe(202);
+  });
+
+  it("never lets the count of administrators fall below two: removing one of two is refused, one of three waits", async () => {
+    const [a, b, c] = [await signInAdmin(db()), await signInAdmin(db()), await signInAdmin(db())];
+    await onlyAdmins(a.user.id, b.user.id);
+    const refused = await put(roleRoute, b.user.id, { role: "user" }, a.token);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, code: "TOO_FEW_ADMINS", message: expect.stringContaining("appoint another administrator first") });
+    expect((await put(roleRoute, a.user.id, { role: "user" }, a.token)).status).toBe(422);
+    await onlyAdmins(a.user.id, b.user.id, c.user.id);
+    const removal = await put(roleRoute, b.user.id, { role: "user" }, a.token);
+    expect(removal.status).toBe(202);
+    expect((await approve(removal, c.token)).status).toBe(200);
+    expect((await userRow(b.user.id)).role).toBe("user");
+    expect((await put(roleRoute, c.user.id, { role: "user" }, a.token)).status).toBe(422);
+  });
+});
+
+describe("administrators acting on administrators", () => {
+  it("resetting another administrator's password waits, and the proposal keeps only an argon2id hash", async () => {
+    const [a, b, c] = [await signInAdmin(db()), await signInAdmin(db()), await signInAdmin(db())];
+    const before = (await userRow(b.user.id)).passwordHash;
+    const res = await put(resetPasswordRoute, b.user.id, { newPassword: "taken-over-123" }, a.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect((await userRow(b.user.id)).passwordHash).toBe(before);
+    const [stored] = await db().select().from(proposals).where(eq(proposals.id, proposalId(res)));
+    expect(JSON.stringify(stored)).not.toContain("taken-over-123");
+    const hash = (stored!.payload as { passwordHash: string }).passwordHash;
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hash, "taken-over-123")).toBe(true);
+    expect((await approve(res, a.token)).status).toBe(403);
+    expect((await approve(res, c.token)).status).toBe(200);
+    expect(await verifyPassword((await userRow(b.user.id)).passwordHash, "taken-over-123")).toBe(true);
+    // A user's password, and one's own, are reset at once.
+    const user = await registerUser();
+    expect((await put(resetPasswordRoute, user.user.id, { newPassword: "for-the-user-1" }, a.token)).status).toBe(200);
+  });
+
+  it("resetting another administrator's withdrawal password waits the same way", async () => {
+    const [a, b, c] = [await signInAdmin(db()), await signInAdmin(db()), await signInAdmin(db())];
+    const res = await put(resetWithdrawRoute, b.user.id, { newWithdrawPassword: "withdraw-999" }, a.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect((await userRow(b.user.id)).withdrawPasswordHash).toBeNull();
+    const [stored] = await db().select().from(proposals).where(eq(proposals.id, proposalId(res)));
+    expect(JSON.stringify(stored)).not.toContain("withdraw-999");
+    expect((await approve(res, c.token)).status).toBe(200);
+    expect(await verifyPassword((await userRow(b.user.id)).withdrawPasswordHash!, "withdraw-999")).toBe(true);
+    const user = await registerUser();
+    expect((await put(resetWithdrawRoute, user.user.id, { newWithdrawPassword: "withdraw-777" }, a.token)).status).toBe(200);
+  });
+
+  it("disabling, enabling and unfreezing an administrator wait; an approval after the account changed is stale", async () => {
+    const [a, b, c] = [await signInAdmin(db()), await signInAdmin(db()), await signInAdmin(db())];
+    const disable = await put(statusRoute, b.user.id, { status: "disabled" }, a.token);
+    expect(disable.status).toBe(202);
+    expect((await userRow(b.user.id)).status).toBe("active");
+    // b freezes their own account before the approval: what a checker would approve is no longer what was shown.
+    expect((await call(freezeRoute, { token: b.token, body: { password: "admin-password" } })).status).toBe(200);
+    const stale = await approve(disable, c.token);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "PROPOSAL_STALE", proposal: { status: "failed" } });
+    expect((await userRow(b.user.id)).frozenAt).not.toBeNull();
+
+    const unfreeze = await put(statusRoute, b.user.id, { status: "active" }, a.token);
+    expect(unfreeze.status).toBe(202);
+    expect(unfreeze.body).toMatchObject({ proposal: { summary: expect.stringContaining("Unfreeze"), changes: [{ label: "Status", before: "frozen", after: "active" }] } });
+    expect((await userRow(b.user.id)).frozenAt).not.toBeNull();
+    expect((await approve(unfreeze, c.token)).status).toBe(200);
+    expect(await userRow(b.user.id)).toMatchObject({ status: "active", frozenAt: null });
+
+    await db().update(users).set({ status: "disabled" }).where(eq(users.id, b.user.id));
+    const enable = await put(statusRoute, b.user.id, { status: "active" }, a.token);
+    expect(enable.status).toBe(202);
+    expect((await userRow(b.user.id)).status).toBe("disabled");
+    // A user who is not an administrator is disabled and enabled at once.
+    const user = await registerUser();
+    expect((await put(statusRoute, user.user.id, { status: "disabled" }, a.token)).status).toBe(200);
+  });
+});
