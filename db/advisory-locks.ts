@@ -10,4 +10,6 @@ export const ADVISORY_LOCKS = {
   adminSet: 7_272_012,
   /** Appending to the audit chain: one head at a time across instances. */
   auditChain: 7_272_013,
+  /** An administrator's money action on one user (with the user's id hashed as the second key): the 24-hour sum and the action are one step. */
+  adminMoney: 7_272_014,
 } as const;

@@ -36,26 +36,41 @@ async function save(db: Db, data: Settings, actorId: string): Promise<void> {
     .onConflictDoUpdate({ target: settings.id, set: { data, updatedBy: actorId, updatedAt: new Date() } });
 }
 
-/** Merges a patch into the settings, validates the whole, saves it and audits before/after. */
-export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: string; ip: string | null }): Promise<Settings> {
+/** The settings as saved, read from the row itself (not the cache) and locked until the transaction ends. */
+export async function lockedSettings(tx: Db): Promise<Settings> {
+  const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
+  return settingsSchema.parse(row?.data ?? {});
+}
+
+/** `before` with a patch merged in, validated whole by the rules for saving (400 when it breaks one). */
+export async function mergedSettings(db: Db, before: Settings, patch: SettingsPatch): Promise<Settings> {
   const assets = await listAssets(db);
   const decimals = new Map(assets.map((a) => [a.code, a.decimals]));
   const widest = Math.max(...assets.map((a) => a.decimals));
   const schema = savedSettingsSchema((asset) => decimals.get(asset) ?? widest);
+  const merged = {
+    ...before,
+    ...patch,
+    trading: { ...before.trading, ...patch.trading },
+    withdrawals: { ...before.withdrawals, ...patch.withdrawals },
+    storage: { ...before.storage, ...patch.storage },
+    referral: { ...before.referral, ...patch.referral },
+    approvals: { ...before.approvals, ...patch.approvals },
+  };
+  return validate(schema, merged);
+}
+
+/**
+ * Merges a patch into the settings, validates the whole, saves it and audits before/after.
+ * `check` sees the saved settings under the row lock before anything is written, and may refuse
+ * (an approval whose "before" values moved).
+ */
+export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: string; ip: string | null }, options: { check?: (before: Settings) => void } = {}): Promise<Settings> {
   const saved = await runTransaction(db, async (tx) => {
     // Lock the row so two admins saving at once do not overwrite each other's sections.
-    const [row] = await tx.select({ data: settings.data }).from(settings).where(eq(settings.id, 1)).for("update");
-    const before = settingsSchema.parse(row?.data ?? {});
-    const merged = {
-      ...before,
-      ...patch,
-      trading: { ...before.trading, ...patch.trading },
-      withdrawals: { ...before.withdrawals, ...patch.withdrawals },
-      storage: { ...before.storage, ...patch.storage },
-      referral: { ...before.referral, ...patch.referral },
-      approvals: { ...before.approvals, ...patch.approvals },
-    };
-    const after = validate(schema, merged);
+    const before = await lockedSettings(tx);
+    options.check?.(before);
+    const after = await mergedSettings(tx, before, patch);
     await save(tx, after, actor.id);
     await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
     return after;

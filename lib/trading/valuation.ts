@@ -22,6 +22,16 @@ export function usdtValueOf(asset: string, decimals: number, units: bigint, quot
   return null;
 }
 
+/**
+ * `units` of an asset in USDT units at the feed's own price (the mid), rounded down: what a
+ * spread cannot move. Stablecoins at par; null for what has no price.
+ */
+export function usdtValueAtMid(asset: string, decimals: number, units: bigint, quote: Quote | null, quoteDecimals = 6): bigint | null {
+  if (AT_PAR.has(asset)) return (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(decimals);
+  if (asset === BASE && quote) return (units * quote.price) / 10n ** BigInt(decimals);
+  return null;
+}
+
 const held = (b: AssetBalance) => (["available", ...SET_ASIDE] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
 
 /**

@@ -128,21 +128,22 @@ describe("every admin action on a user", () => {
     const second = await call(proposeSetupRoute, { ...as, body: { type: "recurring", amount: "10", period: "daily" } });
     expect((await call(withdrawSetupRoute, { token: admin.token, method: "DELETE", params: { id: (second.body.strategy as { id: string }).id } })).status).toBe(200);
 
-    // Deposits and a withdrawal while the account still has its own password and sessions.
+    // Deposits and a withdrawal while the account still has its own password and sessions (with the credit above, the
+    // administrator's 24-hour total for this user reaches the threshold: each waits for a second administrator).
     const deposits = [];
     for (let i = 0; i < 3; i++) {
       const d = await submitDeposit(u.token, { currency: "USDT", network: "TRC20", amount: "250", txHash: txHash("TRC20") });
       expect(d.status).toBe(201);
       deposits.push((d.body.deposit as { id: string }).id);
     }
-    expect((await call(approveDepositRoute, { token: admin.token, params: { id: deposits[0]! }, body: {} })).status).toBe(200);
-    expect((await call(approveDepositRoute, { token: admin.token, params: { id: deposits[1]! }, body: { amount: "248.5", reason: reasonFor("deposit.corrected") } })).status).toBe(200);
+    expect((await approvedBySecondAdmin(db(), await call(approveDepositRoute, { token: admin.token, params: { id: deposits[0]! }, body: {} }))).status).toBe(200);
+    expect((await approvedBySecondAdmin(db(), await call(approveDepositRoute, { token: admin.token, params: { id: deposits[1]! }, body: { amount: "248.5", reason: reasonFor("deposit.corrected") } }))).status).toBe(200);
     expect((await call(rejectDepositRoute, { token: admin.token, params: { id: deposits[2]! }, body: { reason: reasonFor("deposit.rejected") } })).status).toBe(200);
     const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
     const withdraw = () => call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
     const toSend = (await withdraw()).body.withdrawal as { id: string };
     const toReject = (await withdraw()).body.withdrawal as { id: string };
-    expect((await call(sendWithdrawalRoute, { token: admin.token, params: { id: toSend.id }, body: { txHash: txHash("TRC20") } })).status).toBe(200);
+    expect((await approvedBySecondAdmin(db(), await call(sendWithdrawalRoute, { token: admin.token, params: { id: toSend.id }, body: { txHash: txHash("TRC20") } }))).status).toBe(200);
     expect((await call(rejectWithdrawalRoute, { token: admin.token, params: { id: toReject.id }, body: { reason: reasonFor("withdrawal.rejected") } })).status).toBe(200);
 
     // The password reset ends every session: read the rest with a fresh one.

@@ -14,7 +14,10 @@ import { PUT as settingsRoute } from "@/app/api/settings/config/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { auditLogs, journals, proposals, users, wallets } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
-import { getSettings } from "@/lib/settings";
+import { proposalFor } from "@/lib/approvals/proposals";
+import { runTransaction } from "@/db/transaction";
+import { getSettings, updateSettings } from "@/lib/settings";
+import { DAY_MS } from "@/lib/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash, walletInput } from "../support/funding";
@@ -51,28 +54,63 @@ describe("the approval threshold", () => {
     expect((await getSettings(db())).approvals.thresholdUsdt).toBe("1000");
     const user = await fundedUser();
     expect((await adjust(user.id, { amount: "999.999999" })).status).toBe(200);
+    const other = await fundedUser();
     const before = await journalCount();
-    const proposed = await adjust(user.id, { amount: "1000", reason: "Launch bonus" });
+    const proposed = await adjust(other.id, { amount: "1000", reason: "Launch bonus" });
     expect(proposed.status).toBe(202);
     expect(proposed.body).toMatchObject({ success: true, proposal: { status: "pending", kind: "balance.adjust", reason: "Launch bonus" } });
-    expect(proposalOf(proposed).changes).toEqual([{ label: expect.stringContaining("available USDT"), before: "999.999999", after: "1,999.999999" }]);
+    expect(proposalOf(proposed).changes[0]).toEqual({ label: expect.stringContaining("available USDT"), before: "0.000000", after: "1,000.000000" });
     expect(await journalCount()).toBe(before);
-    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("999.999999"));
+    expect(await balanceOf(db(), other.id, "USDT")).toBe(0n);
     // Debits count the same way.
-    expect((await adjust(user.id, { amount: "1000", operation: "debit" })).status).toBe(202);
+    expect((await adjust((await fundedUser("1000")).id, { amount: "1000", operation: "debit" })).status).toBe(202);
   });
 
-  it("values XAUT at the bid, and always asks for a second administrator for what it cannot value", async () => {
+  it("sums what one administrator moved for one user in 24 hours, debits and credits alike: structuring waits too", async () => {
+    const user = await fundedUser("5000");
+    expect((await adjust(user.id, { amount: "999.99" })).status).toBe(200);
+    expect((await adjust(user.id, { amount: "0.009998", operation: "debit" })).status).toBe(200);
+    // 999.999998 so far: 0.000001 more acts, the next 0.000001 reaches 1,000 exactly and waits.
+    expect((await adjust(user.id, { amount: "0.000001" })).status).toBe(200);
+    const reached = await adjust(user.id, { amount: "0.000001" });
+    expect(reached.status).toBe(202);
+    expect(proposalOf(reached).changes[1]).toEqual({ label: expect.stringMatching(/^Moved by .* in 24 hours/), before: "999.999999", after: "1,000.000000" });
+    // Per administrator and per user: another administrator, or another user, starts from nothing.
+    expect((await adjust(user.id, { amount: "999.99" }, checker.token)).status).toBe(200);
+    expect((await adjust((await fundedUser()).id, { amount: "999.99" })).status).toBe(200);
+  });
+
+  it("sums over 24 hours by the clock it is given", async () => {
+    const user = await fundedUser();
+    expect((await adjust(user.id, { amount: "600" })).status).toBe(200);
+    const actor = { id: maker.user.id, ip: null };
+    const credit = { userId: user.id, amount: "600", operation: "credit" as const, reason: "Later", asset: "USDT" };
+    const at = (ms: number) => runTransaction(db(), (tx) => proposalFor(tx, "balance.adjust", credit, actor, new Date(Date.now() + ms)));
+    expect(await at(DAY_MS - 60_000)).toMatchObject({ status: "pending" });
+    expect(await at(DAY_MS + 60_000)).toBeNull();
+  });
+
+  it("never lets an administrator change their own balance alone, whatever the amount", async () => {
+    const own = await adjust(maker.user.id, { amount: "0.000001" });
+    expect(own.status).toBe(202);
+    expect(await balanceOf(db(), maker.user.id, "USDT")).toBe(0n);
+  });
+
+  it("values XAUT at the mid, which a spread cannot move, and always asks for a second administrator for what it cannot value", async () => {
     const user = await fundedUser();
     // No price yet: even a little XAUT cannot be valued.
     const speck = await adjust(user.id, { amount: "0.01", asset: "XAUT" });
     expect(speck.status, JSON.stringify(speck.body)).toBe(202);
-    expect((await adjust(user.id, { amount: "0.00000001", asset: "BTC" })).status).toBe(202);
+    expect((await adjust((await fundedUser()).id, { amount: "0.00000001", asset: "BTC" })).status).toBe(202);
     await setPrice(db(), "4000");
-    expect((await adjust(user.id, { amount: "0.2", asset: "XAUT" })).status).toBe(200);
-    // 0.25 XAUT is 1,000 USDT at the mid: the bid is below it, so it still acts at once.
-    expect((await adjust(user.id, { amount: "0.25", asset: "XAUT" })).status).toBe(200);
-    expect((await adjust(user.id, { amount: "0.3", asset: "XAUT" })).status).toBe(202);
+    expect((await adjust((await fundedUser()).id, { amount: "0.249999", asset: "XAUT" })).status).toBe(200);
+    // 0.25 XAUT is 1,000 USDT at the mid: the bid (below it) would have let it through.
+    expect((await adjust((await fundedUser()).id, { amount: "0.25", asset: "XAUT" })).status).toBe(202);
+    // A wide spread changes nothing.
+    await updateSettings(db(), { trading: { spreadBps: 1000 } }, { id: maker.user.id, ip: null });
+    expect((await adjust((await fundedUser()).id, { amount: "0.25", asset: "XAUT" })).status).toBe(202);
+    expect((await adjust((await fundedUser()).id, { amount: "0.249999", asset: "XAUT" })).status).toBe(200);
+    await updateSettings(db(), { trading: { spreadBps: 30 } }, { id: maker.user.id, ip: null });
   });
 
   it("follows a changed threshold, which itself needs a second administrator", async () => {
@@ -177,6 +215,26 @@ describe("what else waits for a second administrator", () => {
     expect(await balanceOf(db(), depositor.user.id, "USDT")).toBe(units("200"));
   });
 
+  it("a deposit approved at what the user declared, from the threshold on (summed with the administrator's 24 hours), and any deposit of one's own", async () => {
+    const declare = async (token: string, amount: string) => (await submitDeposit(token, { currency: "USDT", network: "TRC20", amount, txHash: txHash("TRC20") })).body.deposit as { id: string };
+    const decide = (id: string, token = maker.token) => call(approveDepositRoute, { token, params: { id }, body: {} });
+    const puppet = await registerUser();
+    const large = await decide((await declare(puppet.token, "1000")).id);
+    expect(large.status).toBe(202);
+    expect(proposalOf(large).changes[0]).toEqual({ label: "Credited USDT", before: null, after: "1,000.000000" });
+    expect(await balanceOf(db(), puppet.user.id, "USDT")).toBe(0n);
+    const under = await registerUser();
+    expect((await decide((await declare(under.token, "999.999999")).id)).status).toBe(200);
+    // The next one for the same user, however small, reaches it with the first.
+    expect((await decide((await declare(under.token, "10")).id)).status).toBe(202);
+    // An administrator's own deposit.
+    const own = await call(approveDepositRoute, { token: checker.token, params: { id: (await declare(maker.token, "10")).id }, body: {} });
+    expect(own.status).toBe(200);
+    expect((await decide((await declare(checker.token, "10")).id)).status).toBe(200);
+    expect((await decide((await declare(maker.token, "10")).id)).status).toBe(202);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
   it("a withdrawal sent from the threshold on; a wrong hash is refused before anything is proposed", async () => {
     const user = await fundedUser("5000");
     const withdrawPassword = await readyToWithdraw(db(), user.token, user.id);
@@ -196,6 +254,17 @@ describe("what else waits for a second administrator", () => {
     expect(await checkLedger(db())).toEqual([]);
   });
 
+  it("withdrawals sent for one user are summed: two of 998 by one administrator, the second waits", async () => {
+    const user = await fundedUser("5000");
+    const withdrawPassword = await readyToWithdraw(db(), user.token, user.id);
+    const withdraw = async (amount: string) => (await call(withdrawRoute, { token: user.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount, withdrawPassword } })).body.withdrawal as { id: string };
+    const send = async (id: string) => call(sendRoute, { token: maker.token, params: { id }, body: { txHash: txHash("TRC20") } });
+    const [first, second] = [await withdraw("998"), await withdraw("998")];
+    expect((await send(first.id)).status).toBe(200);
+    expect((await send(second.id)).status).toBe(202);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
   it("a new wallet always; changing its address or memo or switching it on, not its fees", async () => {
     const input = walletInput({ currency: "XAUT", network: "ERC20", address: ADDRESSES.ERC20, minDeposit: "0.01", minWithdraw: "0.01", withdrawFee: "0.0001", depositEnabled: false });
     expect((await call(createWalletRoute, { token: maker.token, body: { ...input, address: "0x123" } })).status).toBe(400);
@@ -212,6 +281,32 @@ describe("what else waits for a second administrator", () => {
     expect((await update({ withdrawFee: "0.0002", withdrawEnabled: false, depositEnabled: true })).status).toBe(202);
     const [saved] = await db().select().from(wallets).where(eq(wallets.id, walletId));
     expect(saved).toMatchObject({ address: ADDRESSES.ERC20, memo: null, depositEnabled: false });
+
+    // A proposal holds only what it changes: approving a new address leaves alone what another
+    // administrator switched off meanwhile, and the checker is shown that field alone.
+    await db().update(wallets).set({ depositEnabled: true, withdrawEnabled: true }).where(eq(wallets.id, walletId));
+    const move = await update({ withdrawFee: "0.0003", withdrawEnabled: true, depositEnabled: true, address: ADDRESSES.ETH });
+    expect(move.status).toBe(202);
+    expect(proposalOf(move).changes).toEqual([{ label: "Deposit address", before: ADDRESSES.ERC20, after: ADDRESSES.ETH }]);
+    expect(move.body).toMatchObject({ wallet: { withdrawFee: "0.000300", address: ADDRESSES.ERC20 } });
+    expect((await update({ withdrawFee: "0.0003", depositEnabled: false, withdrawEnabled: false })).status).toBe(200);
+    expect((await approve(proposalOf(move).id)).status).toBe(200);
+    const [moved] = await db().select().from(wallets).where(eq(wallets.id, walletId));
+    expect(moved).toMatchObject({ address: ADDRESSES.ETH, depositEnabled: false, withdrawEnabled: false });
+
+    // Two proposals from the same address: once one is approved, the other is stale.
+    const first = await update({ withdrawFee: "0.0003", depositEnabled: false, withdrawEnabled: false, address: ADDRESSES.ERC20 });
+    const second = await update({ withdrawFee: "0.0003", depositEnabled: false, withdrawEnabled: false, address: ADDRESSES.ETH, memo: "7" });
+    expect((await approve(proposalOf(second).id)).status).toBe(200);
+    expect((await approve(proposalOf(first).id)).status).toBe(200);
+    const third = await update({ withdrawFee: "0.0003", depositEnabled: false, withdrawEnabled: false, memo: "9" });
+    const rival = await update({ withdrawFee: "0.0003", depositEnabled: false, withdrawEnabled: false, memo: "8" });
+    expect((await approve(proposalOf(rival).id)).status).toBe(200);
+    const stale = await approve(proposalOf(third).id);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "PROPOSAL_STALE" });
+    const [last] = await db().select().from(wallets).where(eq(wallets.id, walletId));
+    expect(last).toMatchObject({ address: ADDRESSES.ERC20, memo: "8" });
   });
 
   it("an administrator's role or disabling once two are active; the only one appoints a second alone", async () => {

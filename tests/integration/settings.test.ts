@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
 import { POST as uploadLogo } from "@/app/api/admin/upload/logo/route";
 import { POST as registerRoute } from "@/app/api/auth/register/route";
 import { GET as getConfig, PUT as putConfig } from "@/app/api/settings/config/route";
 import { GET as getUpload } from "@/app/api/uploads/[id]/route";
 import { auditLogs } from "@/db/schema";
+import { getSettings } from "@/lib/settings";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
@@ -37,9 +39,9 @@ describe("site settings", () => {
   });
 
   it("saves a valid change, audited with before and after; refuses an invalid one whole", async () => {
-    const saved = await call(putConfig, { method: "PUT", token: adminToken, body: { siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 15 } } });
+    const saved = await call(putConfig, { method: "PUT", token: adminToken, body: { siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 20 } } });
     expect(saved.status).toBe(200);
-    expect(saved.body.config).toMatchObject({ siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 15, spreadBps: 30 } });
+    expect(saved.body.config).toMatchObject({ siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 20, spreadBps: 30 } });
 
     for (const [body, message] of [
       [{ siteName: "" }, "The site name is required"],
@@ -106,5 +108,79 @@ describe("POST /api/admin/upload/logo", () => {
     const res = await uploadLogo(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Attach the image in the "logo" field');
+  });
+});
+
+describe("settings that pay, value or limit money, or weaken a control", () => {
+  type Change = { label: string; before: string; after: string };
+  const put = (body: Record<string, unknown>, token = adminToken) => call(putConfig, { method: "PUT", token, body });
+  const changesOf = (res: { body: Record<string, unknown> }) => (res.body.proposal as { changes: Change[] }).changes;
+  const approve = async (res: { body: Record<string, unknown> }) => call(approveRoute, { token: (await signInAdmin(db())).token, params: { id: (res.body.proposal as { id: string }).id } });
+
+  it("each waits for a second administrator, showing the value before and after, and nothing changes until then", async () => {
+    const before = await getSettings(db());
+    for (const [section, key, value] of [
+      ["referral", "rewardUsdt", "500000"],
+      ["trading", "feeBps", 0],
+      ["trading", "spreadBps", 1000],
+      ["trading", "minQuantity", "0.0001"],
+      ["trading", "maxQuantity", "999999"],
+      ["trading", "dailyLimit", "999999"],
+      ["withdrawals", "minAmount", "0.01"],
+      ["withdrawals", "fee", "0"],
+      ["withdrawals", "dailyLimit", "99999999"],
+      ["storage", "annualRateBps", 0 === before.storage.annualRateBps ? 5 : 0],
+      ["approvals", "thresholdUsdt", "1000000"],
+    ] as const) {
+      const res = await put({ [section]: { [key]: value } });
+      expect(res.status, `${section}.${key}`).toBe(202);
+      const was = (before[section] as Record<string, unknown>)[key];
+      expect(changesOf(res)).toEqual([{ label: `${section}.${key}`, before: String(was), after: String(value) }]);
+    }
+    expect(await getSettings(db())).toEqual(before);
+  });
+
+  it("a save of both kinds saves the site's own at once and proposes the rest, and says both", async () => {
+    const res = await put({ siteName: "Gold Mixed", trading: { feeBps: 25, spreadBps: 30 }, referral: { rewardUsdt: "5" } });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ success: true, saved: ["siteName"], config: { siteName: "Gold Mixed", trading: { feeBps: 20 } } });
+    expect(res.body.message).toMatch(/^Saved siteName\. Waiting for a second administrator/);
+    // The checker sees every field that would change (the unchanged spread is not one).
+    expect(changesOf(res)).toEqual([
+      { label: "trading.feeBps", before: "20", after: "25" },
+      { label: "referral.rewardUsdt", before: "0", after: "5" },
+    ]);
+    expect((await approve(res)).status).toBe(200);
+    expect(await getSettings(db())).toMatchObject({ siteName: "Gold Mixed", trading: { feeBps: 25 }, referral: { rewardUsdt: "5" } });
+  });
+
+  it("switching trading or withdrawals off acts at once; on waits", async () => {
+    for (const section of ["trading", "withdrawals"] as const) {
+      expect((await put({ [section]: { enabled: false } })).status).toBe(200);
+      expect((await getSettings(db()))[section].enabled).toBe(false);
+      const on = await put({ [section]: { enabled: true } });
+      expect(on.status).toBe(202);
+      expect((await getSettings(db()))[section].enabled).toBe(false);
+      expect((await approve(on)).status).toBe(200);
+      expect((await getSettings(db()))[section].enabled).toBe(true);
+    }
+  });
+
+  it("approval changes only the proposal's fields, and fails as stale when one moved since it was proposed", async () => {
+    const fee = await put({ trading: { feeBps: 26 } });
+    // Another administrator switches withdrawals off meanwhile: approving the fee must not switch them back on.
+    expect((await put({ withdrawals: { enabled: false } })).status).toBe(200);
+    expect((await approve(fee)).status).toBe(200);
+    expect(await getSettings(db())).toMatchObject({ trading: { feeBps: 26 }, withdrawals: { enabled: false } });
+
+    const spread = await put({ trading: { spreadBps: 50 } });
+    const rival = await put({ trading: { spreadBps: 40 } });
+    expect((await approve(rival)).status).toBe(200);
+    const stale = await approve(spread);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "PROPOSAL_STALE", proposal: { status: "failed" } });
+    expect((await getSettings(db())).trading.spreadBps).toBe(40);
+    // Invalid values are refused when proposed, not when approved.
+    expect((await put({ trading: { spreadBps: 5000 } })).status).toBe(400);
   });
 });

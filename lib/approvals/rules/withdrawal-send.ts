@@ -6,28 +6,31 @@ import { assetName } from "@/lib/format";
 import { conflict, notFound } from "@/lib/http/errors";
 import { formatAmount } from "@/lib/ledger/amount";
 import { findAsset } from "@/lib/ledger/assets";
-import { worthApproval } from "../policy";
+import { gateChanges, moneyGate } from "../money";
+import { targetUser } from "../policy";
 import { shown, type Rule } from "../rule";
 
 const payload = sendWithdrawalSchema.extend({ withdrawalId: z.uuid() });
 
-/** Marking a withdrawal sent when it is worth the threshold. */
+/** Marking a withdrawal sent: one's own, or reaching the threshold with what this administrator moved for the user in 24 hours. */
 export const withdrawalSend: Rule<z.infer<typeof payload>> = {
   label: "Withdrawal sent",
   payload,
-  async review(tx, p) {
+  async review(tx, p, { actor, now }) {
     await assertTxHash(tx, p.withdrawalId, p.txHash);
     const [w] = await tx.select({ w: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, p.withdrawalId));
     if (!w) throw notFound("Withdrawal not found");
     if (w.w.status !== "pending") throw conflict(`This withdrawal was already ${w.w.status}`, "ALREADY_DECIDED");
     const asset = await findAsset(tx, w.w.currency);
-    if (!(await worthApproval(tx, asset, w.w.amount))) return null;
+    const gate = await moneyGate(tx, { adminId: actor.id, userId: w.w.userId, asset: asset.code, units: w.w.amount, now });
+    if (!gate) return null;
     return {
       summary: `Mark ${w.username}'s withdrawal of ${shown(w.w.amount, asset.decimals)} ${assetName(asset.code)} sent`,
       changes: [
         { label: "Status", before: "pending", after: "sent" },
         { label: `To (${w.w.network})`, before: null, after: w.w.address },
         { label: "Transaction", before: null, after: p.txHash },
+        ...gateChanges(gate, (await targetUser(tx, actor.id)).username, w.username),
       ],
       userId: w.w.userId,
     };

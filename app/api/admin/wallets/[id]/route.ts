@@ -1,19 +1,25 @@
 import { NextResponse } from "next/server";
 import { runTransaction } from "@/db/transaction";
-import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
-import { decimalsByAsset, updateWallet, walletSchema, walletView } from "@/lib/funding/wallets";
+import { proposedAnswer } from "@/lib/approvals/proposals";
+import { saveWallet } from "@/lib/approvals/save-wallet";
+import { decimalsByAsset, walletSchema, walletView } from "@/lib/funding/wallets";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 
-/** The whole wallet as it should be; disable it with depositEnabled/withdrawEnabled false. A new address or memo, or switching it on, waits for a second administrator. */
+/**
+ * The whole wallet as it should be; disable it with depositEnabled/withdrawEnabled false. Fees,
+ * minimums and switching off are saved at once; a new address or memo, or switching it on, waits
+ * for a second administrator (those fields alone). A save with both says both.
+ */
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Wallet not found");
   const input = await parseBody(req, walletSchema);
   const actor = { id: auth.user.id, ip: clientIp(req) };
   const answer = await runTransaction(db, async (tx) => {
-    const proposal = await proposalFor(tx, "wallet.update", { ...input, walletId: id }, actor);
-    if (proposal) return proposedAnswer(proposal);
-    const wallet = await updateWallet(tx, id, input, actor);
-    return { status: 200, body: { success: true, message: `${wallet.currency} on ${wallet.network} saved`, wallet: walletView(wallet, (await decimalsByAsset(tx))(wallet.currency)) } };
+    const { wallet, proposal } = await saveWallet(tx, id, input, actor);
+    const view = walletView(wallet, (await decimalsByAsset(tx))(wallet.currency));
+    if (!proposal) return { status: 200, body: { success: true, message: `${wallet.currency} on ${wallet.network} saved`, wallet: view } };
+    const waiting = proposedAnswer(proposal);
+    return { status: 202, body: { ...waiting.body, wallet: view } };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });
