@@ -1,6 +1,7 @@
 import { balanceAdjust } from "./rules/balance-adjust";
 import { depositApprove } from "./rules/deposit-approve";
 import { passwordReset, withdrawPasswordReset } from "./rules/password-reset";
+import { savingPlanCreate, savingPlanUpdate } from "./rules/saving-plan";
 import { settingsUpdate } from "./rules/settings-update";
 import { userRole } from "./rules/user-role";
 import { userStatus } from "./rules/user-status";
@@ -20,6 +21,8 @@ const DEFINED = {
   "user.password": passwordReset,
   "user.withdraw_password": withdrawPasswordReset,
   "settings.update": settingsUpdate,
+  "saving_plan.create": savingPlanCreate,
+  "saving_plan.update": savingPlanUpdate,
 };
 
 export type ProposalKind = keyof typeof DEFINED;

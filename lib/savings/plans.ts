@@ -37,7 +37,8 @@ const orNameTaken = (err: unknown): never => {
   throw uniqueViolation(err) !== null ? nameTaken() : err;
 };
 
-async function planValues(db: Db, input: PlanInput) {
+/** A plan's input as saved (amounts in units), refused (400, naming the field) when inconsistent. */
+export async function planValues(db: Db, input: PlanInput) {
   const asset = await findAsset(db, input.asset);
   const units = (value: string, field: string) => {
     try {

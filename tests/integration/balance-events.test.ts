@@ -1,6 +1,5 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
 import { POST as redeemRoute } from "@/app/api/savings/user/[id]/redeem/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
 import { eq } from "drizzle-orm";
@@ -15,6 +14,7 @@ import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { DAY_MS } from "@/lib/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { createdPlan } from "../support/plans";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
@@ -64,7 +64,7 @@ const key = () => ({ "Idempotency-Key": `balance-events-${++keys}-${Date.now()}`
 
 describe("balance events", () => {
   it("are sent for a day's savings interest", async () => {
-    const created = await call(createPlanRoute, { token: admin.token, body: { name: "Events flexible", asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+    const created = await createdPlan(db(), admin.token, { name: "Events flexible", asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true });
     const u = await listening({ asset: "USDT", amount: "5000" });
     const t0 = new Date(Date.now() - 3 * DAY_MS);
     await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: (created.body.plan as { id: string }).id, amount: "1000" }, t0));
@@ -75,7 +75,7 @@ describe("balance events", () => {
 
   it("are sent, naming the subscription, when savings mature or are redeemed, and not for days that earned nothing", async () => {
     const plan = async (name: string, aprBps: number, termDays: number) => {
-      const created = await call(createPlanRoute, { token: admin.token, body: { name, asset: "USDT", aprBps, termDays, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+      const created = await createdPlan(db(), admin.token, { name, asset: "USDT", aprBps, termDays, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true });
       expect(created.status).toBe(201);
       return (created.body.plan as { id: string }).id;
     };

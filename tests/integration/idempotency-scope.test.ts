@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
 import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
@@ -10,6 +9,7 @@ import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash } from "../support/funding";
+import { createdPlan } from "../support/plans";
 import { call, type CallResult } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
@@ -78,7 +78,7 @@ async function admin(): Promise<Actor> {
 
 async function savingPlan(): Promise<string> {
   if (planId) return planId;
-  const res = await call(createPlanRoute, { token: adminToken, body: { name: "Scope plan", asset: "USDT", aprBps: 321, termDays: 0, minAmount: "1", maxAmount: "10000", totalCap: "1000000", enabled: true } });
+  const res = await createdPlan(db(), adminToken, { name: "Scope plan", asset: "USDT", aprBps: 321, termDays: 0, minAmount: "1", maxAmount: "10000", totalCap: "1000000", enabled: true });
   expect(res.status).toBe(201);
   planId = (res.body.plan as { id: string }).id;
   return planId;

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as updatePlanRoute } from "@/app/api/admin/saving-plans/[id]/route";
-import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
 import { GET as plansRoute } from "@/app/api/savings/route";
 import { POST as redeemRoute } from "@/app/api/savings/user/[id]/redeem/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
@@ -15,6 +14,7 @@ import { interestFor } from "@/lib/savings/interest";
 import { redeem, subscribe } from "@/lib/savings/subscriptions";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { createdPlan } from "../support/plans";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { units } from "../support/prices";
@@ -37,7 +37,7 @@ const key = () => ({ "Idempotency-Key": `savings-rules-${++keys}-${Date.now()}` 
 
 let plans = 0;
 async function plan(overrides: Record<string, unknown>) {
-  const res = await call(createPlanRoute, { token: adminToken, body: { name: `Rules plan ${++plans}`, asset: "USDT", aprBps: 500, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true, ...overrides } });
+  const res = await createdPlan(db(), adminToken, { name: `Rules plan ${++plans}`, asset: "USDT", aprBps: 500, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true, ...overrides });
   expect(res.status).toBe(201);
   return res.body.plan as { id: string };
 }

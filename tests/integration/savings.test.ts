@@ -19,8 +19,9 @@ import { interestFor } from "@/lib/savings/interest";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
-import { signInAdmin } from "../support/admin";
+import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { createdPlan } from "../support/plans";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { units } from "../support/prices";
@@ -40,7 +41,7 @@ const key = () => ({ "Idempotency-Key": `savings-test-${++keys}-${Date.now()}` }
 
 let plans = 0;
 async function plan(overrides: Record<string, unknown> = {}) {
-  const res = await call(createPlanRoute, { token: admin.token, body: { name: `Gold flexible ${++plans}`, asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true, ...overrides } });
+  const res = await createdPlan(db(), admin.token, { name: `Gold flexible ${++plans}`, asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true, ...overrides });
   expect(res.status).toBe(201);
   return res.body.plan as { id: string };
 }
@@ -61,7 +62,7 @@ describe("saving plans", () => {
     const p = await plan({ name: "Edited later", termDays: 30 });
     const u = await saver();
     expect((await call(subscribeRoute, { token: u.token, body: { planId: p.id, amount: "1000" }, headers: key() })).status).toBe(201);
-    const edited = await call(updatePlanRoute, { method: "PUT", token: admin.token, params: { id: p.id }, body: { name: "Edited later", asset: "USDT", aprBps: 900, termDays: 90, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+    const edited = await approvedBySecondAdmin(db(), await call(updatePlanRoute, { method: "PUT", token: admin.token, params: { id: p.id }, body: { name: "Edited later", asset: "USDT", aprBps: 900, termDays: 90, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true } }));
     expect(edited.status).toBe(200);
     const [sub] = await db().select().from(savingSubscriptions).where(eq(savingSubscriptions.userId, u.id));
     expect(sub).toMatchObject({ aprBps: 500, termDays: 30 });
@@ -71,7 +72,7 @@ describe("saving plans", () => {
     const first = await plan({ name: "Named once" });
     const other = await plan({ name: "Named twice" });
     const body = { asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true };
-    const again = await call(createPlanRoute, { token: admin.token, body: { ...body, name: "NAMED ONCE" } });
+    const again = await createdPlan(db(), admin.token, { ...body, name: "NAMED ONCE" });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "PLAN_NAME_TAKEN", errors: { name: ["A plan with this name already exists"] } });
     const renamed = await call(updatePlanRoute, { method: "PUT", token: admin.token, params: { id: other.id }, body: { ...body, name: "named once" } });

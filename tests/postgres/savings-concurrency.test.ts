@@ -12,6 +12,7 @@ import { interestFor } from "@/lib/savings/interest";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { createdPlan } from "../support/plans";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
@@ -23,7 +24,7 @@ let planId: string;
 
 beforeAll(async () => {
   const admin = await signInAdmin(db());
-  const res = await call(createPlanRoute, { token: admin.token, body: { name: "Race", asset: "USDT", aprBps: 700, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true } });
+  const res = await createdPlan(db(), admin.token, { name: "Race", asset: "USDT", aprBps: 700, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true });
   planId = (res.body.plan as { id: string }).id;
 });
 beforeEach(async () => {
@@ -65,7 +66,7 @@ describe("savings under concurrency (PostgreSQL)", () => {
 
   it("parallel subscriptions cannot together pass a plan's total cap", async () => {
     const admin = await signInAdmin(db());
-    const res = await call(createPlanRoute, { token: admin.token, body: { name: "Capped", asset: "USDT", aprBps: 300, termDays: 30, minAmount: "100", maxAmount: "100", totalCap: "500", enabled: true } });
+    const res = await createdPlan(db(), admin.token, { name: "Capped", asset: "USDT", aprBps: 300, termDays: 30, minAmount: "100", maxAmount: "100", totalCap: "500", enabled: true });
     const capped = (res.body.plan as { id: string }).id;
     const people = await Promise.all(Array.from({ length: 12 }, () => saver("100")));
     const results = await Promise.all(
@@ -79,7 +80,8 @@ describe("savings under concurrency (PostgreSQL)", () => {
 
   it("two admins creating plans of one name at once: one is made, the other a 409", async () => {
     const admin = await signInAdmin(db());
-    const body = { asset: "USDT", aprBps: 300, termDays: 0, minAmount: "1", maxAmount: "100", totalCap: "500", enabled: true };
+    // At 0 % a plan is created at once (one that pays waits for a second administrator): the race here is the name.
+    const body = { asset: "USDT", aprBps: 0, termDays: 0, minAmount: "1", maxAmount: "100", totalCap: "500", enabled: true };
     const results = await Promise.all(["Twin", "TWIN", "twin"].map((name) => call(createPlanRoute, { token: admin.token, body: { ...body, name } })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
