@@ -155,8 +155,9 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
     const [row] = await tx
       .update(proposals)
       .set({ status: failure ? "failed" : "approved", decidedBy: actor.id, decidedAt: now, outcome: failure?.message ?? null, result })
-      .where(eq(proposals.id, id))
+      .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
       .returning();
+    if (!row) throw conflict("This proposal was already decided", "ALREADY_DECIDED");
     await audit(tx, {
       actorId: actor.id,
       action: failure ? "approval.fail" : "approval.approve",
@@ -164,8 +165,8 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
       detail: { kind, proposedBy: p.proposedBy, ...(failure ? { error: failure.code, message: failure.message } : { result }) },
       ip: actor.ip,
     });
-    await announce(tx, row!, actor.id);
-    return { proposal: await named(tx, row!), failure };
+    await announce(tx, row, actor.id);
+    return { proposal: await named(tx, row), failure };
   });
   return decided;
 }
@@ -174,10 +175,12 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
 export async function rejectProposal(db: Db, id: string, input: z.infer<typeof rejectProposalSchema>, actor: Actor, now = new Date()): Promise<ProposalView> {
   return runTransaction(db, async (tx) => {
     await decidable(tx, id, actor, now);
-    const [row] = await tx.update(proposals).set({ status: "rejected", decidedBy: actor.id, decidedAt: now, outcome: input.reason }).where(eq(proposals.id, id)).returning();
-    await audit(tx, { actorId: actor.id, action: "approval.reject", target: { type: "proposal", id }, detail: { kind: row!.kind, proposedBy: row!.proposedBy, reason: input.reason }, ip: actor.ip });
-    await announce(tx, row!, actor.id);
-    return named(tx, row!);
+    // Only a pending proposal is decided (the row lock above, this condition, and the database's trigger each hold it).
+    const [row] = await tx.update(proposals).set({ status: "rejected", decidedBy: actor.id, decidedAt: now, outcome: input.reason }).where(and(eq(proposals.id, id), eq(proposals.status, "pending"))).returning();
+    if (!row) throw conflict("This proposal was already decided", "ALREADY_DECIDED");
+    await audit(tx, { actorId: actor.id, action: "approval.reject", target: { type: "proposal", id }, detail: { kind: row.kind, proposedBy: row.proposedBy, reason: input.reason }, ip: actor.ip });
+    await announce(tx, row, actor.id);
+    return named(tx, row);
   });
 }
 

@@ -14,7 +14,7 @@ import { PUT as settingsRoute } from "@/app/api/settings/config/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { auditLogs, journals, proposals, users, wallets } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
-import { proposalFor } from "@/lib/approvals/proposals";
+import { approveProposal, expireProposals, listProposals, proposalFor, rejectProposal } from "@/lib/approvals/proposals";
 import { runTransaction } from "@/db/transaction";
 import { getSettings, updateSettings } from "@/lib/settings";
 import { DAY_MS } from "@/lib/time";
@@ -327,5 +327,54 @@ describe("what else waits for a second administrator", () => {
     await db().update(users).set({ role: "admin" }).where(eq(users.id, maker.user.id));
     await db().update(users).set({ role: "admin" }).where(eq(users.id, checker.user.id));
     await db().update(users).set({ role: "admin" }).where(eq(users.id, two.user.id));
+  });
+});
+
+describe("what a decision is, held by the database too", () => {
+  it("a decided proposal never changes: rejecting an approved one is refused, by the app and by the database", async () => {
+    const user = await fundedUser();
+    const id = proposalOf(await adjust(user.id, { amount: "2500" })).id;
+    expect((await approve(id)).status).toBe(200);
+    const late = await call(rejectRoute, { token: maker.token, params: { id }, body: { reason: "Changed my mind" } });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: "ALREADY_DECIDED" });
+    await expect(db().update(proposals).set({ status: "rejected", outcome: "forged" }).where(eq(proposals.id, id))).rejects.toThrow();
+    const [row] = await db().select().from(proposals).where(eq(proposals.id, id));
+    expect(row).toMatchObject({ status: "approved", decidedBy: checker.user.id, outcome: null });
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("2500"));
+  });
+
+  it("maker ≠ checker is a constraint: the database refuses an approval or failure decided by the proposer, and lets the proposer withdraw", async () => {
+    const user = await fundedUser();
+    for (const status of ["approved", "failed"] as const) {
+      const id = proposalOf(await adjust(user.id, { amount: "2500" })).id;
+      await expect(db().update(proposals).set({ status, decidedBy: maker.user.id, decidedAt: new Date() }).where(eq(proposals.id, id))).rejects.toThrow();
+      await db().update(proposals).set({ status, decidedBy: checker.user.id, decidedAt: new Date() }).where(eq(proposals.id, id));
+    }
+    const own = proposalOf(await adjust(user.id, { amount: "2500" })).id;
+    await db().update(proposals).set({ status: "rejected", decidedBy: maker.user.id, decidedAt: new Date() }).where(eq(proposals.id, own));
+  });
+
+  it("lives exactly 24 hours by the clock it is given, and the expiry sweep leaves decided proposals as they were decided", async () => {
+    const user = await fundedUser();
+    const actor = { id: maker.user.id, ip: null };
+    const checkerActor = { id: checker.user.id, ip: null };
+    const credit = { userId: user.id, amount: "2500", operation: "credit" as const, reason: "Old", asset: "USDT" };
+    const then = new Date(Date.now() - 3 * DAY_MS);
+    const propose = async () => (await runTransaction(db(), (tx) => proposalFor(tx, "balance.adjust", credit, actor, then)))!.id;
+    const [approved, rejected, lapsed] = [await propose(), await propose(), await propose()];
+    const decidedAt = new Date(then.getTime() + 60_000);
+    await approveProposal(db(), approved, checkerActor, decidedAt);
+    await rejectProposal(db(), rejected, { reason: "Not needed" }, checkerActor, decidedAt);
+    // A day less a millisecond: still pending, and approvable; at the day: expired.
+    expect(await expireProposals(db(), new Date(then.getTime() + DAY_MS - 1))).toBe(0);
+    await expect(approveProposal(db(), lapsed, checkerActor, new Date(then.getTime() + DAY_MS))).rejects.toMatchObject({ code: "PROPOSAL_EXPIRED" });
+    expect(await expireProposals(db(), new Date(then.getTime() + DAY_MS))).toBeGreaterThanOrEqual(1);
+    expect(await expireProposals(db())).toBe(0);
+    const statuses = await db().select({ id: proposals.id, status: proposals.status }).from(proposals).where(eq(proposals.userId, user.id));
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [approved]: "approved", [rejected]: "rejected", [lapsed]: "expired" });
+    const listed = await listProposals(db(), { status: "approved", page: 1, pageSize: 100 }, new Date());
+    expect(listed.proposals.map((p) => p.id)).toContain(approved);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("2500"));
   });
 });

@@ -66,6 +66,38 @@ describe("approvals under concurrency (PostgreSQL)", () => {
     expect(await checkLedger(db())).toEqual([]);
   });
 
+  it("20 parallel credits by one administrator to one user are summed one after another: exactly those under the threshold act", async () => {
+    const { user } = await registerUser();
+    const credit = (i: number, amount: string) =>
+      call(manageBalanceRoute, { method: "PUT", token: maker.token, params: { id: user.id }, body: { operation: "credit", reason: "Split", amount }, headers: { "Idempotency-Key": `split-${user.id}-${i}` } });
+    // 100 each: nine make 900; the tenth would make 1,000, the threshold.
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => credit(i, "100")));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(11);
+    expect(await balanceOf(db(), user.id, "USDT")).toBe(units("900"));
+    // 999.99 each, for another user: one acts, nineteen wait.
+    const { user: other } = await registerUser();
+    const structured = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(manageBalanceRoute, { method: "PUT", token: maker.token, params: { id: other.id }, body: { operation: "credit", reason: "Split", amount: "999.99" }, headers: { "Idempotency-Key": `structured-${other.id}-${i}` } })),
+    );
+    expect(structured.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(202)]);
+    expect(await balanceOf(db(), other.id, "USDT")).toBe(units("999.99"));
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("a proposal approved and then rejected at once: the rejection always loses, and the database keeps it approved", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { user } = await registerUser();
+      const id = await propose(user.id, { amount: "2000" });
+      const approved = await call(approveRoute, { token: checkers[4]!.token, params: { id } });
+      expect(approved.status).toBe(200);
+      const rejections = await Promise.all(checkers.slice(0, 3).map((c) => call(rejectRoute, { token: c.token, params: { id }, body: { reason: "Late" } })));
+      expect(rejections.map((r) => r.status)).toEqual([409, 409, 409]);
+      const [row] = await db().select({ status: proposals.status }).from(proposals).where(eq(proposals.id, id));
+      expect(row!.status).toBe("approved");
+    }
+  });
+
   it("a lone administrator granting two roles at once appoints one; the other waits for that second administrator", async () => {
     const lone = await signInAdmin(db());
     const others = [maker, ...checkers].map((a) => a.user.id);
