@@ -206,13 +206,14 @@ export async function ensureUsdtWallet(request: APIRequestContext) {
   if (res.status() === 202) expect([200, 409]).toContain(await approveAsChecker(request, res));
 }
 
-/** A flexible USDT saving plan the tests can subscribe to; its id. */
+/** A flexible USDT saving plan the tests can subscribe to (proposed and approved); its id. */
 export async function ensureSavingPlan(request: APIRequestContext, name = "E2E flexible"): Promise<string> {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const res = await request.post("/api/admin/saving-plans", { headers, data: { name, asset: "USDT", aprBps: 600, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "10000000", enabled: true } });
-  if (res.status() === 201) return (await res.json()).plan.id;
-  // Both projects run this at once: the one that lost the race finds the plan the other made.
-  expect(res.status()).toBe(409);
+  // A plan that pays interest is a proposal: the checker approves it. Both projects run this at
+  // once: the one that lost the race (409 when proposed or when approved) finds the plan the other made.
+  if (res.status() === 202) expect([200, 409]).toContain(await approveAsChecker(request, res));
+  else expect(res.status()).toBe(409);
   const plans = (await (await request.get("/api/admin/saving-plans", { headers })).json()).plans as { id: string; name: string }[];
   return plans.find((p) => p.name === name)!.id;
 }

@@ -26,7 +26,7 @@ const FIELDS: Field[] = [
   { section: "approvals", key: "thresholdUsdt", label: "Second administrator needed from (USDT)", kind: "decimal" },
 ];
 
-const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals", approvals: "Approvals (changing this needs a second administrator)" };
+const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals", approvals: "Approvals" };
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
@@ -67,6 +67,11 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           Registration open
         </label>
       </fieldset>
+      <p className="text-sm text-muted" data-testid="settings-four-eyes">
+        Fees, spread, limits, rates, the referral reward and the approval threshold, and switching trading or withdrawals on,
+        wait for a second administrator (one proposal of the fields you changed); the site&apos;s name, link and sign-up, and
+        switching trading or withdrawals off, are saved at once.
+      </p>
       {(Object.keys(TITLES) as Section[]).map((section) => (
         <fieldset key={section} className="card grid grid-cols-1 gap-3 sm:grid-cols-2">
           <legend className="font-semibold">{TITLES[section]}</legend>
