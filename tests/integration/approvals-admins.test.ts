@@ -1,17 +1,30 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
 import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
 import { PUT as resetWithdrawRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
 import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
+import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
+import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
 import { PUT as statusRoute } from "@/app/api/admin/users/[id]/status/route";
+import { POST as approveDepositRoute } from "@/app/api/admin/deposits/[id]/approve/route";
+import { PUT as updateWalletRoute } from "@/app/api/admin/wallets/[id]/route";
+import { POST as sendRoute } from "@/app/api/admin/withdrawals/[id]/send/route";
+import { PUT as settingsRoute } from "@/app/api/settings/config/route";
+import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { POST as freezeRoute } from "@/app/api/user/freeze/route";
-import { auditLogs, proposals, users } from "@/db/schema";
+import { auditLogs, proposals, savingPlans, users } from "@/db/schema";
+import { checkLedger } from "@/lib/ledger/check";
+import { getSettings } from "@/lib/settings";
 import { fourEyesSince } from "@/lib/approvals/policy";
 import { verifyPassword } from "@/lib/auth/password";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call, type CallResult } from "../support/http";
+import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash, walletInput } from "../support/funding";
+import { fund } from "../support/ledger";
+import { units } from "../support/prices";
+import { balanceOf } from "../support/trading";
 import { registerUser } from "../support/users";
 
 /** Administrators acting on administrators (issue 43 §1), on a database of its own so the count of administrators is known. */
@@ -135,5 +148,65 @@ describe("administrators acting on administrators", () => {
     // A user who is not an administrator is disabled and enabled at once.
     const user = await registerUser();
     expect((await put(statusRoute, user.user.id, { status: "disabled" }, a.token)).status).toBe(200);
+  });
+});
+
+describe("a rogue administrator, with a second one present", () => {
+  it("ends every path in a proposal or a refusal: no money moved at or over the threshold, none created, no administrator made, no control weakened", async () => {
+    const rogue = await signInAdmin(db());
+    const honest = await signInAdmin(db());
+    const wallet = await createWallet(rogue.token);
+    expect(wallet.status).toBe(201);
+    const walletId = (wallet.body.wallet as { id: string }).id;
+    await onlyAdmins(rogue.user.id, honest.user.id);
+    const settingsBefore = await getSettings(db());
+    const honestBefore = await userRow(honest.user.id);
+    const pendingBefore = (await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!.n;
+    const as = (handler: IdHandler, id: string, body: unknown) => call(handler, { method: "PUT", token: rogue.token, params: { id }, body });
+    const waits = (res: CallResult, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(202);
+
+    // Money into its own account, any amount.
+    waits(await as(manageBalanceRoute, rogue.user.id, { amount: "0.01", operation: "credit", reason: "Mine" }), "own credit");
+    // 40 credits of 999.99 to a puppet: the first acts, the rest wait.
+    const puppet = await registerUser();
+    const credits = [];
+    for (let i = 0; i < 40; i++) credits.push((await as(manageBalanceRoute, puppet.user.id, { amount: "999.99", operation: "credit", reason: `Split ${i}` })).status);
+    expect(credits).toEqual([200, ...Array(39).fill(202)]);
+    // A puppet's deposit declared at 900,000, approved as declared.
+    const declared = await submitDeposit(puppet.token, { currency: "USDT", network: "TRC20", amount: "900000", txHash: txHash("TRC20") });
+    waits(await call(approveDepositRoute, { token: rogue.token, params: { id: (declared.body.deposit as { id: string }).id }, body: {} }), "deposit");
+    // Five withdrawals of 998 marked sent for another puppet: the first acts, the rest wait.
+    const payee = await registerUser();
+    await fund(db(), payee.user.id, "USDT", units("6000"));
+    const withdrawPassword = await readyToWithdraw(db(), payee.token, payee.user.id);
+    const sent = [];
+    for (let i = 0; i < 5; i++) {
+      const w = await call(withdrawRoute, { token: payee.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "998", withdrawPassword } });
+      sent.push((await call(sendRoute, { token: rogue.token, params: { id: (w.body.withdrawal as { id: string }).id }, body: { txHash: txHash("TRC20") } })).status);
+    }
+    expect(sent).toEqual([200, 202, 202, 202, 202]);
+    // Settings that pay or value money, and the threshold itself.
+    for (const patch of [{ referral: { rewardUsdt: "500000" } }, { trading: { spreadBps: 1000 } }, { approvals: { thresholdUsdt: "1000000" } }, { withdrawals: { dailyLimit: "99999999" } }]) {
+      waits(await call(settingsRoute, { method: "PUT", token: rogue.token, body: patch }), JSON.stringify(patch));
+    }
+    // A deposit address of its own, and a plan paying 50 %.
+    waits(await as(updateWalletRoute, walletId, walletInput({ address: "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7" })), "wallet address");
+    waits(await call(createPlanRoute, { token: rogue.token, body: { name: "Rogue plan", asset: "USDT", aprBps: 5000, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true } }), "saving plan");
+    // The other administrator's account, and who administers.
+    waits(await as(resetPasswordRoute, honest.user.id, { newPassword: "rogue-knows-it" }), "password reset");
+    waits(await as(resetWithdrawRoute, honest.user.id, { newWithdrawPassword: "rogue-knows-it" }), "withdrawal password reset");
+    waits(await as(statusRoute, honest.user.id, { status: "disabled" }), "disable");
+    waits(await as(roleRoute, puppet.user.id, { role: "admin" }), "appoint");
+    expect((await as(roleRoute, honest.user.id, { role: "user" })).status).toBe(422);
+
+    expect(await balanceOf(db(), rogue.user.id, "USDT")).toBe(0n);
+    expect(await balanceOf(db(), puppet.user.id, "USDT")).toBe(units("999.99"));
+    expect(await getSettings(db())).toEqual(settingsBefore);
+    expect(await userRow(honest.user.id)).toMatchObject({ passwordHash: honestBefore.passwordHash, withdrawPasswordHash: honestBefore.withdrawPasswordHash, status: "active", role: "admin" });
+    expect((await userRow(puppet.user.id)).role).toBe("user");
+    expect(await db().select().from(savingPlans).where(eq(savingPlans.name, "Rogue plan"))).toEqual([]);
+    expect((await db().select({ n: count() }).from(users).where(eq(users.role, "admin")))[0]!.n).toBe(2);
+    expect((await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!.n).toBe(pendingBefore + 1 + 39 + 1 + 4 + 4 + 1 + 1 + 4);
+    expect(await checkLedger(db())).toEqual([]);
   });
 });
