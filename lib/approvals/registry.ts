@@ -3,6 +3,7 @@ import { depositApprove } from "./rules/deposit-approve";
 import { passwordReset, withdrawPasswordReset } from "./rules/password-reset";
 import { savingPlanCreate, savingPlanUpdate } from "./rules/saving-plan";
 import { settingsUpdate } from "./rules/settings-update";
+import { tradeConfigSave } from "./rules/trade-config";
 import { userRole } from "./rules/user-role";
 import { userStatus } from "./rules/user-status";
 import { walletCreate } from "./rules/wallet-create";
@@ -23,6 +24,7 @@ const DEFINED = {
   "settings.update": settingsUpdate,
   "saving_plan.create": savingPlanCreate,
   "saving_plan.update": savingPlanUpdate,
+  "trade_config.save": tradeConfigSave,
 };
 
 export type ProposalKind = keyof typeof DEFINED;

@@ -63,7 +63,23 @@ function overridesView(o: Overrides | null, m: MarketAssets) {
   };
 }
 
-type OverridesView = NonNullable<ReturnType<typeof overridesView>>;
+export type OverridesView = NonNullable<ReturnType<typeof overridesView>>;
+
+/**
+ * A user's overrides as the API shows them (null: none), read under the user's row lock, with the
+ * market's decimals to write a patch's amounts the same way.
+ */
+export async function currentOverrides(db: Db, userId: string): Promise<{ overrides: OverridesView | null; m: MarketAssets }> {
+  await lockUser(db, userId);
+  const { m, row } = await context(db, userId);
+  return { overrides: overridesView(row, m), m };
+}
+
+/** An amount given in a patch, written as the overrides show it ("2" → "2.000000"); refused (400) when not exact. */
+export function overrideAmount(text: string, field: "minQuantity" | "maxQuantity" | "dailyLimit", m: MarketAssets): string {
+  const [decimals, asset] = field === "dailyLimit" ? [m.quoteDecimals, "USDT"] : [m.baseDecimals, "XAUT"];
+  return formatAmount(units(text, decimals, field, asset), decimals);
+}
 
 /** "fee 0.2 % → 0.1 %, daily limit site default → 5,000 USDT": what an administrator changed, as the user reads it. */
 function changesText(before: OverridesView | null, after: OverridesView | null): string {
@@ -120,15 +136,8 @@ export interface Actor {
   ip: string | null;
 }
 
-/**
- * Creates (`create`: refused with 409 when the user has one) or changes a user's overrides,
- * audited with before and after in the caller's transaction.
- */
-export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfigPatch, actor: Actor, mode: "create" | "update") {
-  await lockUser(db, userId);
-  const { defaults, m, row } = await context(db, userId);
-  if (mode === "create" && row) throw conflict("This user already has a trade config: change it with PUT", "TRADE_CONFIG_EXISTS");
-
+/** The overrides a patch leaves, refused (400, naming the field) when they could not be saved. */
+function checkedOverrides(defaults: TradingRules, m: MarketAssets, row: TradeConfig | null, userId: string, patch: TradeConfigPatch): Overrides {
   const next: Overrides = {
     enabled: merge(patch.enabled, row?.enabled, (v) => v),
     feeBps: merge(patch.feeBps, row?.feeBps, (v) => v),
@@ -142,7 +151,24 @@ export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfig
     const message = "The minimum quantity cannot be above the maximum quantity";
     throw badRequest(message, { minQuantity: [message] });
   }
+  return next;
+}
 
+/** Refuses (400) a patch that could not be saved for this user now, writing nothing. */
+export async function checkTradeConfig(db: Db, userId: string, patch: TradeConfigPatch): Promise<void> {
+  const { defaults, m, row } = await context(db, userId);
+  checkedOverrides(defaults, m, row, userId, patch);
+}
+
+/**
+ * Creates (`create`: refused with 409 when the user has one) or changes a user's overrides,
+ * audited with before and after in the caller's transaction.
+ */
+export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfigPatch, actor: Actor, mode: "create" | "update") {
+  await lockUser(db, userId);
+  const { defaults, m, row } = await context(db, userId);
+  if (mode === "create" && row) throw conflict("This user already has a trade config: change it with PUT", "TRADE_CONFIG_EXISTS");
+  const next = checkedOverrides(defaults, m, row, userId, patch);
   const values = { ...next, updatedBy: actor.id, updatedAt: new Date() };
   const [saved] = await db
     .insert(tradeConfigs)

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminToken, apiRegister, signIn, signInAsAdmin } from "./helpers";
+import { adminToken, apiRegister, approveAsChecker, signIn, signInAsAdmin } from "./helpers";
 
 // Issue 23, items 9 and 10, and the loose ends of item 7: the admin area on a phone, audit details as
 // changes, and the small things (a long site name, the 404's brand, toasts, a wrapped button, the grid
@@ -12,13 +12,15 @@ async function userIdOf(request: APIRequestContext, username: string): Promise<s
   return ((await found.json()).users as { id: string }[])[0]!.id;
 }
 
-/** Per-user trading overrides through the API: an audited edit with a before and an after. */
+/** Per-user trading overrides through the API (proposed and approved): an audited edit with a before and an after. */
 async function overrideTradeConfig(request: APIRequestContext, userId: string) {
   const res = await request.put(`/api/admin/users/${userId}/trade-config`, {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
     data: { enabled: null, feeBps: 15, spreadBps: null, minQuantity: null, maxQuantity: null, dailyLimit: "5000" },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  // A user's fee and limits wait for a second administrator: the checker approves.
+  expect(res.status(), await res.text()).toBe(202);
+  expect(await approveAsChecker(request, res)).toBe(200);
 }
 
 /** The page is no wider than its viewport, and no table runs past it (clipped in a scroll box or not). */

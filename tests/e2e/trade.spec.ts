@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { exact, readable } from "../../lib/format";
 import { formatAmount, parseAmount } from "../../lib/ledger/amount";
-import { adminToken, apiRegister, credit, signIn } from "./helpers";
+import { adminToken, apiRegister, approveAsChecker, credit, signIn } from "./helpers";
 
 test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -97,7 +97,10 @@ test("the form says before review when an order is more than the balance or the 
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 
   const admin = { Authorization: `Bearer ${await adminToken(request)}` };
-  expect((await request.put(`/api/admin/users/${userId}/trade-config`, { headers: admin, data: { dailyLimit: "10" } })).status()).toBe(200);
+  // A user's limit waits for a second administrator: the checker approves.
+  const limited = await request.put(`/api/admin/users/${userId}/trade-config`, { headers: admin, data: { dailyLimit: "10" } });
+  expect(limited.status()).toBe(202);
+  expect(await approveAsChecker(request, limited)).toBe(200);
   await page.reload();
   await page.getByLabel("Quantity (XAUt)").fill("0.01");
   await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.00 USDT left today");

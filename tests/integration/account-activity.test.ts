@@ -116,8 +116,8 @@ describe("every admin action on a user", () => {
     const debit = await call(manageBalanceRoute, { ...as, method: "PUT", body: { amount: "0.000001", operation: "debit", reason: reasonFor("balance.debited") }, headers: { "Idempotency-Key": `debit-${u.user.id}` } });
     expect((await approvedBySecondAdmin(db(), debit)).status).toBe(200);
 
-    expect((await call(tradeConfigRoute, { ...as, method: "PUT", body: { feeBps: 15, dailyLimit: "25000" } })).status).toBe(200);
-    expect((await call(resetTradeConfigRoute, { ...as, method: "DELETE" })).status).toBe(200);
+    expect((await approvedBySecondAdmin(db(), await call(tradeConfigRoute, { ...as, method: "PUT", body: { feeBps: 15, dailyLimit: "25000" } }))).status).toBe(200);
+    expect((await approvedBySecondAdmin(db(), await call(resetTradeConfigRoute, { ...as, method: "DELETE" }))).status).toBe(200);
 
     await setPrice(db(), "2650");
     const proposed = await call(proposeSetupRoute, { ...as, body: { type: "recurring", amount: "100", period: "daily", maxRounds: 2 } });

@@ -1,23 +1,38 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
 import { DELETE as del, GET as get, POST as create, PUT as put } from "@/app/api/admin/users/[id]/trade-config/route";
 import { GET as settingsRoute } from "@/app/api/trades/trade-settings/route";
 import { accountEvents, auditLogs, tradeConfigs } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
-import { call } from "../support/http";
+import { call, type CallResult } from "../support/http";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
 let admin: { token: string; user: { id: string } };
+let checker: { token: string; user: { id: string } };
 
 beforeAll(async () => {
   admin = await signInAdmin(db());
+  checker = await signInAdmin(db());
 });
 
 const DEFAULTS = { enabled: true, feeBps: 20, spreadBps: 30, minQuantity: "0.001000", maxQuantity: "1000.000000", dailyLimit: "10000.000000" };
-const config = (method: "GET" | "POST" | "PUT" | "DELETE", id: string, body?: unknown, token = admin.token) =>
-  call({ GET: get, POST: create, PUT: put, DELETE: del }[method], { method, body, token, params: { id } });
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+const direct = (method: Method, id: string, body?: unknown, token = admin.token) => call({ GET: get, POST: create, PUT: put, DELETE: del }[method], { method, body, token, params: { id } });
+
+/**
+ * A change as two administrators make it: what waits for a second one (any change but switching a
+ * user's trading off) is approved by `checker`; answered as the direct call would (the config after it).
+ */
+async function config(method: Method, id: string, body?: unknown, token = admin.token): Promise<CallResult> {
+  const res = await direct(method, id, body, token);
+  if (res.status !== 202) return res;
+  const approved = await call(approveRoute, { token: checker.token, params: { id: (res.body.proposal as { id: string }).id } });
+  if (approved.status !== 200) return approved;
+  return { ...(await direct("GET", id)), status: method === "POST" ? 201 : 200 };
+}
 
 const trail = (userId: string) =>
   db()
@@ -64,9 +79,9 @@ describe("/api/admin/users/{id}/trade-config", () => {
 
     const actions = (await trail(user.id)).map((a) => [a.action, a.actorId]);
     expect(actions).toEqual([
-      ["user.trade_config.update", admin.user.id],
-      ["user.trade_config.update", admin.user.id],
-      ["user.trade_config.delete", admin.user.id],
+      ["user.trade_config.update", checker.user.id],
+      ["user.trade_config.update", checker.user.id],
+      ["user.trade_config.delete", checker.user.id],
     ]);
     const [, second] = await trail(user.id);
     expect(second!.detail).toMatchObject({ before: { feeBps: 5, enabled: null }, after: { feeBps: null, enabled: false } });
@@ -115,7 +130,7 @@ describe("/api/admin/users/{id}/trade-config", () => {
             "trading site default → off, fee site default → 0.15\u00a0%, spread site default → 0.07\u00a0%, minimum quantity site default → 0.012345 XAUt, " +
             "maximum quantity site default → 12.345678 XAUt, daily limit site default → 2,345.67 USDT",
         },
-        admin.user.id,
+        checker.user.id,
       ],
       [
         "trade_config.changed",
@@ -124,9 +139,9 @@ describe("/api/admin/users/{id}/trade-config", () => {
             "trading off → on, fee 0.15\u00a0% → site default, spread 0.07\u00a0% → site default, minimum quantity 0.012345 XAUt → site default, " +
             "maximum quantity 12.345678 XAUt → site default, daily limit 2,345.67 USDT → site default",
         },
-        admin.user.id,
+        checker.user.id,
       ],
-      ["trade_config.reset", {}, admin.user.id],
+      ["trade_config.reset", {}, checker.user.id],
     ]);
   });
 
@@ -134,7 +149,7 @@ describe("/api/admin/users/{id}/trade-config", () => {
     const { user } = await registerUser();
     const res = await config("PUT", user.id, { dailyLimit: "1234.567891" });
     const [row] = await db().select().from(tradeConfigs).where(eq(tradeConfigs.userId, user.id));
-    expect(row).toMatchObject({ updatedBy: admin.user.id, dailyLimit: 1_234_567_891n, feeBps: null });
+    expect(row).toMatchObject({ updatedBy: checker.user.id, dailyLimit: 1_234_567_891n, feeBps: null });
     expect(res.body.updatedAt).toBe(row!.updatedAt.toISOString());
     expect((await config("GET", user.id)).body).toMatchObject({ updatedAt: row!.updatedAt.toISOString(), overrides: { dailyLimit: "1234.567891" } });
 
@@ -182,6 +197,28 @@ describe("/api/admin/users/{id}/trade-config", () => {
     for (const method of ["GET", "PUT", "DELETE"] as const) {
       expect((await config(method, unknown, method === "PUT" ? { feeBps: 1 } : undefined)).body, method).toEqual({ success: false, code: "NOT_FOUND", message: "User not found" });
     }
+  });
+
+  it("waits for a second administrator for any change but switching a user's trading off, shown field by field, stale when a field moved", async () => {
+    const { user } = await registerUser();
+    const off = await direct("PUT", user.id, { enabled: false });
+    expect(off.status).toBe(200);
+    const cheap = await direct("PUT", user.id, { feeBps: 0, spreadBps: 0, enabled: false });
+    expect(cheap.status).toBe(202);
+    expect(cheap.body.proposal).toMatchObject({ kind: "trade_config.save", changes: [{ label: "Fee", before: "site default", after: "0\u00a0%" }, { label: "Spread", before: "site default", after: "0\u00a0%" }] });
+    expect(cheap.body.overrides).toMatchObject({ enabled: false, feeBps: null, spreadBps: null });
+    const limit = await direct("PUT", user.id, { dailyLimit: "99999999" });
+    expect(limit.status).toBe(202);
+    const on = await direct("PUT", user.id, { enabled: true });
+    expect(on.status).toBe(202);
+    expect((await direct("DELETE", user.id)).status).toBe(202);
+    // Another administrator's limit goes first: the one proposed from the old value is stale.
+    const rival = await direct("PUT", user.id, { dailyLimit: "500" }, checker.token);
+    expect((await call(approveRoute, { token: admin.token, params: { id: (rival.body.proposal as { id: string }).id } })).status).toBe(200);
+    const stale = await call(approveRoute, { token: checker.token, params: { id: (limit.body.proposal as { id: string }).id } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: "PROPOSAL_STALE" });
+    expect((await direct("GET", user.id)).body.overrides).toMatchObject({ enabled: false, feeBps: null, dailyLimit: "500.000000" });
   });
 
   it("is for administrators only, and 404 for unknown users", async () => {

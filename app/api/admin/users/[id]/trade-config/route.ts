@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server";
 import { runTransaction } from "@/db/transaction";
+import { proposedAnswer } from "@/lib/approvals/proposals";
+import { saveUserTradeConfig } from "@/lib/approvals/save-trade-config";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { deleteTradeConfig, getTradeConfig, saveTradeConfig, tradeConfigSchema } from "@/lib/trading/trade-config";
+import { getTradeConfig, tradeConfigSchema, type TradeConfigPatch } from "@/lib/trading/trade-config";
 
 type P = { id: string };
 
@@ -10,20 +12,22 @@ export const GET = withAdmin<P>(async ({ params, db }) => {
   return NextResponse.json({ success: true, ...(await getTradeConfig(db, userId)) });
 });
 
-const save = (mode: "create" | "update") =>
+/**
+ * Switching a user's trading off acts at once; every other change of their fee, spread or limits
+ * (and returning them to the defaults) waits for a second administrator, the fields it changes alone.
+ */
+const answer = (verb: "create" | "update" | "reset") =>
   withAdmin<P>(async ({ req, params, db, auth }) => {
     const userId = uuidParam(params.id, "User not found");
-    const patch = await parseBody(req, tradeConfigSchema);
-    const config = await runTransaction(db, (tx) => saveTradeConfig(tx, userId, patch, { id: auth.user.id, ip: clientIp(req) }, mode));
-    return NextResponse.json({ success: true, message: "Trade config saved", ...config }, { status: mode === "create" ? 201 : 200 });
+    const input: TradeConfigPatch | "reset" = verb === "reset" ? "reset" : await parseBody(req, tradeConfigSchema);
+    const actor = { id: auth.user.id, ip: clientIp(req) };
+    const { config, proposal } = await runTransaction(db, (tx) => saveUserTradeConfig(tx, userId, input, actor, verb === "create" ? "create" : "update"));
+    if (proposal) return NextResponse.json({ ...proposedAnswer(proposal).body, ...config }, { status: 202 });
+    const message = verb === "reset" ? "The site defaults apply again" : "Trade config saved";
+    return NextResponse.json({ success: true, message, ...config }, { status: verb === "create" ? 201 : 200 });
   });
 
-/** POST creates the overrides (409 when the user has some); PUT creates or changes them. */
-export const POST = save("create");
-export const PUT = save("update");
-
-export const DELETE = withAdmin<P>(async ({ req, params, db, auth }) => {
-  const userId = uuidParam(params.id, "User not found");
-  const config = await runTransaction(db, (tx) => deleteTradeConfig(tx, userId, { id: auth.user.id, ip: clientIp(req) }));
-  return NextResponse.json({ success: true, message: "The site defaults apply again", ...config });
-});
+/** POST creates the overrides (409 when the user has some); PUT creates or changes them; DELETE returns to the defaults. */
+export const POST = answer("create");
+export const PUT = answer("update");
+export const DELETE = answer("reset");
