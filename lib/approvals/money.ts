@@ -22,9 +22,9 @@ export type MoneyGate =
 /** The window in which one administrator's actions on one user are summed. */
 export const STRUCTURING_WINDOW_MS = DAY_MS;
 
-/** USDT units at the feed's mid price, which no spread setting moves; null for what has no price. */
-async function valuer(db: Db) {
-  const quote = await currentQuote(db, 0);
+/** USDT units at the feed's mid price (the quote's `price`, not its bid or ask), which no spread setting moves; null for what has no price. */
+async function valuer(db: Db, spreadBps: number) {
+  const quote = await currentQuote(db, spreadBps);
   return (asset: string, decimals: number, units: bigint) => usdtValueAtMid(asset, decimals, units, quote, USDT_DECIMALS);
 }
 
@@ -65,7 +65,8 @@ async function movedBy(db: Db, adminId: string, userId: string, since: Date): Pr
 export async function moneyGate(tx: Db, input: { adminId: string; userId: string; asset: string; units: bigint; now: Date }): Promise<MoneyGate | null> {
   if (input.adminId === input.userId) return { why: "own account" };
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.adminMoney}, hashtext(${input.userId}))`);
-  const [asset, settings, value] = await Promise.all([findAsset(tx, input.asset), getSettings(tx), valuer(tx)]);
+  const [asset, settings] = await Promise.all([findAsset(tx, input.asset), getSettings(tx)]);
+  const value = await valuer(tx, settings.trading.spreadBps);
   const threshold = toUnits(settings.approvals.thresholdUsdt, USDT_DECIMALS, "down");
   const now = value(asset.code, asset.decimals, input.units);
   if (now === null) return { why: "unpriced", asset: asset.code };
