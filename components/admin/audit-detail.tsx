@@ -159,8 +159,9 @@ export function AuditDetail({ action, detail }: { action: string; detail: Record
   return (
     <dl className="space-y-0.5 text-left text-xs">
       {lines.map(([label, value]) => (
-        <div key={label} className="flex gap-1">
-          <dt className="shrink-0 text-muted">{label}:</dt>{" "}
+        // A long label (a proposal's change says what it counts) wraps, and its value goes under it.
+        <div key={label} className="flex flex-wrap gap-x-1">
+          <dt className="max-w-full break-words text-muted">{label}:</dt>{" "}
           <dd className="min-w-0 break-words text-zinc-200 [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}

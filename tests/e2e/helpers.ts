@@ -184,6 +184,13 @@ export async function approveAsChecker(request: APIRequestContext, proposed: API
   return res.status();
 }
 
+/** Saves site settings as administrators do: what pays, prices or limits money waits for the checker, who approves it. */
+export async function saveSettings(request: APIRequestContext, patch: Record<string, unknown>) {
+  const res = await request.put("/api/settings/config", { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: patch });
+  if (res.status() === 202) expect(await approveAsChecker(request, res)).toBe(200);
+  else expect(res.status()).toBe(200);
+}
+
 /** Credits a user (USDT unless told) through the admin API, as an administrator would from the user page (and a second one approves from 1,000 USDT). */
 export async function credit(request: APIRequestContext, username: string, amount: string, asset = "USDT") {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };

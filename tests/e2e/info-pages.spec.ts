@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { formatAmount } from "../../lib/ledger/amount";
 import { displayDecimal, displaySetting, percentText } from "../../lib/format";
 import type { Settings } from "../../lib/settings/schema";
-import { adminToken, apiRegister, ensureUsdtWallet, signIn } from "./helpers";
+import { adminToken, apiRegister, ensureUsdtWallet, saveSettings, signIn } from "./helpers";
 
 const PAGES = [
   { path: "/advantages-of-ai-trading", link: "Advantages of AI trading", heading: "Advantages of AI trading" },
@@ -82,7 +82,6 @@ test("the whitepaper lists each open withdrawal network with its fee and minimum
 });
 
 test("changed settings show at once on the information pages, worked examples included", async ({ page, request }) => {
-  const headers = await adminHeaders(request);
   const before = await readSettings(request);
   // Settings no other test depends on while it runs (the trade tests check the trading fee).
   const patch = {
@@ -90,8 +89,7 @@ test("changed settings show at once on the information pages, worked examples in
     storage: { annualRateBps: 125 },
     referral: { rewardUsdt: "2.5" },
   };
-  const saved = await request.put("/api/settings/config", { headers, data: patch });
-  expect(saved.status()).toBe(200);
+  await saveSettings(request, patch);
   try {
     await page.goto("/whitepaper");
     await expect(page.getByTestId("figure-spread")).toHaveText(/^0\.45\s%$/);
@@ -117,11 +115,7 @@ test("changed settings show at once on the information pages, worked examples in
     // The first round of the example buys at its feed price of 4,000 plus the spread.
     await expect(page.getByRole("row", { name: /^Day 1 / })).toContainText("4,018.00");
   } finally {
-    const restored = await request.put("/api/settings/config", {
-      headers,
-      data: { trading: before.trading, storage: before.storage, referral: before.referral },
-    });
-    expect(restored.status()).toBe(200);
+    await saveSettings(request, { trading: before.trading, storage: before.storage, referral: before.referral });
   }
   await page.goto("/whitepaper");
   await expect(page.getByTestId("figure-spread")).toHaveText(percentText(before.trading.spreadBps));

@@ -14,17 +14,18 @@ test("an admin credits a user below the approval threshold, who sees the balance
 
   await adminPage.getByLabel("Asset").selectOption("USDT");
   await adminPage.getByLabel("Operation").selectOption("credit");
-  await adminPage.getByLabel("Amount").fill("750.25");
+  await adminPage.getByLabel("Amount").fill("400.25");
   await adminPage.getByLabel("Reason (kept in the ledger)").fill("Launch bonus");
   await adminPage.getByRole("button", { name: "Review" }).click();
-  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 750.25 USDT to ${user.username}?` })).toBeVisible();
+  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 400.25 USDT to ${user.username}?` })).toBeVisible();
   await adminPage.getByRole("button", { name: "Confirm credit" }).click();
-  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 750.25 USDT. Available now: 750.25 USDT");
-  await expect(adminPage.getByTestId("balance-USDT")).toContainText("750.25");
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 400.25 USDT. Available now: 400.25 USDT");
+  await expect(adminPage.getByTestId("balance-USDT")).toContainText("400.25");
 
-  // A debit beyond the balance is refused and changes nothing.
+  // A debit beyond the balance is refused and changes nothing (with the credit, still under the
+  // threshold this administrator may move for one user in a day).
   await adminPage.getByLabel("Operation").selectOption("debit");
-  await adminPage.getByLabel("Amount").fill("900");
+  await adminPage.getByLabel("Amount").fill("500");
   await adminPage.getByLabel("Reason (kept in the ledger)").fill("Too much");
   await adminPage.getByRole("button", { name: "Review" }).click();
   await adminPage.getByRole("button", { name: "Confirm debit" }).click();
@@ -32,13 +33,13 @@ test("an admin credits a user below the approval threshold, who sees the balance
 
   const userPage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signIn(userPage, user.username, user.password);
-  await expect(userPage.getByTestId("balance-USDT")).toContainText("750.25");
+  await expect(userPage.getByTestId("balance-USDT")).toContainText("400.25");
 
   await userPage.goto("/records");
   const transactions = userPage.getByTestId("transaction").filter({ visible: true });
   const record = transactions.first();
   await expect(record).toContainText("Adjustment");
-  await expect(record.getByTestId("change")).toHaveText("+750.250000USDT");
+  await expect(record.getByTestId("change")).toHaveText("+400.250000USDT");
   await expect(record).toContainText("Launch bonus");
   // The refused debit wrote nothing.
   await expect(transactions).toHaveCount(1);
