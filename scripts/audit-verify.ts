@@ -1,35 +1,50 @@
 import { closeDb, configuredDatabaseUrl, getDb } from "@/db/client";
+import { newestAnchor } from "@/lib/audit/anchors";
+import { type ChainLink, parseLink } from "@/lib/audit/chain";
 import { verifyAuditChain } from "@/lib/audit/verify";
 
-const USAGE = "usage: npm run audit:verify [-- --expect <seq>:<hash>]";
+const USAGE = "usage: npm run audit:verify [-- --expect <seq>:<hash> ...]";
 
-/** `--expect 1234:ab…` (a head published earlier, e.g. with a proof of liabilities): the chain must still hold it. */
-function expected(args: string[]) {
-  const i = args.indexOf("--expect");
-  if (i === -1) {
-    if (args.length > 0) throw new Error(USAGE);
-    return null;
+/** `--expect 1234:ab…`, as often as given (heads kept elsewhere): the chain must still hold each, with that hash. */
+function expected(args: string[]): ChainLink[] {
+  const links: ChainLink[] = [];
+  for (let i = 0; i < args.length; i += 2) {
+    const link = args[i] === "--expect" ? parseLink(args[i + 1] ?? "") : null;
+    if (!link) throw new Error(USAGE);
+    links.push(link);
   }
-  const match = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(args[i + 1] ?? "");
-  if (!match || args.length !== 2) throw new Error(USAGE);
-  return { seq: Number(match[1]), hash: match[2]! };
+  return links;
 }
 
-/** `npm run audit:verify`: walks the audit chain of the configured database; exit 1 names the first row that does not fit. */
+/**
+ * `npm run audit:verify`: walks the audit chain of the configured database and checks it still holds
+ * the head the newest proof snapshot published (and each head given with --expect); exit 1 names the
+ * first row that does not fit, or a row outside the chain. It prints the head it verified with its
+ * time: kept elsewhere, it catches a later cut or rewrite of what follows the last snapshot.
+ */
 async function main() {
-  const expect = expected(process.argv.slice(2));
-  const check = await verifyAuditChain(await getDb(), { expect });
+  const given = expected(process.argv.slice(2));
+  const db = await getDb();
+  const anchor = await newestAnchor(db);
+  const check = await verifyAuditChain(db, { expect: anchor ? [anchor.link, ...given] : given });
   await closeDb();
   const where = configuredDatabaseUrl().replace(/\/\/[^@/]*@/, "//");
-  const waiting = check.waiting > 0 ? `; ${check.waiting} row(s) from an older version wait for their place, taken at the next append` : "";
+  for (const e of check.outside.named) {
+    console.error(`✗ entry outside the chain: id ${e.id}, ${e.action} by ${e.actorId}, dated ${e.createdAt}: no version of Aurum writes a row without its place`);
+  }
+  const outside = check.outside.count > 0 ? `; ${check.outside.count} row(s) outside the chain, put there by hand` : "";
   if (check.intact) {
-    const head = check.head ? `, head #${check.head.seq} ${check.head.hash}` : "";
-    console.log(`audit:verify: the audit chain of ${where} is intact (${check.entries} entries${head})${waiting}`);
+    if (anchor) console.log(`✓ holds entry #${anchor.link.seq} ${anchor.link.hash}, the head published with proof snapshot ${anchor.snapshotId} of ${anchor.takenAt.toISOString()}`);
+    for (const e of given) console.log(`✓ holds entry #${e.seq} ${e.hash}, as given`);
+    const head = check.head ? `, head #${check.head.seq} ${check.head.hash} at ${check.head.at}` : "";
+    console.log(`audit:verify: the audit chain of ${where} is intact (${check.entries} entries${head})${outside}`);
+    if (check.head) console.log(`Keep this head elsewhere; later: npm run audit:verify -- --expect ${check.head.seq}:${check.head.hash}`);
+    if (check.outside.count > 0) process.exitCode = 1;
     return;
   }
   const { seq, id, reason } = check.break;
   console.error(`✗ entry #${seq}${id ? ` (id ${id})` : ""}: ${reason}`);
-  console.error(`audit:verify: the audit chain of ${where} is broken at entry #${seq}${waiting}`);
+  console.error(`audit:verify: the audit chain of ${where} is broken at entry #${seq}${outside}`);
   process.exitCode = 1;
 }
 

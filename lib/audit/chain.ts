@@ -1,22 +1,31 @@
-import { asc, desc, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import { afterCommit } from "@/db/transaction";
 import { type ChainedRow, chainTime, GENESIS, type Json, rowHash } from "./encoding";
+import { noteHead } from "./seen";
 
 const CHAIN_LOCK = ADVISORY_LOCKS.auditChain;
-const SEAL_BATCH = 1_000;
 
 export interface ChainLink {
   seq: number;
   hash: string;
 }
 
-/** The chain's columns as the encoding reads them: created_at printed by the database to the microsecond, so no driver rounds it. */
+/** A link with its row's time as the chain encodes it (UTC, six fractional digits). */
+export interface ChainHead extends ChainLink {
+  at: string;
+}
+
+/** created_at printed by the database to the microsecond, so no driver rounds it. */
+const printedTime = sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The chain's columns as the encoding reads them. */
 export const chainedColumns = {
   seq: auditLogs.seq,
   id: auditLogs.id,
-  createdAt: sql<string>`to_char(${auditLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  createdAt: printedTime,
   actorId: auditLogs.actorId,
   action: auditLogs.action,
   targetType: auditLogs.targetType,
@@ -27,10 +36,10 @@ export const chainedColumns = {
   hash: auditLogs.hash,
 };
 
-type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
+export type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
 
-/** A stored row as the encoding takes it (a waiting row is given the seq it is about to take). */
-export const chained = (row: StoredRow, seq = row.seq!): ChainedRow => ({ ...row, seq, detail: row.detail as Json });
+/** A stored row as the encoding takes it. */
+export const chained = (row: StoredRow): ChainedRow => ({ ...row, seq: row.seq!, detail: row.detail as Json });
 
 /**
  * Takes the chain's lock for the rest of `tx`, so appends from every instance form one chain; it
@@ -40,53 +49,42 @@ async function lockChain(tx: Db): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
 }
 
-async function lastLink(db: Db): Promise<ChainLink | null> {
-  const [head] = await db.select({ seq: auditLogs.seq, hash: auditLogs.hash }).from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(desc(auditLogs.seq)).limit(1);
-  return head ? { seq: head.seq!, hash: head.hash! } : null;
+async function lastLink(db: Db): Promise<ChainHead | null> {
+  const [head] = await db.select({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime }).from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(desc(auditLogs.seq)).limit(1);
+  return head ? { seq: head.seq!, hash: head.hash!, at: head.at } : null;
 }
 
 /**
- * Gives rows written without a place in the chain (before it existed, or by the previous version
- * during a rolling upgrade) theirs, in (created_at, id) order; the trigger lets an update set only
- * these three columns, and only on such a row. Call it holding the lock.
+ * The first whole millisecond not before `at` (a time the chain encodes to the microsecond): a row
+ * after it may not be dated earlier, and the app writes whole milliseconds.
  */
-async function sealWaiting(tx: Db, head: ChainLink | null): Promise<ChainLink | null> {
-  const waiting = await tx.select(chainedColumns).from(auditLogs).where(isNull(auditLogs.seq)).orderBy(asc(auditLogs.createdAt), asc(auditLogs.id));
-  let link = head;
-  const sealed: SQL[] = [];
-  for (const row of waiting) {
-    const seq = (link?.seq ?? 0) + 1;
-    const prevHash = link?.hash ?? GENESIS;
-    const hash = rowHash(prevHash, chained(row, seq));
-    sealed.push(sql`(${row.id}::uuid, ${seq}::bigint, ${prevHash}, ${hash})`);
-    link = { seq, hash };
-  }
-  // A whole table of rows from before the chain takes its place in a few statements, not one per row.
-  for (let i = 0; i < sealed.length; i += SEAL_BATCH) {
-    await tx.execute(sql`
-      update audit_logs set seq = v.seq, prev_hash = v.prev_hash, hash = v.hash
-      from (values ${sql.join(sealed.slice(i, i + SEAL_BATCH), sql`, `)}) as v (id, seq, prev_hash, hash)
-      where audit_logs.id = v.id and audit_logs.seq is null`);
-  }
-  return link;
+function notBefore(at: string): number {
+  const ms = Date.parse(at);
+  return /\.\d{3}000Z$/.test(at) ? ms : ms + 1;
 }
 
-/** Appends one row at the chain's end. Call it inside the caller's transaction. */
-export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "createdAt">): Promise<ChainLink> {
+/**
+ * Appends one row at the chain's end; call it inside the caller's transaction, which holds the
+ * chain's lock until it ends. A row is never given a place later: one written without `seq` stays
+ * outside the chain, and audit:verify names it.
+ */
+export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "createdAt">): Promise<ChainHead> {
   await lockChain(tx);
-  const head = await sealWaiting(tx, await lastLink(tx));
-  // Taken under the lock, so the chain's order is also the order of its times on one clock; whole
-  // milliseconds, so what is stored reads back exactly as it was hashed.
-  const at = new Date();
+  const head = await lastLink(tx);
+  // Taken under the lock, and never before the head's own time, so times only move forward along
+  // the chain whatever the clocks of the instances say; whole milliseconds, so what is stored reads
+  // back exactly as it was hashed.
+  const at = new Date(Math.max(Date.now(), head ? notBefore(head.at) : 0));
   const seq = (head?.seq ?? 0) + 1;
   const prevHash = head?.hash ?? GENESIS;
-  const hash = rowHash(prevHash, { ...row, seq, createdAt: chainTime(at) });
+  const link = { seq, hash: rowHash(prevHash, { ...row, seq, createdAt: chainTime(at) }), at: chainTime(at) };
   try {
-    await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash });
+    await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash: link.hash });
   } catch (err) {
     throw staleHead(err) ?? err;
   }
-  return { seq, hash };
+  afterCommit(tx, async (db) => noteHead(db, link));
+  return link;
 }
 
 /**
@@ -110,12 +108,23 @@ function staleHead(err: unknown): Error | null {
  * Whoever publishes it (the proof of liabilities) lets anyone later check that the chain still
  * holds that hash at that seq, which a rewrite of the whole chain cannot fake.
  */
-export async function auditChainHead(db: Db): Promise<{ seq: number; hash: string; entries: number } | null> {
+export async function auditChainHead(db: Db): Promise<{ seq: number; hash: string; at: string; entries: number } | null> {
   const head = await lastLink(db);
   return head ? { ...head, entries: head.seq } : null;
 }
 
-/** Sealed rows after `seq`, in chain order, `limit` at a time. */
+/** Chained rows after `seq`, in chain order, `limit` at a time. */
 export function rowsAfter(db: Db, seq: number, limit: number) {
   return db.select(chainedColumns).from(auditLogs).where(gt(auditLogs.seq, seq)).orderBy(asc(auditLogs.seq)).limit(limit);
+}
+
+export async function rowAt(db: Db, seq: number): Promise<StoredRow | undefined> {
+  const [row] = await db.select(chainedColumns).from(auditLogs).where(eq(auditLogs.seq, seq)).limit(1);
+  return row;
+}
+
+/** "1234:ab…" (how a snapshot publishes a head, and audit:verify --expect takes one) as a link; null when it is not that. */
+export function parseLink(text: string): ChainLink | null {
+  const match = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(text);
+  return match ? { seq: Number(match[1]), hash: match[2]! } : null;
 }

@@ -1,7 +1,8 @@
 import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
-import type { ChainLink } from "./chain";
-import { type ChainBreak, type ChainCheck, verifyAuditChain } from "./verify";
+import type { ChainHead, ChainLink } from "./chain";
+import { noteHead, seenHead } from "./seen";
+import { type ChainBreak, type ChainCheck, type Outside, verifyAuditChain } from "./verify";
 
 /** How often an instance walks the whole chain again; between walks, each look checks only what was added. */
 export const FULL_CHECK_EVERY_MS = 10 * 60_000;
@@ -24,9 +25,14 @@ interface Times {
   fullCheckAt: string | null;
 }
 
+/**
+ * `cut`: the chain ends before a head this instance saw (appended or verified) — its last rows were
+ * removed; `broken`: any other row that does not fit. `outside` names rows with no place in the chain.
+ */
 export type ChainStatus =
-  | ({ state: "intact"; entries: number; head: ChainLink | null; waiting: number } & Times)
-  | ({ state: "broken"; break: ChainBreak; waiting: number } & Times)
+  | ({ state: "intact"; entries: number; head: ChainHead | null; outside: Outside } & Times)
+  | ({ state: "cut"; break: ChainBreak; seen: ChainHead | null; outside: Outside } & Times)
+  | ({ state: "broken"; break: ChainBreak; outside: Outside } & Times)
   | { state: "checking"; checkedAt: string; fullCheckAt: null };
 
 // Kept per database handle (tests open several), on globalThis, as server.ts and Next's route bundles load this module separately.
@@ -34,17 +40,25 @@ const holder = globalThis as unknown as { __aurumAuditCheckpoints?: WeakMap<Db, 
 const checkpoints = (holder.__aurumAuditCheckpoints ??= new WeakMap());
 
 /** Moves the checkpoint forward only: a walk that started earlier may end after a look that saw more. */
-function advance(cp: Checkpoint, head: ChainLink | null) {
-  if (head && head.seq > (cp.verified?.seq ?? 0)) cp.verified = head;
+function advance(db: Db, cp: Checkpoint, head: ChainHead | null) {
+  if (!head) return;
+  if (head.seq > (cp.verified?.seq ?? 0)) cp.verified = { seq: head.seq, hash: head.hash };
+  noteHead(db, head);
 }
+
+/** The heads the chain must still hold: the newest this instance saw, appended or verified. */
+const seenLinks = (db: Db): ChainLink[] => {
+  const seen = seenHead(db);
+  return seen ? [seen] : [];
+};
 
 /** Walks the whole chain once at a time, in the background; whatever awaits it never fails. */
 function walkWhole(db: Db, cp: Checkpoint): Promise<void> {
-  cp.walking ??= verifyAuditChain(db, { expect: cp.verified })
+  cp.walking ??= verifyAuditChain(db, { expect: seenLinks(db) })
     .then((check) => {
       cp.fullAt = Date.now();
       cp.broken = check.intact ? null : check;
-      if (check.intact) advance(cp, check.head);
+      if (check.intact) advance(db, cp, check.head);
     })
     .catch((err: unknown) => log.error({ err }, "audit chain: the full walk failed"))
     .finally(() => {
@@ -53,10 +67,10 @@ function walkWhole(db: Db, cp: Checkpoint): Promise<void> {
   return cp.walking;
 }
 
-function statusOf(check: ChainCheck, times: Times): ChainStatus {
-  return check.intact
-    ? { state: "intact", entries: check.entries, head: check.head, waiting: check.waiting, ...times }
-    : { state: "broken", break: check.break, waiting: check.waiting, ...times };
+function statusOf(db: Db, check: ChainCheck, times: Times): ChainStatus {
+  if (check.intact) return { state: "intact", entries: check.entries, head: check.head, outside: check.outside, ...times };
+  if (check.break.kind === "cut") return { state: "cut", break: check.break, seen: seenHead(db), outside: check.outside, ...times };
+  return { state: "broken", break: check.break, outside: check.outside, ...times };
 }
 
 /**
@@ -64,7 +78,9 @@ function statusOf(check: ChainCheck, times: Times): ChainStatus {
  * since this instance's checkpoint (and that the checkpoint's row is still the same); the whole
  * chain is walked in the background on an instance's first look (which waits for it up to a second,
  * then says "checking") and again every FULL_CHECK_EVERY_MS, so an edit deep in the chain shows
- * within that time. `npm run audit:verify` always walks the whole chain.
+ * within that time. Every look also checks the chain still holds the newest head this instance saw
+ * (lib/audit/seen.ts): its end cut off shows at once, as "cut". `npm run audit:verify` always walks
+ * the whole chain.
  */
 export async function auditChainStatus(db: Db, now = new Date()): Promise<ChainStatus> {
   let cp = checkpoints.get(db);
@@ -81,8 +97,8 @@ export async function auditChainStatus(db: Db, now = new Date()): Promise<ChainS
     void walkWhole(db, cp);
   }
   const fullCheckAt = new Date(cp.fullAt).toISOString();
-  if (cp.broken) return statusOf(cp.broken, { checkedAt: fullCheckAt, fullCheckAt });
-  const check = await verifyAuditChain(db, { from: cp.verified });
-  if (check.intact) advance(cp, check.head);
-  return statusOf(check, { checkedAt: now.toISOString(), fullCheckAt });
+  if (cp.broken) return statusOf(db, cp.broken, { checkedAt: fullCheckAt, fullCheckAt });
+  const check = await verifyAuditChain(db, { from: cp.verified, expect: seenLinks(db) });
+  if (check.intact) advance(db, cp, check.head);
+  return statusOf(db, check, { checkedAt: now.toISOString(), fullCheckAt });
 }

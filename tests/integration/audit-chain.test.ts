@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql, type SQL, TransactionRollbackError } from "drizzle-orm";
+import { asc, eq, sql, type SQL, TransactionRollbackError } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
@@ -6,7 +6,9 @@ import { auditLogs } from "@/db/schema";
 import { adjustBalance } from "@/lib/admin/adjust-balance";
 import { audit, auditChainHead } from "@/lib/audit";
 import { canonicalJson, GENESIS, rowHash, type Json } from "@/lib/audit/encoding";
+import { chained, chainedColumns } from "@/lib/audit/chain";
 import { verifyAuditChain } from "@/lib/audit/verify";
+import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -23,6 +25,27 @@ async function refusal(statement: SQL): Promise<string> {
     return e.cause instanceof Error ? e.cause.message : e.message;
   }
   return "accepted";
+}
+
+const DAY = 24 * 60 * 60_000;
+
+class RolledBack<T> extends Error {
+  constructor(readonly value: T) {
+    super("rolled back");
+  }
+}
+
+/** `work`'s answer, from a transaction then rolled back (triggers and rows as they were), so the file's chain stays whole. */
+async function rolledBack<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    await runTransaction(db(), async (tx) => {
+      throw new RolledBack(await work(tx));
+    });
+  } catch (err) {
+    if (err instanceof RolledBack) return err.value as T;
+    throw err;
+  }
+  throw new Error("unreachable");
 }
 
 const chain = () => db().select().from(auditLogs).where(sql`${auditLogs.seq} is not null`).orderBy(asc(auditLogs.seq));
@@ -51,8 +74,9 @@ describe("the audit chain", () => {
     expect(last.detail).toEqual({ when: "2026-11-25T00:00:00.000Z", n: 1e21 });
     expect(rowHash(last.prevHash!, { ...last, seq: 3, createdAt: printed!.at, detail: last.detail as Json })).toBe(last.hash);
 
-    expect(await verifyAuditChain(db())).toEqual({ intact: true, entries: 3, head: { seq: 3, hash: last.hash }, waiting: 0 });
-    expect(await auditChainHead(db())).toEqual({ seq: 3, hash: last.hash, entries: 3 });
+    const head = { seq: 3, hash: last.hash, at: printed!.at };
+    expect(await verifyAuditChain(db())).toEqual({ intact: true, entries: 3, head, outside: { count: 0, named: [] } });
+    expect(await auditChainHead(db())).toEqual({ ...head, entries: 3 });
   });
 
   it("hashes the detail as jsonb gives it back, whatever JSON it holds", async () => {
@@ -66,10 +90,10 @@ describe("the audit chain", () => {
       }),
       { numRuns: 40 },
     );
-    expect(await verifyAuditChain(db())).toMatchObject({ intact: true, waiting: 0 });
+    expect(await verifyAuditChain(db())).toMatchObject({ intact: true, outside: { count: 0 } });
   });
 
-  it("refuses UPDATE, DELETE and TRUNCATE of audit rows, and any change to a row besides giving a waiting one its place", async () => {
+  it("refuses UPDATE, DELETE and TRUNCATE of audit rows", async () => {
     const admin = await signInAdmin(db());
     await audit(db(), { actorId: admin.user.id, action: "test.keep", target: { type: "test" }, detail: { reason: "kept" } });
     const before = await chain();
@@ -81,54 +105,7 @@ describe("the audit chain", () => {
     ]) {
       expect(await refusal(statement)).toMatch(/^audit_logs is append-only: (UPDATE|DELETE|TRUNCATE) refused$/);
     }
-    const waiting = newId();
-    await db().insert(auditLogs).values({ id: waiting, actorId: admin.user.id, action: "test.waiting", targetType: "test" });
-    expect(await refusal(sql`update audit_logs set seq = 999999, prev_hash = ${GENESIS}, hash = ${GENESIS}, action = 'test.other' where id = ${waiting}`)).toBe("audit_logs is append-only: UPDATE refused");
-    expect(await refusal(sql`delete from audit_logs where id = ${waiting}`)).toBe("audit_logs is append-only: DELETE refused");
     expect(await chain()).toEqual(before);
-    // Give it its place, so the next test starts with none waiting.
-    await audit(db(), { actorId: admin.user.id, action: "test.after", target: { type: "test" } });
-    expect(await verifyAuditChain(db())).toMatchObject({ intact: true, waiting: 0 });
-  });
-
-  it("gives rows written without a place (before the chain, or by the previous version) theirs in (created_at, id) order at the next append", async () => {
-    const admin = await signInAdmin(db());
-    const head = (await auditChainHead(db()))!;
-    // As the previous version wrote them: no seq, and the database's time, to the microsecond.
-    const ids = [newId(), newId(), newId()].sort();
-    const written = [
-      { id: ids[2]!, at: "2026-11-20 10:00:00.000002+00" },
-      { id: ids[1]!, at: "2026-11-20 10:00:00.000001+00" },
-      { id: ids[0]!, at: "2026-11-20 10:00:00.000002+00" },
-    ];
-    for (const w of written) {
-      await db().insert(auditLogs).values({ id: w.id, actorId: admin.user.id, action: "test.old", targetType: "user", targetId: admin.user.id, detail: { v: 0.1 }, ip: "192.0.2.1", createdAt: sql`${w.at}::timestamptz` });
-    }
-    expect(await verifyAuditChain(db())).toEqual({ intact: true, entries: head.seq, head: { seq: head.seq, hash: head.hash }, waiting: 3 });
-
-    await audit(db(), { actorId: admin.user.id, action: "test.new", target: { type: "test" } });
-    const rows = (await chain()).slice(head.seq);
-    expect(rows.map((r) => [r.seq, r.id])).toEqual([
-      [head.seq + 1, ids[1]],
-      [head.seq + 2, ids[0]],
-      [head.seq + 3, ids[2]],
-      [head.seq + 4, rows[3]!.id],
-    ]);
-    expect(rows[0]!.prevHash).toBe(head.hash);
-    expect(await db().select().from(auditLogs).where(isNull(auditLogs.seq))).toEqual([]);
-    expect(await verifyAuditChain(db())).toMatchObject({ intact: true, entries: head.seq + 4, waiting: 0 });
-  });
-
-  it("gives a whole table of rows from before the chain (2,500, more than one statement's worth) its place in one append", async () => {
-    const admin = await signInAdmin(db());
-    const head = (await auditChainHead(db()))!;
-    const old = Array.from({ length: 2_500 }, (_, i) => ({ id: newId(), actorId: admin.user.id, action: "test.before_chain", targetType: "test", detail: { i }, createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1_000) }));
-    await db().insert(auditLogs).values(old);
-    await audit(db(), { actorId: admin.user.id, action: "test.first_chained", target: { type: "test" } });
-    const check = await verifyAuditChain(db());
-    expect(check).toMatchObject({ intact: true, entries: head.seq + 2_501, waiting: 0 });
-    const [last] = await db().select().from(auditLogs).where(eq(auditLogs.seq, head.seq + 2_500));
-    expect(last!.id).toBe(old[2_499]!.id);
   });
 
   it("names a row whose detail was given a number no double holds as changed, instead of failing the walk", async () => {
@@ -147,5 +124,62 @@ describe("the audit chain", () => {
       });
     expect(check).toMatchObject({ intact: false, break: { seq: head.seq, reason: "its hash does not match its contents: the row was changed" } });
     expect(await verifyAuditChain(db())).toMatchObject({ intact: true, entries: head.seq });
+  });
+
+  it("names a row outside the chain (no seq, put there past the database's rules) and never gives it a place: the next append goes after the head", async () => {
+    const admin = await signInAdmin(db());
+    const other = await signInAdmin(db());
+    const head = (await auditChainHead(db()))!;
+    const forged = newId();
+    const seen = await rolledBack(async (tx) => {
+      // As whoever bypasses the triggers would: a row dated three weeks back, in another administrator's name.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.insert(auditLogs).values({ id: forged, actorId: other.user.id, action: "user.balance.adjust", targetType: "user", createdAt: new Date(Date.now() - 21 * DAY) });
+      await tx.execute(sql`set local session_replication_role = origin`);
+      const before = await verifyAuditChain(tx);
+      await audit(tx, { actorId: admin.user.id, action: "test.after_forgery", target: { type: "test" } });
+      const rows = await tx.select({ id: auditLogs.id, seq: auditLogs.seq }).from(auditLogs).where(sql`${auditLogs.seq} > ${head.seq} or ${auditLogs.seq} is null`).orderBy(asc(auditLogs.seq));
+      return { before, after: await verifyAuditChain(tx), rows };
+    });
+    const outside = { count: 1, named: [{ id: forged, actorId: other.user.id, action: "user.balance.adjust", createdAt: expect.any(String) }] };
+    expect(seen.before).toMatchObject({ intact: true, entries: head.seq, outside });
+    expect(seen.rows).toEqual([
+      { id: expect.not.stringMatching(forged), seq: head.seq + 1 },
+      { id: forged, seq: null },
+    ]);
+    expect(seen.after).toMatchObject({ intact: true, entries: head.seq + 1, outside });
+  });
+
+  it("finds a time before the previous row's: times never go backwards along the chain", async () => {
+    const admin = await signInAdmin(db());
+    await audit(db(), { actorId: admin.user.id, action: "test.earlier", target: { type: "test" } });
+    await audit(db(), { actorId: admin.user.id, action: "test.later", target: { type: "test" } });
+    const head = (await auditChainHead(db()))!;
+    const check = await rolledBack(async (tx) => {
+      // The head dated a second before the row under it, and hashed again as if written so: only its time gives it away.
+      await tx.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+      await tx.execute(sql`update audit_logs set created_at = (select created_at from audit_logs where seq = ${head.seq - 1}) - interval '1 second' where seq = ${head.seq}`);
+      const [row] = await tx.select(chainedColumns).from(auditLogs).where(eq(auditLogs.seq, head.seq));
+      await tx.execute(sql`update audit_logs set hash = ${rowHash(row!.prevHash!, chained(row!))} where seq = ${head.seq}`);
+      return verifyAuditChain(tx);
+    });
+    expect(check).toMatchObject({ intact: false, break: { kind: "time", seq: head.seq, reason: expect.stringMatching(/is before entry #\d+'s .*: times never go backwards along the chain$/) } });
+  });
+
+  it("dates a row no earlier than the head, whatever this instance's clock says", async () => {
+    const admin = await signInAdmin(db());
+    const head = (await auditChainHead(db()))!;
+    const rows = await rolledBack(async (tx) => {
+      // The head written by an instance whose clock runs an hour ahead.
+      await tx.execute(sql`alter table audit_logs disable trigger audit_logs_append_only`);
+      await tx.execute(sql`update audit_logs set created_at = created_at + interval '1 hour' where seq = ${head.seq}`);
+      const [row] = await tx.select(chainedColumns).from(auditLogs).where(eq(auditLogs.seq, head.seq));
+      await tx.execute(sql`update audit_logs set hash = ${rowHash(row!.prevHash!, chained(row!))} where seq = ${head.seq}`);
+      await tx.execute(sql`alter table audit_logs enable trigger audit_logs_append_only`);
+      await audit(tx, { actorId: admin.user.id, action: "test.behind", target: { type: "test" } });
+      return { check: await verifyAuditChain(tx), times: await tx.select(chainedColumns).from(auditLogs).where(sql`${auditLogs.seq} >= ${head.seq}`).orderBy(asc(auditLogs.seq)) };
+    });
+    expect(rows.check).toMatchObject({ intact: true, entries: head.seq + 1 });
+    expect(rows.times[1]!.createdAt >= rows.times[0]!.createdAt).toBe(true);
   });
 });

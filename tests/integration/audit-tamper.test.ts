@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as chainRoute } from "@/app/api/admin/audit/chain/route";
 import { closeDb, getDb, installDb, openDatabase, type Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
+import { chained, chainedColumns } from "@/lib/audit/chain";
+import { GENESIS, rowHash } from "@/lib/audit/encoding";
 import { auditChainStatus, FULL_CHECK_EVERY_MS, type ChainStatus } from "@/lib/audit/status";
 import { verifyAuditChain } from "@/lib/audit/verify";
 import { signInAdmin } from "../support/admin";
@@ -35,10 +38,31 @@ async function chainOfFive() {
   return { db, admin, rows, env: current.env };
 }
 
-/** What whoever would rewrite the log does first: the trigger dropped, then the rows changed. */
+/** As whoever would rewrite the log: past the triggers (a superuser's replica mode), then the rows changed. */
 async function tamper(db: Db, ...statements: SQL[]) {
-  await db.execute(sql`drop trigger audit_logs_append_only on audit_logs`);
-  for (const s of statements) await db.execute(s);
+  await runTransaction(db, async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const s of statements) await tx.execute(s);
+  });
+}
+
+/**
+ * Rows `from`… of the chain hashed again in order after `edit`, as someone who knows the format
+ * would, so that the chain alone looks whole: only a head kept before (seen, printed or published)
+ * shows the rewrite.
+ */
+async function rechain(db: Db, from: number, edit: SQL) {
+  await tamper(db, edit);
+  const rows = await db.select(chainedColumns).from(auditLogs).where(sql`${auditLogs.seq} >= ${from}`).orderBy(asc(auditLogs.seq));
+  const [before] = await db.select({ hash: auditLogs.hash }).from(auditLogs).where(sql`${auditLogs.seq} = ${from - 1}`);
+  let prev = before?.hash ?? GENESIS;
+  const updates: SQL[] = [];
+  for (const row of rows) {
+    const hash = rowHash(prev, chained(row));
+    updates.push(sql`update audit_logs set prev_hash = ${prev}, hash = ${hash} where id = ${row.id}`);
+    prev = hash;
+  }
+  await tamper(db, ...updates);
 }
 
 /** The dashboard's answer, once this instance has walked the chain. */
@@ -65,11 +89,11 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
   it("an edited row: its hash does not match; found by audit:verify, by the dashboard at its next full walk, and by its API", async () => {
     const { db, admin, rows, env } = await chainOfFive();
     const before = await auditChainStatus(db);
-    expect(before).toMatchObject({ state: "intact", entries: 5, head: { seq: 5, hash: rows[4]!.hash }, waiting: 0 });
+    expect(before).toMatchObject({ state: "intact", entries: 5, head: { seq: 5, hash: rows[4]!.hash }, outside: { count: 0 } });
 
     await tamper(db, sql`update audit_logs set detail = '{"step": 3, "reason": "step three"}' where seq = 3`);
-    const found = { seq: 3, id: rows[2]!.id, reason: "its hash does not match its contents: the row was changed" };
-    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, waiting: 0 });
+    const found = { kind: "edited", seq: 3, id: rows[2]!.id, reason: "its hash does not match its contents: the row was changed" };
+    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, outside: { count: 0, named: [] } });
     // Between full walks a look checks only what was added; the next full walk finds the edit.
     const later = new Date(Date.now() + FULL_CHECK_EVERY_MS);
     await vi.waitFor(async () => expect(await auditChainStatus(db, later)).toMatchObject({ state: "broken", break: found }), { timeout: 20_000, interval: 100 });
@@ -83,8 +107,8 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
   it("a deleted row: the chain skips its seq", async () => {
     const { db, admin, rows, env } = await chainOfFive();
     await tamper(db, sql`delete from audit_logs where seq = 3`);
-    const found = { seq: 3, id: null, reason: "entry #3 is missing: the chain goes from #2 to #4" };
-    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, waiting: 0 });
+    const found = { kind: "missing", seq: 3, id: null, reason: "entry #3 is missing: the chain goes from #2 to #4" };
+    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, outside: { count: 0, named: [] } });
     expect(await dashboardChain(admin.token)).toMatchObject({ state: "broken", break: found });
 
     const { code, out } = await auditVerify(env);
@@ -96,8 +120,8 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
   it("two rows swapped: the first of them no longer follows the row before it", async () => {
     const { db, admin, rows, env } = await chainOfFive();
     await tamper(db, sql`update audit_logs set seq = -seq where seq in (2, 3)`, sql`update audit_logs set seq = case seq when -2 then 3 else 2 end where seq < 0`);
-    const found = { seq: 2, id: rows[2]!.id, reason: "its prev_hash is not the hash of entry #1: a row before it was removed, added or moved" };
-    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, waiting: 0 });
+    const found = { kind: "moved", seq: 2, id: rows[2]!.id, reason: "its prev_hash is not the hash of entry #1: a row before it was removed, added or moved" };
+    expect(await verifyAuditChain(db)).toEqual({ intact: false, break: found, outside: { count: 0, named: [] } });
     expect(await dashboardChain(admin.token)).toMatchObject({ state: "broken", break: found });
 
     const { code, out } = await auditVerify(env);
@@ -105,22 +129,67 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
     expect(out).toContain(`✗ entry #2 (id ${rows[2]!.id}): its prev_hash is not the hash of entry #1`);
   }, SLOW);
 
-  it("the chain's end cut off: the dashboard remembers the head it saw, audit:verify the head it is given", async () => {
+  it("the chain's end cut off after the last snapshot: this instance's dashboard says cut (it saw the head), audit:verify the head it is given", async () => {
     const { db, admin, rows, env } = await chainOfFive();
-    const intact = await dashboardChain(admin.token);
-    expect(intact).toMatchObject({ state: "intact", entries: 5, head: { seq: 5, hash: rows[4]!.hash } });
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "intact", entries: 5, head: { seq: 5, hash: rows[4]!.hash } });
 
     await tamper(db, sql`delete from audit_logs where seq = 5`);
     // Alone, the four rows left are a sound chain; only a head seen or published before shows the loss.
     expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 4 });
-    expect(await dashboardChain(admin.token)).toMatchObject({ state: "broken", break: { seq: 5, id: null, reason: expect.stringContaining("entry #5 is gone") } });
+    const cut = { kind: "cut", seq: 5, id: null, reason: expect.stringContaining("entry #5 is gone") };
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "cut", break: cut, seen: { seq: 5, hash: rows[4]!.hash } });
 
     const plain = await auditVerify(env);
     expect(plain).toMatchObject({ code: 0 });
-    expect(plain.out).toContain(`is intact (4 entries, head #4 ${rows[3]!.hash})`);
+    expect(plain.out).toMatch(new RegExp(`is intact \\(4 entries, head #4 ${rows[3]!.hash} at \\d{4}-\\d\\d-\\d\\dT[0-9:.]{15}Z\\)`));
+    expect(plain.out).toContain(`--expect 4:${rows[3]!.hash}`);
     const published = await runScript("audit-verify", ["--expect", `5:${rows[4]!.hash}`], env);
     expect(published.code).toBe(1);
-    expect(published.out).toContain("✗ entry #5: entry #5 is gone");
+    expect(published.out).toContain("✗ entry #5: entry #5 is gone, though the chain held it before");
     expect((await runScript("audit-verify", ["--expect", "5:nothex"], env)).code).toBe(2);
+  }, SLOW);
+
+  it("a row edited and the chain hashed again from it to the head: the same length, found at the head seen and at the one given", async () => {
+    const { db, admin, rows, env } = await chainOfFive();
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "intact", entries: 5 });
+    await rechain(db, 3, sql`update audit_logs set detail = '{"step": 3, "reason": "step three"}' where seq = 3`);
+    // Whole again, to anyone who kept no head.
+    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 5 });
+    const rewritten = { kind: "rewritten", seq: 5, id: rows[4]!.id, reason: expect.stringContaining(`not the row the chain held before (hash ${rows[4]!.hash})`) };
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "broken", break: rewritten });
+
+    const given = await auditVerify(env, "--expect", `5:${rows[4]!.hash}`);
+    expect(given.code).toBe(1);
+    expect(given.out).toContain(`✗ entry #5 (id ${rows[4]!.id}): its hash is `);
+    expect(given.out).toContain(`, not ${rows[4]!.hash} as held before: the chain was rewritten up to here`);
+    // A head given that is still there, with its hash, holds.
+    expect((await runScript("audit-verify", ["--expect", `2:${rows[1]!.hash}`], env)).code).toBe(0);
+  }, SLOW);
+
+  it("a row forged with INSERT rights only (no seq, three weeks back, in another administrator's name): named as outside the chain, never given a place", async () => {
+    const { db, admin, rows, env } = await chainOfFive();
+    const other = await signInAdmin(db);
+    const forged = "019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7c9";
+    // Roles are the server's, not the database's: one of its own, removed after.
+    const inserter = sql.raw(`aurum_inserter_${Date.now()}_${process.pid}`);
+    await db.execute(sql`create role ${inserter}`);
+    await db.execute(sql`grant insert on audit_logs to ${inserter}`);
+    await runTransaction(db, async (tx) => {
+      await tx.execute(sql`set local role ${inserter}`);
+      await tx.execute(sql`insert into audit_logs (id, actor_id, action, target_type, created_at) values (${forged}, ${other.user.id}, 'user.balance.adjust', 'user', now() - interval '21 days')`);
+    });
+    await db.execute(sql`drop owned by ${inserter}`);
+    await db.execute(sql`drop role ${inserter}`);
+    await audit(db, { actorId: admin.user.id, action: "test.after", target: { type: "test" } });
+    const [row] = await db.select({ seq: auditLogs.seq }).from(auditLogs).where(sql`${auditLogs.id} = ${forged}`);
+    expect(row).toEqual({ seq: null });
+    const outside = { count: 1, named: [{ id: forged, actorId: other.user.id, action: "user.balance.adjust", createdAt: expect.any(String) }] };
+    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 6, outside });
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "intact", outside });
+
+    const { code, out } = await auditVerify(env);
+    expect(code).toBe(1);
+    expect(out).toContain(`✗ entry outside the chain: id ${forged}, user.balance.adjust by ${other.user.id}`);
+    expect(rows).toHaveLength(5);
   }, SLOW);
 });
