@@ -12,4 +12,6 @@ export const ADVISORY_LOCKS = {
   auditChain: 7_272_013,
   /** An administrator's money action on one user (with the user's id hashed as the second key): the 24-hour sum and the action are one step. */
   adminMoney: 7_272_014,
+  /** Taking a proof-of-liabilities snapshot: one at a time across instances. */
+  proofSnapshot: 7_272_015,
 } as const;

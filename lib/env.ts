@@ -68,6 +68,9 @@ const schema = z.object({
     .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === "/" && !new URL(u).search, "SITE_URL must be an origin like https://gold.example.com")
     .transform((u) => new URL(u).origin)
     .optional(),
+  // How long a proof-of-liabilities snapshot keeps its leaves (each user's balances) for users to
+  // check; its root and totals stay for good. The database refuses to remove younger ones (30 days).
+  PROOF_LEAVES_KEEP_DAYS: z.coerce.number().int().min(30).max(3650).default(90),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

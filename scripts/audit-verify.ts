@@ -2,6 +2,8 @@ import { closeDb, configuredDatabaseUrl, getDb } from "@/db/client";
 import { newestAnchor } from "@/lib/audit/anchors";
 import { type ChainLink, parseLink } from "@/lib/audit/chain";
 import { verifyAuditChain } from "@/lib/audit/verify";
+import { auditHeadCommitted } from "@/lib/proof/check";
+import { findSnapshot } from "@/lib/proof/snapshots";
 
 const USAGE = "usage: npm run audit:verify [-- --expect <seq>:<hash> ...]";
 
@@ -26,15 +28,20 @@ async function main() {
   const given = expected(process.argv.slice(2));
   const db = await getDb();
   const anchor = await newestAnchor(db);
+  const committed = anchor ? await auditHeadCommitted(db, await findSnapshot(db, anchor.snapshotId)) : null;
   const check = await verifyAuditChain(db, { expect: anchor ? [anchor.link, ...given] : given });
   await closeDb();
+  if (anchor && committed === false) {
+    console.error(`✗ proof snapshot ${anchor.snapshotId}: its root does not commit to the audit head its row publishes (#${anchor.link.seq} ${anchor.link.hash}): the snapshot was changed in the database`);
+    process.exitCode = 1;
+  }
   const where = configuredDatabaseUrl().replace(/\/\/[^@/]*@/, "//");
   for (const e of check.outside.named) {
     console.error(`✗ entry outside the chain: id ${e.id}, ${e.action} by ${e.actorId}, dated ${e.createdAt}: no version of Aurum writes a row without its place`);
   }
   const outside = check.outside.count > 0 ? `; ${check.outside.count} row(s) outside the chain, put there by hand` : "";
   if (check.intact) {
-    if (anchor) console.log(`✓ holds entry #${anchor.link.seq} ${anchor.link.hash}, the head published with proof snapshot ${anchor.snapshotId} of ${anchor.takenAt.toISOString()}`);
+    if (anchor && committed !== false) console.log(`✓ holds entry #${anchor.link.seq} ${anchor.link.hash}, the head published with proof snapshot ${anchor.snapshotId} of ${anchor.takenAt.toISOString()}`);
     for (const e of given) console.log(`✓ holds entry #${e.seq} ${e.hash}, as given`);
     const head = check.head ? `, head #${check.head.seq} ${check.head.hash} at ${check.head.at}` : "";
     console.log(`audit:verify: the audit chain of ${where} is intact (${check.entries} entries${head})${outside}`);

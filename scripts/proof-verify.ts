@@ -3,17 +3,20 @@
  * published root. One self-contained file on purpose (Node ≥ 20, nothing but node: modules), so
  * anyone can copy it out of the repository and run it:
  *
- *   npx tsx proof-verify.ts proof.json [--root <published root hex>]
+ *   npx tsx proof-verify.ts proof.json [--root <published root hex>] [--user <your user id>]
  *
+ * With --user it also checks that the file's leaf is yours (the file itself names no user).
  * Exit 0: the proof holds. Exit 1: a step failed (it is named). Exit 2: bad usage.
  * The encoding it checks is docs/PROOF-OF-LIABILITIES.md, byte for byte.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
-const FORMAT = "aurum-proof-of-liabilities/1";
+const FORMAT = "aurum-proof-of-liabilities/2";
 const MAX_SUM = (1n << 64n) - 1n;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LEAF_ID = /^[0-9a-f]{32}$/;
+const AUDIT_HEAD = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/;
 
 type Asset = { code: string; decimals: number };
 type Node = { hash: Buffer; sums: bigint[] };
@@ -58,7 +61,7 @@ const show = (values: bigint[], assets: Asset[]) =>
     return `${a.code} ${a.decimals ? `${digits.slice(0, -a.decimals)}.${digits.slice(-a.decimals)}` : digits}`;
   }).join(", ");
 
-function verify(file: unknown, publishedRoot: string | undefined, report: (ok: boolean, label: string, detail: string) => void): boolean {
+function verify(file: unknown, publishedRoot: string | undefined, userId: string | undefined, report: (ok: boolean, label: string, detail: string) => void): boolean {
   const step = <T>(label: string, work: () => [T, string]): T => {
     try {
       const [value, detail] = work();
@@ -86,11 +89,20 @@ function verify(file: unknown, publishedRoot: string | undefined, report: (ok: b
     let node = step("Your leaf", () => {
       const balances = amounts(account.balances, assets, "your balances");
       const nonce = hex(account.nonce, 32, "the nonce");
-      if (typeof account.id !== "string" || !UUID.test(account.id)) throw new Failure("the account id is not a lowercase UUID");
-      const hash = sha256(Buffer.of(0x00), nonce, Buffer.from(account.id.replace(/-/g, ""), "hex"), sums(balances));
-      if (hash.toString("hex") !== account.hash) throw new Failure(`your nonce, account id and balances hash to ${hash.toString("hex")}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`);
+      if (typeof account.leaf !== "string" || !LEAF_ID.test(account.leaf)) throw new Failure("the leaf id is not 16 bytes of lowercase hex");
+      const hash = sha256(Buffer.of(0x00), nonce, Buffer.from(account.leaf, "hex"), sums(balances));
+      if (hash.toString("hex") !== account.hash) throw new Failure(`your nonce, leaf id and balances hash to ${hash.toString("hex")}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`);
       return [{ hash, sums: balances } as Node, `${show(balances, assets)} → ${hash.toString("hex")}`];
     });
+
+    if (userId !== undefined) {
+      step("The leaf is yours", () => {
+        if (!UUID.test(userId)) throw new Failure("your user id is not a lowercase UUID");
+        const mine = sha256(Buffer.of(0x04), hex(account.nonce, 32, "the nonce"), Buffer.from(userId.replace(/-/g, ""), "hex")).subarray(0, 16).toString("hex");
+        if (mine !== account.leaf) throw new Failure(`the leaf id for your user id and this nonce is ${mine}, not ${String(account.leaf)}: this leaf is not yours`);
+        return [null, `leaf ${mine} is your user id's`];
+      });
+    }
 
     for (const [i, s] of path.entries()) {
       const below = node;
@@ -107,11 +119,18 @@ function verify(file: unknown, publishedRoot: string | undefined, report: (ok: b
     }
 
     step("The root", () => {
-      const root = node.hash.toString("hex");
-      if (root !== snapshot.rootHash) throw new Failure(`the path ends at ${root}, not at the snapshot's root ${String(snapshot.rootHash)}`);
+      // The published root commits to the audit chain's head at the snapshot: seq 0 and zeros for none.
+      const head = snapshot.auditHead ?? null;
+      const m = head === null ? null : AUDIT_HEAD.exec(String(head));
+      if (head !== null && !m) throw new Failure(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(head)}`);
+      const seq = Buffer.alloc(8);
+      if (m) seq.writeBigUInt64BE(BigInt(m[1]!));
+      const root = sha256(Buffer.of(0x03), node.hash, sums(node.sums), seq, m ? Buffer.from(m[2]!, "hex") : Buffer.alloc(32)).toString("hex");
+      const anchored = m ? `audit head #${m[1]} ${m[2]}` : "no audit head";
+      if (root !== snapshot.rootHash) throw new Failure(`the path's top ${node.hash.toString("hex")} with ${anchored} gives the root ${root}, not the snapshot's root ${String(snapshot.rootHash)}`);
       const totals = amounts(snapshot.totals, assets, "the snapshot's totals");
       if (assets.some((_, k) => totals[k] !== node.sums[k])) throw new Failure(`the path adds up to ${show(node.sums, assets)}, but the snapshot's totals say ${show(totals, assets)}`);
-      return [null, `${root}, totals ${show(totals, assets)}`];
+      return [null, `${root}, with ${anchored}, totals ${show(totals, assets)}`];
     });
 
     if (publishedRoot !== undefined) {
@@ -127,13 +146,18 @@ function verify(file: unknown, publishedRoot: string | undefined, report: (ok: b
   }
 }
 
+/** The value after `name` (lowercased), and the arguments without both; undefined when absent, null when it has no value. */
+function option(args: string[], name: string): [string | undefined | null, string[]] {
+  const at = args.indexOf(name);
+  if (at < 0) return [undefined, args];
+  return [args[at + 1]?.toLowerCase() ?? null, args.filter((_, i) => i !== at && i !== at + 1)];
+}
+
 function main(): number {
-  const args = process.argv.slice(2);
-  const rootAt = args.indexOf("--root");
-  const root = rootAt >= 0 ? args[rootAt + 1]?.toLowerCase() : undefined;
-  const files = args.filter((_, i) => rootAt < 0 || (i !== rootAt && i !== rootAt + 1));
-  if (files.length !== 1 || (rootAt >= 0 && !root) || files[0]!.startsWith("-")) {
-    console.error("usage: proof-verify <proof.json> [--root <published root hex>]");
+  const [root, rest] = option(process.argv.slice(2), "--root");
+  const [user, files] = option(rest, "--user");
+  if (files.length !== 1 || root === null || user === null || files[0]!.startsWith("-")) {
+    console.error("usage: proof-verify <proof.json> [--root <published root hex>] [--user <your user id>]");
     return 2;
   }
   let file: unknown;
@@ -143,7 +167,7 @@ function main(): number {
     console.error(`✗ cannot read ${files[0]} as JSON: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
-  const ok = verify(file, root, (passed, label, detail) => (passed ? console.log : console.error)(`${passed ? "✓" : "✗"} ${label}: ${detail}`));
+  const ok = verify(file, root, user, (passed, label, detail) => (passed ? console.log : console.error)(`${passed ? "✓" : "✗"} ${label}: ${detail}`));
   if (ok) console.log(root ? "The balances in this proof are included in the published total." : "The balances in this proof are included in the total of the root in the file; pass --root with the root Aurum published to check that too.");
   else console.error("The proof does not hold: see the step marked ✗.");
   return ok ? 0 : 1;

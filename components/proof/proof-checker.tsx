@@ -145,7 +145,7 @@ export function CheckProofFile() {
       }}
     >
       <label htmlFor="proof-file" className="label">Proof file (JSON)</label>
-      <textarea id="proof-file" className="field h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} placeholder='{ "format": "aurum-proof-of-liabilities/1", … }' />
+      <textarea id="proof-file" className="field h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} placeholder='{ "format": "aurum-proof-of-liabilities/2", … }' />
       <button type="submit" className="btn-ghost" disabled={busy || text.trim() === ""}>
         {busy ? "Checking…" : "Check this proof"}
       </button>

@@ -3,8 +3,9 @@ import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import type { ProofSnapshot } from "@/db/schema";
 import { TreeBuilder } from "./blocks";
-import { decodeSums, hexOf } from "./encoding";
+import { decodeSums, hexOf, parseAuditHead } from "./encoding";
 import { latestSnapshot } from "./snapshots";
+import { emptyRoot, leafIdOf, publishedRoot } from "./tree";
 
 export interface SnapshotProblem {
   rule: string;
@@ -36,13 +37,15 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
         problems.push({ rule: "leaves are numbered without gaps", detail: `snapshot ${snapshot.id}: leaf ${builder.count} is missing` });
         return problems;
       }
-      builder.add({ accountId: r.user_id, nonce: new Uint8Array(Buffer.from(r.nonce, "hex")), balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))) });
+      const nonce = new Uint8Array(Buffer.from(r.nonce, "hex"));
+      builder.add({ leafId: leafIdOf(nonce, r.user_id), nonce, balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))) });
     }
     if (rows.length < PAGE) break;
   }
   const { root } = builder.finish();
   if (builder.count !== snapshot.accountCount) problems.push({ rule: "the snapshot holds every account it counts", detail: `snapshot ${snapshot.id}: ${builder.count} leaves stored, ${snapshot.accountCount} published` });
-  if (hexOf(root.hash) !== snapshot.rootHash) problems.push({ rule: "the stored leaves give the published root", detail: `snapshot ${snapshot.id}: leaves give ${hexOf(root.hash)}, published ${snapshot.rootHash}` });
+  const published = hexOf(publishedRoot(root, parseAuditHead(snapshot.auditHead)));
+  if (published !== snapshot.rootHash) problems.push({ rule: "the stored leaves and audit head give the published root", detail: `snapshot ${snapshot.id}: they give ${published}, published ${snapshot.rootHash}` });
   if (root.sums.some((s, i) => String(s) !== snapshot.rootSums[i])) problems.push({ rule: "the stored leaves add up to the published totals", detail: `snapshot ${snapshot.id}: leaves sum to ${root.sums.join("/")}, published ${snapshot.rootSums.join("/")}` });
   return problems;
 }
@@ -51,4 +54,24 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
 export async function checkLatestSnapshot(db: Db): Promise<{ snapshot: ProofSnapshot | null; problems: SnapshotProblem[] }> {
   const snapshot = await latestSnapshot(db);
   return { snapshot, problems: snapshot ? await checkSnapshot(db, snapshot) : [] };
+}
+
+/**
+ * Whether the snapshot's root still commits to the audit head its row publishes: its stored top node
+ * with that head gives the root (a handful of bytes, not the leaves). Null once its tree is pruned.
+ * A head changed in the row alone no longer matches; changing the root too would not match the root
+ * every user's proof file, and every copy of the page, holds.
+ */
+export async function auditHeadCommitted(db: Db, snapshot: ProofSnapshot): Promise<boolean | null> {
+  const [top] = await rowsOf<{ hash: string; sums: string }>(
+    db,
+    sql`select encode(hash, 'hex') as hash, encode(sums, 'hex') as sums from proof_nodes where snapshot_id = ${snapshot.id} order by level desc limit 1`,
+  );
+  const tree = top
+    ? { hash: new Uint8Array(Buffer.from(top.hash, "hex")), sums: decodeSums(new Uint8Array(Buffer.from(top.sums, "hex"))) }
+    : snapshot.accountCount === 0
+      ? emptyRoot(snapshot.assets.length)
+      : null;
+  if (!tree) return null;
+  return hexOf(publishedRoot(tree, parseAuditHead(snapshot.auditHead))) === snapshot.rootHash;
 }

@@ -4,6 +4,7 @@ import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import type { Job } from "@/lib/jobs/runner";
 import { utcDay } from "@/lib/time";
 import { takeSnapshot } from "./snapshot";
+import { pruneOldLeaves } from "./snapshots";
 
 /**
  * Today's snapshot, once per UTC day across instances: the job lease lets one instance run it, and the
@@ -16,10 +17,11 @@ export async function takeDailySnapshot(db: Db, now = new Date()): Promise<Proof
   return takeSnapshot(db, { trigger: "daily", now });
 }
 
+/** Each day's snapshot, and then (once a day, with it) the leaves of snapshots past their keeping pruned. */
 export const proofSnapshotJob: Job = {
   name: "proof.snapshot",
   everyMs: 60_000,
   run: async (db) => {
-    await takeDailySnapshot(db);
+    if (await takeDailySnapshot(db)) await pruneOldLeaves(db);
   },
 };

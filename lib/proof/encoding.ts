@@ -11,6 +11,10 @@ export const MAX_SUM = (1n << 64n) - 1n;
 
 const LEAF_TAG = 0x00;
 const NODE_TAG = 0x01;
+const ROOT_TAG = 0x03;
+const LEAF_ID_TAG = 0x04;
+/** A leaf's id: opaque, fresh in every snapshot, and a commitment to its owner's user id (leafIdPreimage). */
+export const LEAF_ID_BYTES = 16;
 
 export interface TreeNode {
   hash: Uint8Array;
@@ -71,17 +75,24 @@ export function bytesOfHex(hex: string, length: number): Uint8Array {
   return out;
 }
 
-/** A UUID's 16 bytes written at `at`: its hex digits without the dashes ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
-function writeUuid(out: Uint8Array, at: number, id: string): void {
+/** 16 bytes written at `at` from 32 hex digits, a UUID's dashes left out ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
+function writeId(out: Uint8Array, at: number, id: string): void {
   const hex = id.toLowerCase().replace(/-/g, "");
   if (hex.length !== 32 || !writeHex(out, at, hex, 0, 16)) throw new ProofEncodingError("expected 16 bytes as 32 lowercase hex digits");
 }
 
-/** A UUID's 16 bytes ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
-export function uuidBytes(id: string): Uint8Array {
-  const out = new Uint8Array(16);
-  writeUuid(out, 0, id);
-  return out;
+/**
+ * 0x04 ‖ nonce (32) ‖ user id (16): the first LEAF_ID_BYTES of its SHA-256 are the leaf's id. The
+ * proof file carries only that id; its owner, who knows their user id, can check the leaf is theirs
+ * (so two users with the same balances cannot be shown one leaf), and nobody else can tell whose it is.
+ */
+export function leafIdPreimage(nonce: Uint8Array, userId: string): Uint8Array {
+  if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
+  const bytes = new Uint8Array(1 + NONCE_BYTES + 16);
+  bytes[0] = LEAF_ID_TAG;
+  bytes.set(nonce, 1);
+  writeId(bytes, 1 + NONCE_BYTES, userId);
+  return bytes;
 }
 
 /** How long a leaf's preimage is, with `assetCount` balances. */
@@ -97,15 +108,15 @@ function target(out: Uint8Array | undefined, length: number): Uint8Array {
 }
 
 /**
- * 0x00 ‖ nonce (32) ‖ account id (16) ‖ balance per asset (8 each): written into `out` when given
+ * 0x00 ‖ nonce (32) ‖ leaf id (16) ‖ balance per asset (8 each): written into `out` when given
  * (the server reuses one buffer for every leaf of a snapshot), else into a new array.
  */
-export function leafPreimage(nonce: Uint8Array, accountId: string, balances: readonly bigint[], out?: Uint8Array): Uint8Array {
+export function leafPreimage(nonce: Uint8Array, leafId: string, balances: readonly bigint[], out?: Uint8Array): Uint8Array {
   if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
   const bytes = target(out, leafPreimageLength(balances.length));
   bytes[0] = LEAF_TAG;
   bytes.set(nonce, 1);
-  writeUuid(bytes, 1 + NONCE_BYTES, accountId);
+  writeId(bytes, 1 + NONCE_BYTES, leafId);
   writeSums(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), 1 + NONCE_BYTES + 16, balances);
   return bytes;
 }
@@ -122,6 +133,41 @@ export function nodePreimage(left: TreeNode, right: TreeNode, out?: Uint8Array):
   bytes.set(right.hash, at);
   writeSums(view, at + HASH_BYTES, right.sums);
   return bytes;
+}
+
+/** The audit chain's head a snapshot commits to: its seq and hash (64 hex digits). */
+export interface AuditAnchor {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * 0x03 ‖ tree root hash (32) ‖ sums(tree root) ‖ u64(audit seq) ‖ audit hash (32): its SHA-256 is the
+ * published root. So the root, and with it every user's proof file, commits to the audit chain's head
+ * when the snapshot was taken (seq 0 and 32 zero bytes when the chain was empty): a rewrite of the
+ * chain up to that head, or of the head a snapshot publishes, no longer matches what users hold.
+ */
+export function rootPreimage(tree: TreeNode, audit: AuditAnchor | null): Uint8Array {
+  if (tree.hash.length !== HASH_BYTES) throw new ProofEncodingError(`a hash is ${HASH_BYTES} bytes`);
+  const bytes = new Uint8Array(1 + HASH_BYTES + 8 * tree.sums.length + 8 + HASH_BYTES);
+  const view = new DataView(bytes.buffer);
+  bytes[0] = ROOT_TAG;
+  bytes.set(tree.hash, 1);
+  const at = writeSums(view, 1 + HASH_BYTES, tree.sums);
+  if (audit) {
+    if (!Number.isSafeInteger(audit.seq) || audit.seq < 1) throw new ProofEncodingError("an audit head's seq is a positive integer");
+    view.setBigUint64(at, BigInt(audit.seq));
+    bytes.set(bytesOfHex(audit.hash, HASH_BYTES), at + 8);
+  }
+  return bytes;
+}
+
+/** "1234:ab…" as a snapshot publishes its audit head; null for none, and an error for anything else. */
+export function parseAuditHead(text: string | null): AuditAnchor | null {
+  if (text === null) return null;
+  const match = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(text);
+  if (!match) throw new ProofEncodingError(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(text)}`);
+  return { seq: Number(match[1]), hash: match[2]! };
 }
 
 /** A parent's sums: the children's, asset by asset; refused when either is negative or the total overflows. */

@@ -1,32 +1,38 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
+import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
 import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import { pipelinedAfter, runTransaction } from "@/db/transaction";
 import { audit, auditChainHead } from "@/lib/audit";
-import { AppError } from "@/lib/http/errors";
+import { AppError, conflict } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { listAssets } from "@/lib/ledger/assets";
-import { utcDay } from "@/lib/time";
+import { HOUR_MS, utcDay } from "@/lib/time";
 import { BLOCK_LEVEL, TreeBuilder } from "./blocks";
 import { encodeSums, hexOf, NONCE_BYTES, type TreeNode, writeSums } from "./encoding";
+import { leafIdOf, publishedRoot } from "./tree";
 
 // Buffer's hex is many times faster than a loop over a million leaves.
 const hex = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 
-/** Account rows read, and leaves or nodes written, per statement while building. */
-const PAGE_ROWS = 10_000;
+/** Users read, and leaves or nodes written, per statement while building. */
+const PAGE_USERS = 10_000;
 const PAGE = 5_000;
-const NO_USER = "00000000-0000-0000-0000-000000000000";
+/** The secret that orders a snapshot's leaves: drawn for it, never stored. */
+const ORDER_KEY_BYTES = 32;
 
 export type SnapshotRequest = (
   | { trigger: "daily"; now?: Date }
-  /** An administrator's snapshot, audited in its own transaction. */
+  /**
+   * An administrator's snapshot, audited in its own transaction: at most one an hour (a second
+   * administrator forcing one more is left to the approvals rework).
+   */
   | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date }
 ) & {
-  /** Account rows read per statement; tests make it small to put page boundaries where they want. */
-  pageRows?: number;
+  /** Users read per statement; tests make it small to put page boundaries where they want. */
+  pageUsers?: number;
   /** Milliseconds spent per phase, added to as the snapshot is taken (npm run bench:proof prints them). */
   phases?: Record<string, number>;
 };
@@ -44,30 +50,62 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 const arrayLiteral = (items: (string | number)[]) => `{${items.join(",")}}`;
 
 /**
- * Each user's total per asset over every ledger account they own, whatever its kind, for the users
- * after `after` in id order: one range scan of `pageRows` account rows. A page that ends inside a
- * user's accounts leaves that user to the next page; a user who fills a page alone (thousands of
- * strategy reserves) is summed by a query of their own.
+ * Every user who owns a ledger account, numbered in the order of a keyed hash of their id under a
+ * secret drawn for this snapshot and forgotten after it: the leaves' order is unpredictable and new
+ * in every snapshot, so a proof's sibling is nobody in particular (not the user who registered next).
+ * A temporary table of this transaction, dropped at its end.
  */
-async function liabilitiesAfter(tx: Db, after: string, assetIndex: Map<string, number>, pageRows: number): Promise<{ userId: string; balances: bigint[] }[]> {
-  const rows = await rowsOf<{ user_id: string; asset: string; balance: string }>(
+async function orderUsers(tx: Db): Promise<void> {
+  const key = randomBytes(ORDER_KEY_BYTES);
+  await tx.execute(sql`
+    create temporary table proof_order on commit drop as
+    select (row_number() over (order by sha256(${key}::bytea || uuid_send(user_id))) - 1)::int as position, user_id
+    from (select distinct user_id from accounts where user_id is not null) as owners`);
+  await tx.execute(sql`alter table proof_order add primary key (position)`);
+}
+
+/**
+ * The total per asset over every ledger account they own, whatever its kind, of the users at
+ * positions `from` … `from + pageUsers - 1` of this snapshot's order, in that order.
+ */
+async function liabilitiesFrom(tx: Db, from: number, assetIndex: Map<string, number>, pageUsers: number): Promise<{ userId: string; balances: bigint[] }[]> {
+  const rows = await rowsOf<{ user_id: string; asset: string; total: string }>(
     tx,
-    sql`select user_id, asset, balance::text from accounts where user_id is not null and user_id > ${after} order by user_id limit ${pageRows}`,
+    sql`select o.user_id, a.asset, sum(a.balance)::text as total
+        from proof_order o join accounts a on a.user_id = o.user_id
+        where o.position >= ${from} and o.position < ${from + pageUsers}
+        group by o.position, o.user_id, a.asset order by o.position`,
   );
   const users: { userId: string; balances: bigint[] }[] = [];
-  const add = (userId: string, asset: string, units: bigint) => {
-    if (users[users.length - 1]?.userId !== userId) users.push({ userId, balances: Array.from({ length: assetIndex.size }, () => 0n) });
-    users[users.length - 1]!.balances[assetIndex.get(asset)!]! += units;
-  };
-  for (const r of rows) add(r.user_id, r.asset, BigInt(r.balance));
-  if (rows.length === pageRows) {
-    const last = users.pop()!;
-    if (users.length === 0) {
-      const all = await rowsOf<{ asset: string; total: string }>(tx, sql`select asset, sum(balance)::text as total from accounts where user_id = ${last.userId} group by asset`);
-      for (const r of all) add(last.userId, r.asset, BigInt(r.total));
-    }
+  for (const r of rows) {
+    if (users[users.length - 1]?.userId !== r.user_id) users.push({ userId: r.user_id, balances: Array.from({ length: assetIndex.size }, () => 0n) });
+    users[users.length - 1]!.balances[assetIndex.get(r.asset)!]! += BigInt(r.total);
   }
   return users;
+}
+
+/**
+ * One snapshot at a time across instances: the lock lasts until the snapshot's transaction ends.
+ * Whoever does not get it is told so at once, instead of queueing a second million-row read.
+ */
+async function claimSnapshotLock(tx: Db): Promise<boolean> {
+  const [row] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.proofSnapshot}) as locked`);
+  return row!.locked;
+}
+
+/** An administrator's snapshot an hour at most after the last one: each is a full read of the books. */
+async function assertNotTooSoon(tx: Db, now: Date): Promise<void> {
+  const [last] = await tx
+    .select({ takenAt: proofSnapshots.takenAt })
+    .from(proofSnapshots)
+    .where(and(ne(proofSnapshots.rootHash, ""), gt(proofSnapshots.takenAt, new Date(now.getTime() - HOUR_MS)), lte(proofSnapshots.takenAt, now)))
+    .orderBy(desc(proofSnapshots.takenAt))
+    .limit(1);
+  if (!last) return;
+  const next = new Date(last.takenAt.getTime() + HOUR_MS);
+  throw new AppError(429, "SNAPSHOT_TOO_SOON", `A snapshot was taken at ${last.takenAt.toISOString()}: one an hour at most. The next can be taken from ${next.toISOString()}.`, undefined, {
+    "Retry-After": String(Math.ceil((next.getTime() - now.getTime()) / 1000)),
+  });
 }
 
 /** What the ledger's entries say users are owed per asset: the second way to the root's sums. */
@@ -112,13 +150,15 @@ async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
 
 /**
  * Takes a proof-of-liabilities snapshot in one REPEATABLE READ transaction, so a journal is in it
- * whole or not at all: every user's liabilities streamed in user-id order into leaves with fresh
- * nonces, the Merkle sum tree's root, and the ledger's own total from its entries, which the root's
- * sums must equal or nothing is kept. A daily snapshot is unique per UTC day: a second runner's insert
- * waits for the first and then finds the day taken (null).
+ * whole or not at all: every user's liabilities streamed in this snapshot's secret order into leaves
+ * with fresh nonces, the Merkle sum tree's root, and the ledger's own total from its entries, which
+ * the root's sums must equal or nothing is kept. The published root commits to the audit chain's head
+ * read in the same transaction. One snapshot at a time: while one is taken, an administrator's is
+ * refused (409) and the daily job's waits for its next run (null). A daily snapshot is unique per UTC
+ * day: a second runner finds the day taken (null).
  */
 export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
-  const { trigger, now = new Date(), pageRows = PAGE_ROWS, phases = {} } = request;
+  const { trigger, now = new Date(), pageUsers = PAGE_USERS, phases = {} } = request;
   const takenBy = request.trigger === "admin" ? request.actor.id : null;
   const timed = async <T>(phase: string, work: () => T | Promise<T>): Promise<T> => {
     const start = performance.now();
@@ -131,6 +171,11 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
   let workDone = 0;
   const result = await runTransaction(db, async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read`);
+    if (!(await claimSnapshotLock(tx))) {
+      if (trigger === "daily") return null;
+      throw conflict("A snapshot is being taken right now: it will be on the list in a moment.", "SNAPSHOT_RUNNING");
+    }
+    if (trigger === "admin") await assertNotTooSoon(tx, now);
     const id = newId();
     const claimed = await tx
       .insert(proofSnapshots)
@@ -142,19 +187,24 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     const assets = (await listAssets(tx)).map((a) => ({ code: a.code, decimals: a.decimals }));
     const assetIndex = new Map(assets.map((a, i) => [a.code, i]));
     const builder = new TreeBuilder(assets.length);
+    await timed("order", () => orderUsers(tx));
     // One connection, its statements pipelined: the next page is read, and the last one written, while
     // this one is hashed. Node's hashing and PostgreSQL's reading and writing overlap, in one transaction.
-    let reading = handled(liabilitiesAfter(tx, NO_USER, assetIndex, pageRows));
+    let reading = handled(liabilitiesFrom(tx, 0, assetIndex, pageUsers));
     let writing = handled(Promise.resolve());
-    for (;;) {
-      // A page can be read after the write it was issued before (a page ending inside one user's
-      // accounts reads that user again): a failed write then fails that read too.
+    for (let next = pageUsers; ; next += pageUsers) {
+      // A page is read after the write issued before it: a failed write then fails that read too.
       const users = await timed("read", () => pipelinedAfter(reading, writing));
       if (users.length === 0) break;
-      reading = handled(liabilitiesAfter(tx, users[users.length - 1]!.userId, assetIndex, pageRows));
+      reading = handled(liabilitiesFrom(tx, next, assetIndex, pageUsers));
       const from = builder.count;
       const nonces = randomBytes(NONCE_BYTES * users.length);
-      await timed("hash", () => users.forEach((u, i) => builder.add({ accountId: u.userId, balances: u.balances, nonce: nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1)) })));
+      await timed("hash", () =>
+        users.forEach((u, i) => {
+          const nonce = nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1));
+          builder.add({ leafId: leafIdOf(nonce, u.userId), balances: u.balances, nonce });
+        }),
+      );
       await timed("write leaves", () => writing);
       writing = handled(writeLeaves(tx, id, from, users, nonces, assets.length));
     }
@@ -163,15 +213,16 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     await timed("write nodes", () => writeUpper(tx, id, upper));
 
     const ledgerSums = await timed("ledger sum", () => ledgerLiabilities(tx, assets.map((a) => a.code)));
-    // Published as "seq:hash", the form npm run audit:verify -- --expect takes.
+    // Published as "seq:hash", the form npm run audit:verify -- --expect takes, and committed to by the root.
     const head = await auditChainHead(tx);
+    const anchor = head ? { seq: head.seq, hash: head.hash } : null;
     const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
     if (differ.length) {
       throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
     }
     const [snapshot] = await tx
       .update(proofSnapshots)
-      .set({ accountCount: builder.count, assets, rootHash: hexOf(root.hash), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: head ? `${head.seq}:${head.hash}` : null })
+      .set({ accountCount: builder.count, assets, rootHash: hexOf(publishedRoot(root, anchor)), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: anchor ? `${anchor.seq}:${anchor.hash}` : null })
       .where(eq(proofSnapshots.id, id))
       .returning();
     if (request.trigger === "admin") {

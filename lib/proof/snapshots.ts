@@ -1,14 +1,16 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
-import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { proofLeaves, proofNodes, proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { readEnv } from "@/lib/env";
 import { notFound } from "@/lib/http/errors";
 import type { Pagination } from "@/lib/http/query";
+import { DAY_MS } from "@/lib/time";
 import { amountsOf, assembleProof, type SnapshotHeader } from "./assemble";
 import { BLOCK_SIZE, upperSiblings } from "./blocks";
 import { decodeSums, type TreeNode } from "./encoding";
 import type { ProofFile } from "./proof-file";
-import { buildLevels, leafNode, pathIn, type LeafInput } from "./tree";
+import { buildLevels, leafIdOf, leafNode, pathIn, type LeafInput } from "./tree";
 
 export const headerOf = (s: ProofSnapshot): SnapshotHeader => ({
   id: s.id,
@@ -17,6 +19,7 @@ export const headerOf = (s: ProofSnapshot): SnapshotHeader => ({
   totals: s.rootSums.map(BigInt),
   accountCount: s.accountCount,
   assets: s.assets,
+  auditHead: s.auditHead,
 });
 
 /** A snapshot as anyone may see it: no user's data, only the root and the totals. */
@@ -63,9 +66,10 @@ const bytesOf = (hex: string) => new Uint8Array(Buffer.from(hex, "hex"));
 /**
  * One user's proof file for a snapshot: their leaf's block of at most 64 leaves read by position (in
  * the same statement that finds their leaf) and rebuilt, then one stored node per level above it. Two
- * round trips and a few index lookups at any size.
+ * round trips and a few index lookups at any size. The file names the leaf by its opaque id, never
+ * by the user's (nor the block's other users').
  */
-export async function proofFor(db: Db, snapshotId: string, userId: string): Promise<ProofFile> {
+export async function proofFor(db: Db, snapshotId: string, userId: string, now = new Date()): Promise<ProofFile> {
   const [snapshot, block] = await Promise.all([
     findSnapshot(db, snapshotId),
     rowsOf<{ position: number; user_id: string; nonce: string; balances: string }>(
@@ -81,9 +85,15 @@ export async function proofFor(db: Db, snapshotId: string, userId: string): Prom
     ),
   ]);
   const index = block.findIndex((r) => r.user_id === userId);
+  if (index < 0 && snapshot.takenAt.getTime() < prunedBefore(now).getTime()) {
+    throw notFound(`The proofs of a snapshot are kept ${readEnv().PROOF_LEAVES_KEEP_DAYS} days: this one's are gone. Its root and totals stay published.`, "PROOF_PRUNED");
+  }
   if (index < 0) throw notFound("You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours", "NOT_IN_SNAPSHOT");
   const position = block[index]!.position;
-  const leaves: LeafInput[] = block.map((r) => ({ accountId: r.user_id, nonce: bytesOf(r.nonce), balances: decodeSums(bytesOf(r.balances)) }));
+  const leaves: LeafInput[] = block.map((r) => {
+    const nonce = bytesOf(r.nonce);
+    return { leafId: leafIdOf(nonce, r.user_id), nonce, balances: decodeSums(bytesOf(r.balances)) };
+  });
   const steps = pathIn(buildLevels(leaves.map(leafNode)), index);
 
   const above = upperSiblings(position, snapshot.accountCount);
@@ -119,4 +129,19 @@ export async function proofStatus(db: Db, now = new Date()) {
     matchesLedger: latest.rootSums.length === latest.ledgerSums.length && latest.rootSums.every((s, i) => s === latest.ledgerSums[i]),
     late: now.getTime() - latest.takenAt.getTime() > LATE_AFTER_MS,
   };
+}
+
+/** Snapshots taken before this keep their root and totals but no longer their leaves (PROOF_LEAVES_KEEP_DAYS). */
+const prunedBefore = (now: Date) => new Date(now.getTime() - readEnv().PROOF_LEAVES_KEEP_DAYS * DAY_MS);
+
+/**
+ * Removes the leaves and stored nodes of snapshots older than PROOF_LEAVES_KEEP_DAYS (the daily job
+ * runs it): a leaf holds one user's balances, kept no longer than a user needs to check them. The
+ * snapshot's row (root, totals, audit head) stays for good. Returns how many leaves went.
+ */
+export async function pruneOldLeaves(db: Db, now = new Date()): Promise<number> {
+  const old = db.select({ id: proofSnapshots.id }).from(proofSnapshots).where(lt(proofSnapshots.takenAt, prunedBefore(now)));
+  const gone = await db.delete(proofLeaves).where(inArray(proofLeaves.snapshotId, old)).returning({ position: proofLeaves.position });
+  await db.delete(proofNodes).where(inArray(proofNodes.snapshotId, old));
+  return gone.length;
 }

@@ -1,9 +1,23 @@
 import * as crypto from "node:crypto";
-import { addSums, EMPTY_TREE_PREIMAGE, leafPreimage, leafPreimageLength, nodePreimage, nodePreimageLength, type TreeNode } from "./encoding";
+import {
+  addSums,
+  type AuditAnchor,
+  EMPTY_TREE_PREIMAGE,
+  hexOf,
+  LEAF_ID_BYTES,
+  leafIdPreimage,
+  leafPreimage,
+  leafPreimageLength,
+  nodePreimage,
+  nodePreimageLength,
+  rootPreimage,
+  type TreeNode,
+} from "./encoding";
 
 export interface LeafInput {
   nonce: Uint8Array;
-  accountId: string;
+  /** The leaf's opaque id (32 hex digits), leafIdOf(nonce, its owner's user id). */
+  leafId: string;
   balances: bigint[];
 }
 
@@ -27,8 +41,14 @@ function scratchOf(length: number): Uint8Array {
 }
 
 export function leafNode(leaf: LeafInput): TreeNode {
-  return { hash: sha256(leafPreimage(leaf.nonce, leaf.accountId, leaf.balances, scratchOf(leafPreimageLength(leaf.balances.length)))), sums: leaf.balances };
+  return { hash: sha256(leafPreimage(leaf.nonce, leaf.leafId, leaf.balances, scratchOf(leafPreimageLength(leaf.balances.length)))), sums: leaf.balances };
 }
+
+/** A leaf's id from its nonce and its owner's user id: nothing stores it, it is recomputed where it is needed. */
+export const leafIdOf = (nonce: Uint8Array, userId: string): string => hexOf(sha256(leafIdPreimage(nonce, userId)).subarray(0, LEAF_ID_BYTES));
+
+/** The published root: the tree's root with the audit chain's head it commits to. */
+export const publishedRoot = (tree: TreeNode, audit: AuditAnchor | null): Uint8Array => sha256(rootPreimage(tree, audit));
 
 export function parentNode(left: TreeNode, right: TreeNode): TreeNode {
   const sums = addSums(left.sums, right.sums);

@@ -1,5 +1,5 @@
 import { formatAmount, toUnits } from "@/lib/ledger/amount";
-import { addSums, bytesOfHex, hexOf, leafPreimage, nodePreimage, NONCE_BYTES, type TreeNode } from "./encoding";
+import { addSums, bytesOfHex, hexOf, LEAF_ID_BYTES, leafIdPreimage, leafPreimage, nodePreimage, NONCE_BYTES, parseAuditHead, rootPreimage, type TreeNode } from "./encoding";
 import { PROOF_FORMAT, type ProofFile } from "./proof-file";
 
 /** SHA-256, given by the caller: WebCrypto in the browser, node:crypto in tests. */
@@ -20,6 +20,7 @@ export interface Verification {
 class StepFailed extends Error {}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const LEAF_ID = new RegExp(`^[0-9a-f]{${2 * LEAF_ID_BYTES}}$`);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -63,10 +64,11 @@ function readAssets(file: Record<string, unknown>): ProofFile["assets"] {
 
 /**
  * Checks a proof file step by step, stopping at the first step that fails: the file's shape, the
- * leaf made from the account's nonce, id and balances, each level of the path up to the root, the
- * root's totals, and (when `publishedRoot` is given) that the root is the one Aurum published.
+ * leaf made from the account's nonce, leaf id and balances, (when `userId` is given) that the leaf id
+ * is that user's, each level of the path up to the tree's root, the root made from it and the audit
+ * head with the snapshot's totals, and (when `publishedRoot` is given) that it is the one Aurum published.
  */
-export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?: string): Promise<Verification> {
+export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?: string, userId?: string): Promise<Verification> {
   const steps: VerificationStep[] = [];
   async function check<T>(label: string, work: () => Promise<[T, string]>): Promise<T> {
     try {
@@ -92,11 +94,20 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
     let node = await check("Your leaf", async () => {
       const balances = amounts(account.balances, assets, "your balances");
       const nonce = hex(account.nonce, NONCE_BYTES, "the nonce");
-      if (typeof account.id !== "string" || !UUID.test(account.id)) throw new StepFailed("the account id is not a lowercase UUID");
-      const computed = await hashOf(leafPreimage(nonce, account.id, balances));
-      if (computed !== account.hash) throw new StepFailed(`your nonce, account id and balances hash to ${computed}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`);
+      if (typeof account.leaf !== "string" || !LEAF_ID.test(account.leaf)) throw new StepFailed(`the leaf id is not ${LEAF_ID_BYTES} bytes of lowercase hex`);
+      const computed = await hashOf(leafPreimage(nonce, account.leaf, balances));
+      if (computed !== account.hash) throw new StepFailed(`your nonce, leaf id and balances hash to ${computed}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`);
       return [{ hash: hex(computed, 32, "the leaf hash"), sums: balances } as TreeNode, `${format(balances, assets)} → ${computed}`];
     });
+
+    if (userId !== undefined) {
+      await check("The leaf is yours", async () => {
+        if (!UUID.test(userId)) throw new StepFailed("your user id is not a lowercase UUID");
+        const mine = (await hashOf(leafIdPreimage(hex(account.nonce, NONCE_BYTES, "the nonce"), userId))).slice(0, 2 * LEAF_ID_BYTES);
+        if (mine !== account.leaf) throw new StepFailed(`the leaf id for your user id and this nonce is ${mine}, not ${String(account.leaf)}: this leaf is not yours`);
+        return [null, `leaf ${mine} is your user id's`];
+      });
+    }
 
     for (const [i, s] of path.entries()) {
       const below = node;
@@ -117,11 +128,18 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
     }
 
     await check("The root", async () => {
-      const root = hexOf(node.hash);
-      if (root !== snapshot.rootHash) throw new StepFailed(`the path ends at ${root}, not at the snapshot's root ${String(snapshot.rootHash)}`);
+      let audit;
+      try {
+        audit = parseAuditHead(snapshot.auditHead === undefined ? null : (snapshot.auditHead as string | null));
+      } catch (err) {
+        throw new StepFailed(err instanceof Error ? err.message : String(err));
+      }
+      const root = await hashOf(rootPreimage(node, audit));
+      const head = audit ? `audit head #${audit.seq} ${audit.hash}` : "no audit head";
+      if (root !== snapshot.rootHash) throw new StepFailed(`the path's top ${hexOf(node.hash)} with ${head} gives the root ${root}, not the snapshot's root ${String(snapshot.rootHash)}`);
       const totals = amounts(snapshot.totals, assets, "the snapshot's totals");
       if (assets.some((_, i) => totals[i] !== node.sums[i])) throw new StepFailed(`the path adds up to ${format(node.sums, assets)}, but the snapshot's totals say ${format(totals, assets)}`);
-      return [null, `${root}, totals ${format(totals, assets)}`];
+      return [null, `${root}, with ${head}, totals ${format(totals, assets)}`];
     });
 
     if (publishedRoot !== undefined) {

@@ -6,8 +6,14 @@ import { adminToken, apiRegister, credit, signIn } from "./helpers";
 
 type Snapshot = { id: string; rootHash: string; accountCount: number; totals: Record<string, string> };
 
-/** Two funded users (so every proof has a path) and an administrator's snapshot of them. */
-async function snapshotWithUsers(request: APIRequestContext) {
+// Administrators may take one snapshot an hour: the file's tests share one, in one worker.
+test.describe.configure({ mode: "serial" });
+let shared: ReturnType<typeof takeWithUsers> | undefined;
+
+/** Two funded users (so every proof has a path) and an administrator's snapshot of them, taken once for the file. */
+const snapshotWithUsers = (request: APIRequestContext) => (shared ??= takeWithUsers(request));
+
+async function takeWithUsers(request: APIRequestContext) {
   const user = await apiRegister(request);
   const other = await apiRegister(request);
   await credit(request, user.username, "123.456789");

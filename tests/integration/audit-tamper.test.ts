@@ -9,6 +9,7 @@ import { chained, chainedColumns } from "@/lib/audit/chain";
 import { GENESIS, rowHash } from "@/lib/audit/encoding";
 import { auditChainStatus, FULL_CHECK_EVERY_MS, type ChainStatus } from "@/lib/audit/status";
 import { verifyAuditChain } from "@/lib/audit/verify";
+import { takeDailySnapshot } from "@/lib/proof/daily";
 import { signInAdmin } from "../support/admin";
 import { onPostgres } from "../support/db";
 import { call } from "../support/http";
@@ -191,5 +192,35 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
     expect(code).toBe(1);
     expect(out).toContain(`✗ entry outside the chain: id ${forged}, user.balance.adjust by ${other.user.id}`);
     expect(rows).toHaveLength(5);
+  }, SLOW);
+
+  it("the chain's end cut off before the newest proof snapshot: audit:verify names the entry the snapshot published", async () => {
+    const { db, rows, env } = await chainOfFive();
+    const snapshot = (await takeDailySnapshot(db))!;
+    expect(snapshot.auditHead).toBe(`5:${rows[4]!.hash}`);
+    await tamper(db, sql`delete from audit_logs where seq >= 4`);
+    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 3 });
+
+    const { code, out } = await auditVerify(env);
+    expect(code).toBe(1);
+    expect(out).toContain(`✗ entry #5: entry #5 is gone, though the chain held it before (hash ${rows[4]!.hash}): its end was cut off after entry #3`);
+  }, SLOW);
+
+  it("a row edited, the chain hashed again and the snapshot's published head rewritten to match: the snapshot's root no longer commits to it", async () => {
+    const { db, rows, env } = await chainOfFive();
+    const snapshot = (await takeDailySnapshot(db))!;
+    await rechain(db, 3, sql`update audit_logs set detail = '{"step": 3, "reason": "step three"}' where seq = 3`);
+    const first = await auditVerify(env);
+    expect(first.code).toBe(1);
+    expect(first.out).toContain(`✗ entry #5 (id ${rows[4]!.id}): its hash is `);
+
+    installDb(openDatabase(current!.url));
+    const again = await getDb();
+    const [head] = await again.select({ hash: auditLogs.hash }).from(auditLogs).where(sql`${auditLogs.seq} = 5`);
+    await tamper(again, sql`update proof_snapshots set audit_head = ${`5:${head!.hash}`} where id = ${snapshot.id}`);
+    const second = await auditVerify(env);
+    expect(second.code).toBe(1);
+    expect(second.out).toContain(`✗ proof snapshot ${snapshot.id}: its root does not commit to the audit head its row publishes (#5 ${head!.hash})`);
+    expect(second.out).not.toContain("✓ holds entry #5");
   }, SLOW);
 });

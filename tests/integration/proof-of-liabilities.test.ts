@@ -9,12 +9,16 @@ import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { GET as listRoute } from "@/app/api/proof/snapshots/route";
 import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
 import { pipelinedAfter, sqlState } from "@/db/transaction";
+import { rowsOf } from "@/db/rows";
 import { audit, auditChainHead } from "@/lib/audit";
+import { readEnv } from "@/lib/env";
+import { DAY_MS, HOUR_MS } from "@/lib/time";
 import { post } from "@/lib/ledger/post";
 import { checkLatestSnapshot } from "@/lib/proof/check";
 import { takeDailySnapshot } from "@/lib/proof/daily";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { takeSnapshot } from "@/lib/proof/snapshot";
+import { pruneOldLeaves } from "@/lib/proof/snapshots";
 import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
 import { withInsertFault } from "../support/db-fault";
@@ -79,9 +83,12 @@ describe("proof of liabilities", () => {
     const mine = await call(meRoute, { token: alice.token, params: { id: snapshot.id } });
     expect(mine.status).toBe(200);
     const proof = mine.body as unknown as ProofFile;
-    expect(proof.account).toMatchObject({ id: alice.user.id, balances: { USDT: "1000.123457", XAUT: "1.500000" } });
-    expect(proof.snapshot.rootHash).toBe(snapshot.rootHash);
-    expect(await verifyProof(proof, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
+    expect(proof.account).toMatchObject({ leaf: expect.stringMatching(/^[0-9a-f]{32}$/), balances: { USDT: "1000.123457", XAUT: "1.500000" } });
+    // The file names nobody: an opaque leaf id, which only its owner can tie to their user id.
+    expect(JSON.stringify(proof)).not.toMatch(new RegExp(`${alice.user.id}|${alice.user.id.replace(/-/g, "")}`));
+    expect(proof.snapshot).toMatchObject({ rootHash: snapshot.rootHash, auditHead: snapshot.auditHead });
+    expect(await verifyProof(proof, sha256, snapshot.rootHash, alice.user.id)).toMatchObject({ ok: true });
+    expect(await verifyProof(proof, sha256, snapshot.rootHash, bob.user.id)).toMatchObject({ ok: false });
 
     const bobs = (await call(meRoute, { token: bob.token, params: { id: snapshot.id } })).body as unknown as ProofFile;
     expect(bobs.account.balances.USDT).toBe("0.000007");
@@ -93,10 +100,16 @@ describe("proof of liabilities", () => {
     expect((await call(meRoute, { token: alice.token, params: { id: "not-a-uuid" } })).status).toBe(404);
     expect((await call(snapshotRoute, { params: { id: "0190f5c2-0000-7000-8000-000000000000" } })).status).toBe(404);
 
-    // A second snapshot gives every leaf a fresh nonce.
-    const again = await snapshotOf(admin.token);
+    // One an hour at most, however many administrators ask.
+    const soon = await call(takeRoute, { token: (await signInAdmin(db())).token });
+    expect(soon).toMatchObject({ status: 429, body: { code: "SNAPSHOT_TOO_SOON" } });
+    expect(soon.body.message).toMatch(/one an hour at most\. The next can be taken from /);
+
+    // A second snapshot (an hour later) gives every leaf a fresh nonce and id.
+    const again = (await takeSnapshot(db(), { trigger: "admin", actor: { id: admin.user.id, ip: null }, now: new Date(Date.now() + HOUR_MS + 1_000) }))!;
     const next = (await call(meRoute, { token: alice.token, params: { id: again.id } })).body as unknown as ProofFile;
     expect(next.account.nonce).not.toBe(proof.account.nonce);
+    expect(next.account.leaf).not.toBe(proof.account.leaf);
     expect(next.account.balances).toEqual(proof.account.balances);
     // The first snapshot's own audit row is in the chain the second one saw.
     expect(Number(again.auditHead!.split(":")[0])).toBeGreaterThan(head!.seq);
@@ -114,7 +127,13 @@ describe("proof of liabilities", () => {
     const { proofFor } = await import("@/lib/proof/snapshots");
     const leaves = await db().execute(sql`select user_id from proof_leaves where snapshot_id = ${snapshot.id} order by position`);
     const ids = (Array.isArray(leaves) ? leaves : (leaves as unknown as { rows: { user_id: string }[] }).rows).map((r: { user_id: string }) => r.user_id);
-    expect(ids).toEqual([...ids].sort());
+    // In the snapshot's own secret order: not by id (the order of registration), and another the next time.
+    expect(ids).not.toEqual([...ids].sort());
+    const other = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2031-01-02T00:00:01Z") }))!;
+    const otherIds = (await rowsOf<{ user_id: string }>(db(), sql`select user_id from proof_leaves where snapshot_id = ${other.id} order by position`)).map((r) => r.user_id);
+    expect([...otherIds].sort()).toEqual([...ids].sort());
+    expect(otherIds).not.toEqual(ids);
+    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, other.id));
     let longest = 0;
     for (const id of ids) {
       const proof = await proofFor(db(), snapshot.id, id);
@@ -128,17 +147,16 @@ describe("proof of liabilities", () => {
     // A stored leaf changed afterwards no longer gives the published root: ledger:check says so.
     await db().execute(sql`update proof_leaves set balances = decode(overlay(encode(balances, 'hex') placing 'ff' from 1 for 2), 'hex') where snapshot_id = ${snapshot.id} and position = 70`);
     const { problems } = await checkLatestSnapshot(db());
-    expect(problems.map((p) => p.rule)).toEqual(["the stored leaves give the published root", "the stored leaves add up to the published totals"]);
+    expect(problems.map((p) => p.rule)).toEqual(["the stored leaves and audit head give the published root", "the stored leaves add up to the published totals"]);
     await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
-  it("reads the accounts a page at a time without splitting or dropping a user whose accounts straddle pages or fill one alone", async () => {
+  it("reads the users a page at a time, every account of each summed whole, however many they own", async () => {
     const rows = async <T,>(query: ReturnType<typeof sql>) => {
       const result = (await db().execute(query)) as unknown;
       return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
     };
-    // With pages of 4 rows, every page starts at a user: three accounts each put the next user across
-    // the boundary, and the five of 'page2' fill a page on their own.
+    // Three accounts each, five for 'page2': read two users a page, each user's accounts are summed whole.
     const kinds = [
       ["USDT", "spot", 3],
       ["USDT", "savings", 5],
@@ -165,7 +183,7 @@ describe("proof of liabilities", () => {
 
     const n = (await rows<{ n: number }>(sql`select count(distinct user_id)::int as n from accounts where user_id is not null`))[0]!.n;
     // The root's sums must equal the ledger's entries (or the snapshot is refused), and every owner is one leaf.
-    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2029-02-02T00:00:00Z"), pageRows: 4 }))!;
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2029-02-02T00:00:00Z"), pageUsers: 2 }))!;
     expect(snapshot.accountCount).toBe(n);
     expect(await rows(sql`select count(*)::int as n, count(distinct user_id)::int as d from proof_leaves where snapshot_id = ${snapshot.id}`)).toEqual([{ n, d: n }]);
     const { proofFor } = await import("@/lib/proof/snapshots");
@@ -213,12 +231,12 @@ describe("proof of liabilities", () => {
     // The third leaf's write fails on the server; by then the page after it is read and the one after
     // that is queued behind the failing write: its error must reach nobody as an unhandled rejection.
     const failed = await withInsertFault(db(), { name: "refuse_third_leaf", table: "proof_leaves", when: "new.position >= 2", message: "third leaf refused" }, () =>
-      takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }),
+      takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageUsers: 2 }),
     );
     expect(failed).toContain("third leaf refused");
     expect({ snapshots: (await db().select({ n: count() }).from(proofSnapshots))[0]!.n, leaves: await leafCount() }).toEqual(before);
 
-    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageRows: 2 }))!;
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageUsers: 2 }))!;
     expect(snapshot.accountCount).toBeGreaterThanOrEqual(8);
     // Every leaf stored where it was hashed: the stored leaves, rebuilt in order, give the published root.
     expect(await checkLatestSnapshot(db())).toMatchObject({ snapshot: { id: snapshot.id }, problems: [] });
@@ -240,9 +258,8 @@ describe("proof of liabilities", () => {
     // A balance written around post(): the entries no longer explain it.
     await db().execute(sql`update accounts set balance = balance + 1 where user_id = ${u.user.id} and asset = 'USDT'`);
     const admin = await signInAdmin(db());
-    const refused = await call(takeRoute, { token: admin.token });
-    expect(refused).toMatchObject({ status: 409, body: { code: "LIABILITIES_MISMATCH" } });
-    expect(refused.body.message).toContain("USDT");
+    const refused = takeSnapshot(db(), { trigger: "admin", actor: { id: admin.user.id, ip: null }, now: new Date(Date.now() + 2 * HOUR_MS) });
+    await expect(refused).rejects.toMatchObject({ status: 409, code: "LIABILITIES_MISMATCH", message: expect.stringContaining("USDT") });
     expect(await snapshots()).toBe(n);
     await db().execute(sql`update accounts set balance = balance - 1 where user_id = ${u.user.id} and asset = 'USDT'`);
   });
@@ -275,7 +292,7 @@ describe("proof of liabilities", () => {
     const updated = await call(updateReserveRoute, { token: admin.token, params: { id: reserve.id }, method: "PUT", body: { ...body, amount: "3", attestationUrl: null } });
     expect(updated.body.reserve).toMatchObject({ amount: "3.000000", attestationUrl: null });
 
-    const snapshot = await snapshotOf(admin.token);
+    const snapshot = (await takeSnapshot(db(), { trigger: "admin", actor: { id: admin.user.id, ip: null }, now: new Date(Date.now() + 3 * HOUR_MS) }))!;
     const coverage = (await call(snapshotRoute, { params: { id: snapshot.id } })).body.coverage as { asset: string; reserves: string; liabilities: string; ratioBps: number | null }[];
     const xaut = coverage.find((c) => c.asset === "XAUT")!;
     const owed = BigInt(xaut.liabilities.replace(".", ""));
@@ -287,5 +304,25 @@ describe("proof of liabilities", () => {
     expect((await call(deleteReserveRoute, { token: admin.token, method: "DELETE", params: { id: reserve.id } })).status).toBe(404);
     const actions = (await db().select({ action: auditLogs.action }).from(auditLogs).where(sql`${auditLogs.action} like 'proof.reserve.%'`)).map((r) => r.action);
     expect(actions.sort()).toEqual(["proof.reserve.create", "proof.reserve.delete", "proof.reserve.update"]);
+  });
+
+  it("keeps a snapshot's leaves PROOF_LEAVES_KEEP_DAYS days, then prunes them; the root and totals stay", async () => {
+    const user = await registerUser();
+    await fund(db(), user.user.id, "USDT", 1_234_567n);
+    const now = new Date();
+    const old = (await takeSnapshot(db(), { trigger: "daily", now: new Date(now.getTime() - 91 * DAY_MS) }))!;
+    const kept = (await takeSnapshot(db(), { trigger: "daily", now: new Date(now.getTime() - 89 * DAY_MS) }))!;
+    const leavesOf = async (id: string) => (await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from proof_leaves where snapshot_id = ${id}`))[0]!.n;
+    expect(await leavesOf(old.id)).toBeGreaterThan(0);
+
+    expect(await pruneOldLeaves(db(), now)).toBe(old.accountCount);
+    expect(await leavesOf(old.id)).toBe(0);
+    expect(await leavesOf(kept.id)).toBe(kept.accountCount);
+    expect(await call(meRoute, { token: user.token, params: { id: old.id } })).toMatchObject({ status: 404, body: { code: "PROOF_PRUNED" } });
+    expect((await call(meRoute, { token: user.token, params: { id: kept.id } })).status).toBe(200);
+    expect((await call(snapshotRoute, { params: { id: old.id } })).body.snapshot).toMatchObject({ rootHash: old.rootHash, accountCount: old.accountCount });
+    // Configurable, never below what the database allows.
+    expect(await pruneOldLeaves(db(), now)).toBe(0);
+    expect(() => readEnv({ ...process.env, PROOF_LEAVES_KEEP_DAYS: "7" })).toThrow(/PROOF_LEAVES_KEEP_DAYS/);
   });
 });

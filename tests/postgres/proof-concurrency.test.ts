@@ -2,14 +2,18 @@ import { createHash } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
+import { POST as takeRoute } from "@/app/api/admin/proof/snapshots/route";
+import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import { rowsOf } from "@/db/rows";
 import { proofSnapshots } from "@/db/schema";
+import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { checkLatestSnapshot } from "@/lib/proof/check";
 import { takeDailySnapshot } from "@/lib/proof/daily";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { takeSnapshot } from "@/lib/proof/snapshot";
 import { verifyProof } from "@/lib/proof/verify";
+import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
@@ -64,7 +68,7 @@ describe("proof of liabilities under concurrency (PostgreSQL)", () => {
     // the ledger's entries read in the same transaction, or it is refused with a 409). Two read in small
     // pages, so many reads and writes are pipelined on the connection while the trades commit.
     const snapshots = [];
-    for (const [k, pageRows] of [10_000, 5, 2].entries()) snapshots.push((await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)), pageRows }))!);
+    for (const [k, pageUsers] of [10_000, 5, 2].entries()) snapshots.push((await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)), pageUsers }))!);
     trading = false;
     const trades = await Promise.all(clients);
     expect(trades.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(30);
@@ -89,5 +93,27 @@ describe("proof of liabilities under concurrency (PostgreSQL)", () => {
     expect(n).toBe(1);
     // Bypassing the day check on purpose: the unique key alone still holds.
     expect(await Promise.all([0, 1, 2].map(() => takeSnapshot(db(), { trigger: "daily", now: day })))).toEqual([null, null, null]);
+  });
+
+  it("takes one snapshot at a time: while one is taken, an administrator's is refused with 409 and the daily job's waits", async () => {
+    const admin = await signInAdmin(db());
+    const actor = { id: admin.user.id, ip: null };
+    // A snapshot in progress elsewhere holds the lock until its transaction ends.
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const taking = runTransaction(db(), async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.proofSnapshot})`);
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    const refused = await call(takeRoute, { token: admin.token });
+    expect(refused).toMatchObject({ status: 409, body: { code: "SNAPSHOT_RUNNING" } });
+    expect(await takeDailySnapshot(db(), new Date("2034-04-04T00:00:00Z"))).toBeNull();
+    release();
+    await taking;
+    expect(await takeSnapshot(db(), { trigger: "admin", actor, now: new Date("2034-04-04T12:00:00Z") })).not.toBeNull();
+    expect(await takeDailySnapshot(db(), new Date("2034-04-04T00:00:00Z"))).not.toBeNull();
   });
 });

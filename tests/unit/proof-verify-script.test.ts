@@ -9,7 +9,8 @@ import type { ProofFile } from "@/lib/proof/proof-file";
 const run = promisify(execFile);
 const SCRIPT = "scripts/proof-verify.ts";
 const EXAMPLE = "docs/proof-worked-example.json";
-const ROOT = "bb77dbc7fdaa0a6de667d9ce26e41cba6b4a872028b6d3cf48b18782c88a248d";
+const ROOT = "334cecc9e33b8b41d3e3872c172b2800adcc06458fb716ee26c127616eaa5ef0";
+const B = "0190f5c2-0000-7000-8000-00000000000b";
 
 async function verify(...args: string[]) {
   try {
@@ -37,8 +38,9 @@ describe("npm run proof:verify", () => {
   });
 
   it("passes the worked example, with and without the published root", async () => {
-    const withRoot = await verify(EXAMPLE, "--root", ROOT);
+    const withRoot = await verify(EXAMPLE, "--root", ROOT, "--user", B);
     expect(withRoot).toMatchObject({ code: 0 });
+    expect(withRoot.out).toContain("✓ The leaf is yours");
     expect(withRoot.out).toContain("included in the published total");
     expect((await verify(EXAMPLE)).code).toBe(0);
   }, 60_000);
@@ -56,6 +58,15 @@ describe("npm run proof:verify", () => {
     expect(negative.code).toBe(1);
     expect(negative.out).toMatch(/✗ Step 1 of 2 of the path: .*USDT/);
 
+    const notMine = await verify(EXAMPLE, "--user", "0190f5c2-0000-7000-8000-00000000000a");
+    expect(notMine.code).toBe(1);
+    expect(notMine.out).toMatch(/✗ The leaf is yours: .*this leaf is not yours/);
+
+    // The root commits to the audit head: a file whose head was changed no longer reaches its root.
+    const head = await verify(tampered((p) => (p.snapshot.auditHead = `2:${p.snapshot.auditHead!.slice(2)}`)));
+    expect(head.code).toBe(1);
+    expect(head.out).toMatch(/✗ The root: the path's top [0-9a-f]{64} with audit head #2 /);
+
     const otherRoot = await verify(EXAMPLE, "--root", "00".repeat(32));
     expect(otherRoot.code).toBe(1);
     expect(otherRoot.out).toMatch(/✗ The published root: /);
@@ -64,5 +75,6 @@ describe("npm run proof:verify", () => {
   it("exits 2 on bad usage", async () => {
     expect((await verify()).code).toBe(2);
     expect((await verify(EXAMPLE, "--root")).code).toBe(2);
+    expect((await verify(EXAMPLE, "--user")).code).toBe(2);
   }, 60_000);
 });
