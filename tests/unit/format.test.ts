@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, readable, readableAddress, timeText, utcText } from "@/lib/format";
+import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -145,5 +145,22 @@ describe("readableAddress", () => {
     expect(readableAddress("2001:db8::1")).toBe("2001:db8::1");
     expect(readableAddress("::ffff:abcd")).toBe("::ffff:abcd");
     expect(readableAddress(null)).toBe("Unknown address");
+  });
+});
+
+describe("percentText", () => {
+  // Basis points (fees, spread, APR) as people read a percentage: exact, no trailing zeros, a no-break space before %.
+  it.each([
+    [0, "0\u00a0%"],
+    [1, "0.01\u00a0%"],
+    [5, "0.05\u00a0%"],
+    [10, "0.1\u00a0%"],
+    [100, "1\u00a0%"],
+    [150, "1.5\u00a0%"],
+    [1000, "10\u00a0%"],
+    [12345, "123.45\u00a0%"],
+    [100000, "1000\u00a0%"],
+  ])("%i bps is %s", (bps, expected) => {
+    expect(percentText(bps)).toBe(expected);
   });
 });
