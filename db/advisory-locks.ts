@@ -8,7 +8,7 @@ export const ADVISORY_LOCKS = {
   migrations: 7_272_011,
   /** Role and status changes, and a user freezing their own account: no two admins demote each other at once. */
   adminSet: 7_272_012,
-  /** Appending to the audit chain: one head at a time across instances. */
+  /** Appending to the audit chain: one head at a time across instances (taken by the audit_logs trigger of migration 0025, which writes the number out). */
   auditChain: 7_272_013,
   /** An administrator's money action on one user (with the user's id hashed as the second key): the 24-hour sum and the action are one step. */
   adminMoney: 7_272_014,

@@ -28,6 +28,9 @@ export const proofSnapshots = pgTable(
     ledgerSums: jsonb("ledger_sums").$type<string[]>().notNull(),
     // The audit chain's head when the snapshot was taken, once the chain exists.
     auditHead: text("audit_head"),
+    // The proof format its root and leaves follow (docs/PROOF-OF-LIABILITIES.md): 1, before the root
+    // committed to the audit head and leaves carried user ids; 2 since.
+    format: smallint("format").notNull().default(1),
   },
   (t) => [
     check("proof_snapshots_trigger", sql`${t.trigger} in ('daily', 'admin')`),

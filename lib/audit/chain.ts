@@ -1,17 +1,10 @@
 import { asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
-import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
 import { afterCommit } from "@/db/transaction";
-import { type ChainedRow, chainTime, GENESIS, type Json, rowHash } from "./encoding";
+import type { ChainedRow, Json } from "./encoding";
+import type { ChainLink } from "./head";
 import { noteHead } from "./seen";
-
-const CHAIN_LOCK = ADVISORY_LOCKS.auditChain;
-
-export interface ChainLink {
-  seq: number;
-  hash: string;
-}
 
 /** A link with its row's time as the chain encodes it (UTC, six fractional digits). */
 export interface ChainHead extends ChainLink {
@@ -41,45 +34,23 @@ export type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
 /** A stored row as the encoding takes it. */
 export const chained = (row: StoredRow): ChainedRow => ({ ...row, seq: row.seq!, detail: row.detail as Json });
 
-/**
- * Takes the chain's lock for the rest of `tx`, so appends from every instance form one chain; it
- * is released at commit or rollback, and a rolled-back append leaves no gap.
- */
-async function lockChain(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
-}
-
 async function lastLink(db: Db): Promise<ChainHead | null> {
   const [head] = await db.select({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime }).from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(desc(auditLogs.seq)).limit(1);
   return head ? { seq: head.seq!, hash: head.hash!, at: head.at } : null;
 }
 
 /**
- * The first whole millisecond not before `at` (a time the chain encodes to the microsecond): a row
- * after it may not be dated earlier, and the app writes whole milliseconds.
- */
-function notBefore(at: string): number {
-  const ms = Date.parse(at);
-  return /\.\d{3}000Z$/.test(at) ? ms : ms + 1;
-}
-
-/**
- * Appends one row at the chain's end; call it inside the caller's transaction, which holds the
- * chain's lock until it ends. A row is never given a place later: one written without `seq` stays
- * outside the chain, and audit:verify names it.
+ * Appends one row at the chain's end; call it inside the caller's transaction. The database does the
+ * chaining (migration 0025's trigger), whatever the INSERT says: it takes the chain's lock until the
+ * transaction ends (appends from every instance queue into one chain, and a rolled-back one leaves
+ * no gap), gives the row the next seq, the head's hash as prev_hash, a time no earlier than the
+ * head's, and the hash of its canonical encoding. A row is never given a place later.
  */
 export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "createdAt">): Promise<ChainHead> {
-  await lockChain(tx);
-  const head = await lastLink(tx);
-  // Taken under the lock, and never before the head's own time, so times only move forward along
-  // the chain whatever the clocks of the instances say; whole milliseconds, so what is stored reads
-  // back exactly as it was hashed.
-  const at = new Date(Math.max(Date.now(), head ? notBefore(head.at) : 0));
-  const seq = (head?.seq ?? 0) + 1;
-  const prevHash = head?.hash ?? GENESIS;
-  const link = { seq, hash: rowHash(prevHash, { ...row, seq, createdAt: chainTime(at) }), at: chainTime(at) };
+  let link: ChainHead;
   try {
-    await tx.insert(auditLogs).values({ ...row, createdAt: at, seq, prevHash, hash: link.hash });
+    const [inserted] = await tx.insert(auditLogs).values(row).returning({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime });
+    link = { seq: inserted!.seq!, hash: inserted!.hash!, at: inserted!.at };
   } catch (err) {
     throw staleHead(err) ?? err;
   }
@@ -118,13 +89,8 @@ export function rowsAfter(db: Db, seq: number, limit: number) {
   return db.select(chainedColumns).from(auditLogs).where(gt(auditLogs.seq, seq)).orderBy(asc(auditLogs.seq)).limit(limit);
 }
 
+/** The chained row at `seq`, if there is one. */
 export async function rowAt(db: Db, seq: number): Promise<StoredRow | undefined> {
   const [row] = await db.select(chainedColumns).from(auditLogs).where(eq(auditLogs.seq, seq)).limit(1);
   return row;
-}
-
-/** "1234:ab…" (how a snapshot publishes a head, and audit:verify --expect takes one) as a link; null when it is not that. */
-export function parseLink(text: string): ChainLink | null {
-  const match = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(text);
-  return match ? { seq: Number(match[1]), hash: match[2]! } : null;
 }

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 
 /**
  * The audit chain's format, byte for byte (the README's "Audit chain" repeats it with a worked
- * example, and tests/unit/audit-encoding.test.ts checks that example independently): a row is the
+ * example, and tests/unit/audit-encoding.test.ts checks that example independently). The database
+ * computes the same encoding when it chains a row (migration 0025, "audit_jcs"); the app's is what
+ * verifies it, and tests/integration/audit-chain.test.ts holds the two to each other: a row is the
  * JSON array below in RFC 8785 canonical form, and its hash is the lowercase hex SHA-256 of the
  * previous row's hash (64 hex characters; the first row's is GENESIS) followed by that encoding, as
  * UTF-8. Hex on both sides, so `printf '%s%s' "$prev" "$encoding" | sha256sum` re-checks a row.
@@ -45,9 +47,6 @@ export function canonicalJson(value: Json): string {
 
 /** What jsonb keeps of a value the app writes: drizzle stores JSON.stringify's text, so undefined keys and toJSON are settled here. */
 export const asStoredJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
-
-/** created_at as the chain encodes it: a time the app sets has whole milliseconds, so three zeros follow them. */
-export const chainTime = (at: Date): string => at.toISOString().replace(/Z$/, "000Z");
 
 export function encodeRow(row: ChainedRow): string {
   return canonicalJson([FORMAT, row.seq, row.id, row.createdAt, row.actorId, row.action, row.targetType, row.targetId, row.ip, row.detail]);

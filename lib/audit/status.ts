@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
-import type { ChainHead, ChainLink } from "./chain";
+import type { ChainHead } from "./chain";
+import type { ChainLink } from "./head";
 import { noteHead, seenHead } from "./seen";
 import { type ChainBreak, type ChainCheck, type Outside, verifyAuditChain } from "./verify";
 

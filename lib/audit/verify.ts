@@ -1,7 +1,8 @@
 import { asc, count, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs } from "@/db/schema";
-import { chained, type ChainHead, type ChainLink, rowAt, rowsAfter, type StoredRow } from "./chain";
+import { chained, type ChainHead, rowAt, rowsAfter, type StoredRow } from "./chain";
+import type { ChainLink } from "./head";
 import { GENESIS, rowHash } from "./encoding";
 
 const BATCH = 10_000;

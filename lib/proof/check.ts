@@ -25,6 +25,8 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
   if (snapshot.rootSums.some((s, i) => s !== snapshot.ledgerSums[i])) {
     problems.push({ rule: "root sums equal the ledger's liabilities", detail: `snapshot ${snapshot.id}: root ${snapshot.rootSums.join("/")} vs ledger ${snapshot.ledgerSums.join("/")} (${codes.join("/")})` });
   }
+  // Format 1 (before the root committed to the audit head): leaves carried the user id, and the root was the tree's top.
+  const firstFormat = snapshot.format === 1;
   const builder = new TreeBuilder(codes.length);
   for (let from = 0; ; from += PAGE) {
     const rows = await rowsOf<{ position: number; user_id: string; nonce: string; balances: string }>(
@@ -38,13 +40,13 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
         return problems;
       }
       const nonce = new Uint8Array(Buffer.from(r.nonce, "hex"));
-      builder.add({ leafId: leafIdOf(nonce, r.user_id), nonce, balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))) });
+      builder.add({ leafId: firstFormat ? r.user_id : leafIdOf(nonce, r.user_id), nonce, balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))) });
     }
     if (rows.length < PAGE) break;
   }
   const { root } = builder.finish();
   if (builder.count !== snapshot.accountCount) problems.push({ rule: "the snapshot holds every account it counts", detail: `snapshot ${snapshot.id}: ${builder.count} leaves stored, ${snapshot.accountCount} published` });
-  const published = hexOf(publishedRoot(root, parseAuditHead(snapshot.auditHead)));
+  const published = hexOf(firstFormat ? root.hash : publishedRoot(root, parseAuditHead(snapshot.auditHead)));
   if (published !== snapshot.rootHash) problems.push({ rule: "the stored leaves and audit head give the published root", detail: `snapshot ${snapshot.id}: they give ${published}, published ${snapshot.rootHash}` });
   if (root.sums.some((s, i) => String(s) !== snapshot.rootSums[i])) problems.push({ rule: "the stored leaves add up to the published totals", detail: `snapshot ${snapshot.id}: leaves sum to ${root.sums.join("/")}, published ${snapshot.rootSums.join("/")}` });
   return problems;
@@ -60,7 +62,8 @@ export async function checkLatestSnapshot(db: Db): Promise<{ snapshot: ProofSnap
  * Whether the snapshot's root still commits to the audit head its row publishes: its stored top node
  * with that head gives the root (a handful of bytes, not the leaves). Null once its tree is pruned.
  * A head changed in the row alone no longer matches; changing the root too would not match the root
- * every user's proof file, and every copy of the page, holds.
+ * every user's proof file, and every copy of the page, holds. Null too for a snapshot of format 1,
+ * whose root did not commit to its head.
  */
 export async function auditHeadCommitted(db: Db, snapshot: ProofSnapshot): Promise<boolean | null> {
   const [top] = await rowsOf<{ hash: string; sums: string }>(
@@ -72,6 +75,6 @@ export async function auditHeadCommitted(db: Db, snapshot: ProofSnapshot): Promi
     : snapshot.accountCount === 0
       ? emptyRoot(snapshot.assets.length)
       : null;
-  if (!tree) return null;
+  if (!tree || snapshot.format === 1) return null;
   return hexOf(publishedRoot(tree, parseAuditHead(snapshot.auditHead))) === snapshot.rootHash;
 }

@@ -3,6 +3,7 @@
  * and framework-free: the server builds the tree with it and the browser checks a path with it, so
  * both hash exactly the same bytes. scripts/proof-verify.ts repeats it on purpose (it must run alone).
  */
+import { type ChainLink, parseLink } from "@/lib/audit/head";
 
 export const HASH_BYTES = 32;
 export const NONCE_BYTES = 32;
@@ -136,10 +137,7 @@ export function nodePreimage(left: TreeNode, right: TreeNode, out?: Uint8Array):
 }
 
 /** The audit chain's head a snapshot commits to: its seq and hash (64 hex digits). */
-export interface AuditAnchor {
-  seq: number;
-  hash: string;
-}
+export type AuditAnchor = ChainLink;
 
 /**
  * 0x03 ‖ tree root hash (32) ‖ sums(tree root) ‖ u64(audit seq) ‖ audit hash (32): its SHA-256 is the
@@ -165,9 +163,9 @@ export function rootPreimage(tree: TreeNode, audit: AuditAnchor | null): Uint8Ar
 /** "1234:ab…" as a snapshot publishes its audit head; null for none, and an error for anything else. */
 export function parseAuditHead(text: string | null): AuditAnchor | null {
   if (text === null) return null;
-  const match = /^([1-9][0-9]{0,15}):([0-9a-f]{64})$/.exec(text);
-  if (!match) throw new ProofEncodingError(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(text)}`);
-  return { seq: Number(match[1]), hash: match[2]! };
+  const link = parseLink(text);
+  if (!link) throw new ProofEncodingError(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(text)}`);
+  return link;
 }
 
 /** A parent's sums: the children's, asset by asset; refused when either is negative or the total overflows. */

@@ -3,7 +3,8 @@
  * and what the page and scripts/proof-verify.ts check. Amounts are decimal strings with the asset's
  * decimals; hashes and nonces are lowercase hex.
  */
-export const PROOF_FORMAT = "aurum-proof-of-liabilities/2";
+export const SNAPSHOT_FORMAT = 2;
+export const PROOF_FORMAT = `aurum-proof-of-liabilities/${SNAPSHOT_FORMAT}` as const;
 
 export type Amounts = Record<string, string>;
 

@@ -12,6 +12,7 @@ import { listAssets } from "@/lib/ledger/assets";
 import { HOUR_MS, utcDay } from "@/lib/time";
 import { BLOCK_LEVEL, TreeBuilder } from "./blocks";
 import { encodeSums, hexOf, NONCE_BYTES, type TreeNode, writeSums } from "./encoding";
+import { SNAPSHOT_FORMAT } from "./proof-file";
 import { leafIdOf, publishedRoot } from "./tree";
 
 // Buffer's hex is many times faster than a loop over a million leaves.
@@ -102,9 +103,10 @@ async function assertNotTooSoon(tx: Db, now: Date): Promise<void> {
     .orderBy(desc(proofSnapshots.takenAt))
     .limit(1);
   if (!last) return;
-  const next = new Date(last.takenAt.getTime() + HOUR_MS);
-  throw new AppError(429, "SNAPSHOT_TOO_SOON", `A snapshot was taken at ${last.takenAt.toISOString()}: one an hour at most. The next can be taken from ${next.toISOString()}.`, undefined, {
-    "Retry-After": String(Math.ceil((next.getTime() - now.getTime()) / 1000)),
+  const wait = last.takenAt.getTime() + HOUR_MS - now.getTime();
+  const minutes = Math.ceil(wait / 60_000);
+  throw new AppError(429, "SNAPSHOT_TOO_SOON", `One snapshot an hour at most, and the last one is recent: the next can be taken in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+    "Retry-After": String(Math.ceil(wait / 1000)),
   });
 }
 
@@ -179,7 +181,7 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
     const id = newId();
     const claimed = await tx
       .insert(proofSnapshots)
-      .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [] })
+      .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [], format: SNAPSHOT_FORMAT })
       .onConflictDoNothing()
       .returning({ id: proofSnapshots.id });
     if (claimed.length === 0) return null;

@@ -9,7 +9,7 @@ import { DAY_MS } from "@/lib/time";
 import { amountsOf, assembleProof, type SnapshotHeader } from "./assemble";
 import { BLOCK_SIZE, upperSiblings } from "./blocks";
 import { decodeSums, type TreeNode } from "./encoding";
-import type { ProofFile } from "./proof-file";
+import { type ProofFile, SNAPSHOT_FORMAT } from "./proof-file";
 import { buildLevels, leafIdOf, leafNode, pathIn, type LeafInput } from "./tree";
 
 export const headerOf = (s: ProofSnapshot): SnapshotHeader => ({
@@ -84,6 +84,11 @@ export async function proofFor(db: Db, snapshotId: string, userId: string, now =
           order by position`,
     ),
   ]);
+  // A snapshot of the first format put user ids in its leaves (and so in every neighbour's file): no
+  // file of it is served any more. Its root and totals stay published; ledger:check still checks it.
+  if (snapshot.format !== SNAPSHOT_FORMAT) {
+    throw notFound("This snapshot was taken before proofs stopped naming users: its proofs are no longer served. Check the next one (there is one every day).", "PROOF_FORMAT_RETIRED");
+  }
   const index = block.findIndex((r) => r.user_id === userId);
   if (index < 0 && snapshot.takenAt.getTime() < prunedBefore(now).getTime()) {
     throw notFound(`The proofs of a snapshot are kept ${readEnv().PROOF_LEAVES_KEEP_DAYS} days: this one's are gone. Its root and totals stay published.`, "PROOF_PRUNED");

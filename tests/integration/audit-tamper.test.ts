@@ -167,7 +167,7 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
     expect((await runScript("audit-verify", ["--expect", `2:${rows[1]!.hash}`], env)).code).toBe(0);
   }, SLOW);
 
-  it("a row forged with INSERT rights only (no seq, three weeks back, in another administrator's name): named as outside the chain, never given a place", async () => {
+  it("a row forged with INSERT rights only (three weeks back, in another administrator's name) is chained now, at the database's time; one put past the triggers stays outside, named", async () => {
     const { db, admin, rows, env } = await chainOfFive();
     const other = await signInAdmin(db);
     const forged = "019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7c9";
@@ -175,23 +175,31 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
     const inserter = sql.raw(`aurum_inserter_${Date.now()}_${process.pid}`);
     await db.execute(sql`create role ${inserter}`);
     await db.execute(sql`grant insert on audit_logs to ${inserter}`);
+    const before = Date.now();
     await runTransaction(db, async (tx) => {
       await tx.execute(sql`set local role ${inserter}`);
-      await tx.execute(sql`insert into audit_logs (id, actor_id, action, target_type, created_at) values (${forged}, ${other.user.id}, 'user.balance.adjust', 'user', now() - interval '21 days')`);
+      await tx.execute(sql`insert into audit_logs (id, actor_id, action, target_type, created_at, seq, prev_hash, hash)
+                           values (${forged}, ${other.user.id}, 'user.balance.adjust', 'user', now() - interval '21 days', 1, ${GENESIS}, ${GENESIS})`);
     });
     await db.execute(sql`drop owned by ${inserter}`);
     await db.execute(sql`drop role ${inserter}`);
+    // What it may not choose: its place, its time, its hash. What it did choose (the actor) only database rights prevent.
+    const [row] = await db.select().from(auditLogs).where(sql`${auditLogs.id} = ${forged}`);
+    expect(row).toMatchObject({ seq: 6, prevHash: rows[4]!.hash, actorId: other.user.id });
+    expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+
+    // Past the triggers (a superuser's replica mode): no place at all, and named as such everywhere.
+    const outsider = "019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7ca";
+    await tamper(db, sql`insert into audit_logs (id, actor_id, action, target_type, created_at) values (${outsider}, ${other.user.id}, 'user.balance.adjust', 'user', now() - interval '21 days')`);
     await audit(db, { actorId: admin.user.id, action: "test.after", target: { type: "test" } });
-    const [row] = await db.select({ seq: auditLogs.seq }).from(auditLogs).where(sql`${auditLogs.id} = ${forged}`);
-    expect(row).toEqual({ seq: null });
-    const outside = { count: 1, named: [{ id: forged, actorId: other.user.id, action: "user.balance.adjust", createdAt: expect.any(String) }] };
-    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 6, outside });
+    expect(await db.select({ seq: auditLogs.seq }).from(auditLogs).where(sql`${auditLogs.id} = ${outsider}`)).toEqual([{ seq: null }]);
+    const outside = { count: 1, named: [{ id: outsider, actorId: other.user.id, action: "user.balance.adjust", createdAt: expect.any(String) }] };
+    expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 7, outside });
     expect(await dashboardChain(admin.token)).toMatchObject({ state: "intact", outside });
 
     const { code, out } = await auditVerify(env);
     expect(code).toBe(1);
-    expect(out).toContain(`✗ entry outside the chain: id ${forged}, user.balance.adjust by ${other.user.id}`);
-    expect(rows).toHaveLength(5);
+    expect(out).toContain(`✗ entry outside the chain: id ${outsider}, user.balance.adjust by ${other.user.id}`);
   }, SLOW);
 
   it("the chain's end cut off before the newest proof snapshot: audit:verify names the entry the snapshot published", async () => {

@@ -8,17 +8,19 @@ import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { GET as listRoute } from "@/app/api/proof/snapshots/route";
 import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
-import { pipelinedAfter, sqlState } from "@/db/transaction";
+import { pipelinedAfter, runTransaction, sqlState } from "@/db/transaction";
 import { rowsOf } from "@/db/rows";
 import { audit, auditChainHead } from "@/lib/audit";
 import { readEnv } from "@/lib/env";
 import { DAY_MS, HOUR_MS } from "@/lib/time";
 import { post } from "@/lib/ledger/post";
-import { checkLatestSnapshot } from "@/lib/proof/check";
+import { auditHeadCommitted, checkSnapshot } from "@/lib/proof/check";
+import { decodeSums, hexOf } from "@/lib/proof/encoding";
+import { buildLevels, leafNode } from "@/lib/proof/tree";
 import { takeDailySnapshot } from "@/lib/proof/daily";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { takeSnapshot } from "@/lib/proof/snapshot";
-import { pruneOldLeaves } from "@/lib/proof/snapshots";
+import { pruneOldLeaves, snapshotById } from "@/lib/proof/snapshots";
 import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
 import { withInsertFault } from "../support/db-fault";
@@ -28,6 +30,17 @@ import { fund } from "../support/ledger";
 import { registerUser, uniqueName } from "../support/users";
 
 const db = withTestDatabase();
+
+/** The database's own message when it refuses `statement`. */
+async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
+  try {
+    await db().execute(statement);
+  } catch (err) {
+    const e = err as Error;
+    return e.cause instanceof Error ? e.cause.message : e.message;
+  }
+  return "accepted";
+}
 const sha256 = async (bytes: Uint8Array) => new Uint8Array(createHash("sha256").update(bytes).digest());
 
 /** Moves `units` of a user's spot money into another of their accounts, as holds, savings and the vault do. */
@@ -103,7 +116,8 @@ describe("proof of liabilities", () => {
     // One an hour at most, however many administrators ask.
     const soon = await call(takeRoute, { token: (await signInAdmin(db())).token });
     expect(soon).toMatchObject({ status: 429, body: { code: "SNAPSHOT_TOO_SOON" } });
-    expect(soon.body.message).toMatch(/one an hour at most\. The next can be taken from /);
+    expect(soon.body.message).toMatch(/^One snapshot an hour at most, and the last one is recent: the next can be taken in (60 minutes|59 minutes)\.$/);
+    expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(3_500);
 
     // A second snapshot (an hour later) gives every leaf a fresh nonce and id.
     const again = (await takeSnapshot(db(), { trigger: "admin", actor: { id: admin.user.id, ip: null }, now: new Date(Date.now() + HOUR_MS + 1_000) }))!;
@@ -133,7 +147,6 @@ describe("proof of liabilities", () => {
     const otherIds = (await rowsOf<{ user_id: string }>(db(), sql`select user_id from proof_leaves where snapshot_id = ${other.id} order by position`)).map((r) => r.user_id);
     expect([...otherIds].sort()).toEqual([...ids].sort());
     expect(otherIds).not.toEqual(ids);
-    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, other.id));
     let longest = 0;
     for (const id of ids) {
       const proof = await proofFor(db(), snapshot.id, id);
@@ -142,13 +155,16 @@ describe("proof of liabilities", () => {
       longest = Math.max(longest, proof.path.length);
     }
     expect(longest).toBe(Math.ceil(Math.log2(ids.length)));
-    expect(await checkLatestSnapshot(db())).toMatchObject({ problems: [] });
+    expect(await checkSnapshot(db(), snapshot)).toEqual([]);
 
-    // A stored leaf changed afterwards no longer gives the published root: ledger:check says so.
-    await db().execute(sql`update proof_leaves set balances = decode(overlay(encode(balances, 'hex') placing 'ff' from 1 for 2), 'hex') where snapshot_id = ${snapshot.id} and position = 70`);
-    const { problems } = await checkLatestSnapshot(db());
+    // A stored leaf changed afterwards (past the trigger that refuses it) no longer gives the published root: ledger:check says so.
+    expect(await refusal(sql`update proof_leaves set balances = balances where snapshot_id = ${snapshot.id} and position = 70`)).toBe("proof_leaves is append-only: UPDATE refused");
+    await runTransaction(db(), async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update proof_leaves set balances = decode(overlay(encode(balances, 'hex') placing 'ff' from 1 for 2), 'hex') where snapshot_id = ${snapshot.id} and position = 70`);
+    });
+    const problems = await checkSnapshot(db(), snapshot);
     expect(problems.map((p) => p.rule)).toEqual(["the stored leaves and audit head give the published root", "the stored leaves add up to the published totals"]);
-    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
   it("reads the users a page at a time, every account of each summed whole, however many they own", async () => {
@@ -192,7 +208,6 @@ describe("proof of liabilities", () => {
       expect(proof.account.balances).toMatchObject(balances);
       expect(await verifyProof(proof, sha256, snapshot.rootHash)).toMatchObject({ ok: true });
     }
-    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
   });
 
   it("a statement pipelined after one that failed fails with that one's reason, not PostgreSQL's \"current transaction is aborted\"", async () => {
@@ -239,8 +254,7 @@ describe("proof of liabilities", () => {
     const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-05-01T00:00:00Z"), pageUsers: 2 }))!;
     expect(snapshot.accountCount).toBeGreaterThanOrEqual(8);
     // Every leaf stored where it was hashed: the stored leaves, rebuilt in order, give the published root.
-    expect(await checkLatestSnapshot(db())).toMatchObject({ snapshot: { id: snapshot.id }, problems: [] });
-    await db().delete(proofSnapshots).where(eq(proofSnapshots.id, snapshot.id));
+    expect(await checkSnapshot(db(), snapshot)).toEqual([]);
   });
 
   it("takes one daily snapshot per UTC day, and refuses one whose users' balances do not match the ledger's entries", async () => {
@@ -324,5 +338,45 @@ describe("proof of liabilities", () => {
     // Configurable, never below what the database allows.
     expect(await pruneOldLeaves(db(), now)).toBe(0);
     expect(() => readEnv({ ...process.env, PROOF_LEAVES_KEEP_DAYS: "7" })).toThrow(/PROOF_LEAVES_KEEP_DAYS/);
+  });
+
+  it("keeps snapshots, their leaves and nodes append-only: a published snapshot never changes, and leaves go only when 30 days old", async () => {
+    const user = await registerUser();
+    await fund(db(), user.user.id, "USDT", 42n);
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2035-05-05T00:00:00Z") }))!;
+    for (const [statement, message] of [
+      [sql`update proof_snapshots set audit_head = null where id = ${snapshot.id}`, "proof_snapshots is append-only: UPDATE refused"],
+      [sql`update proof_snapshots set root_hash = '' where id = ${snapshot.id}`, "proof_snapshots is append-only: UPDATE refused"],
+      [sql`delete from proof_snapshots where id = ${snapshot.id}`, "proof_snapshots is append-only: DELETE refused"],
+      [sql`truncate proof_snapshots cascade`, "proof_snapshots is append-only: TRUNCATE refused"],
+      [sql`update proof_nodes set hash = hash where snapshot_id = ${snapshot.id}`, "proof_nodes is append-only: UPDATE refused"],
+      [sql`delete from proof_nodes where snapshot_id = ${snapshot.id}`, "proof_nodes is append-only: DELETE refused"],
+      [sql`delete from proof_leaves where snapshot_id = ${snapshot.id}`, "proof_leaves is append-only: DELETE refused"],
+      [sql`truncate proof_leaves`, "proof_leaves is append-only: TRUNCATE refused"],
+    ] as const) {
+      expect(await refusal(statement)).toBe(message);
+    }
+    expect(await checkSnapshot(db(), snapshot)).toEqual([]);
+  });
+
+  it("serves no proof of a snapshot of the first format (its leaves named users), and still checks its root", async () => {
+    const user = await registerUser();
+    await fund(db(), user.user.id, "USDT", 77n);
+    const taken = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2036-06-06T00:00:00Z") }))!;
+    // As the previous version wrote it: the leaves hashed with the user ids, the root the tree's top.
+    const leaves = await rowsOf<{ user_id: string; nonce: string; balances: string }>(db(), sql`select user_id, encode(nonce, 'hex') as nonce, encode(balances, 'hex') as balances from proof_leaves where snapshot_id = ${taken.id} order by position`);
+    const levels = buildLevels(leaves.map((l) => leafNode({ leafId: l.user_id, nonce: new Uint8Array(Buffer.from(l.nonce, "hex")), balances: decodeSums(new Uint8Array(Buffer.from(l.balances, "hex"))) })));
+    await runTransaction(db(), async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update proof_snapshots set format = 1, root_hash = ${hexOf(levels.at(-1)![0]!.hash)} where id = ${taken.id}`);
+    });
+    const first = (await snapshotById(db(), taken.id))!;
+    expect(await checkSnapshot(db(), first)).toEqual([]);
+    expect(await auditHeadCommitted(db(), first)).toBeNull();
+    expect(await call(meRoute, { token: user.token, params: { id: taken.id } })).toMatchObject({ status: 404, body: { code: "PROOF_FORMAT_RETIRED" } });
+    // Checked as the first format, a root of the second is wrong, and the other way round.
+    expect((await checkSnapshot(db(), { ...first, format: 2 })).map((p) => p.rule)).toEqual(["the stored leaves and audit head give the published root"]);
+    expect((await checkSnapshot(db(), { ...taken, format: 1 })).map((p) => p.rule)).toEqual(["the stored leaves and audit head give the published root"]);
+    expect(await auditHeadCommitted(db(), taken)).toBe(true);
   });
 });
