@@ -231,4 +231,12 @@ describe(`a tampered audit chain (${onPostgres() ? "PostgreSQL" : "PGlite"})`, (
     expect(second.out).toContain(`✗ proof snapshot ${snapshot.id}: its root does not commit to the audit head its row publishes (#5 ${head!.hash})`);
     expect(second.out).not.toContain("✓ holds entry #5");
   }, SLOW);
+
+  it("the newest row this instance verified, edited in place: its next quick look (no full walk) finds it", async () => {
+    const { db, admin, rows } = await chainOfFive();
+    expect(await dashboardChain(admin.token)).toMatchObject({ state: "intact", entries: 5 });
+    // Its hash column left as it was: only hashing the row again shows the change.
+    await tamper(db, sql`update audit_logs set detail = '{"step": 5, "reason": "step five"}' where seq = 5`);
+    expect(await auditChainStatus(db)).toMatchObject({ state: "broken", break: { kind: "rewritten", seq: 5, id: rows[4]!.id, reason: expect.stringContaining("it was changed") } });
+  }, SLOW);
 });

@@ -20,7 +20,7 @@ import { buildLevels, leafNode } from "@/lib/proof/tree";
 import { takeDailySnapshot } from "@/lib/proof/daily";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { takeSnapshot } from "@/lib/proof/snapshot";
-import { pruneOldLeaves, snapshotById } from "@/lib/proof/snapshots";
+import { latestSnapshot, proofStatus, pruneOldLeaves, snapshotById } from "@/lib/proof/snapshots";
 import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
 import { withInsertFault } from "../support/db-fault";
@@ -357,6 +357,23 @@ describe("proof of liabilities", () => {
       expect(await refusal(statement)).toBe(message);
     }
     expect(await checkSnapshot(db(), snapshot)).toEqual([]);
+
+    // ledger:check and the dashboard compare the root's sums with the ledger's read with them: a row
+    // changed past the trigger so they differ is named.
+    await runTransaction(db(), async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update proof_snapshots set ledger_sums = jsonb_set(ledger_sums, '{0}', '"1"') where id = ${snapshot.id}`);
+    });
+    const changed = (await snapshotById(db(), snapshot.id))!;
+    expect(await checkSnapshot(db(), changed)).toEqual([{ rule: "root sums equal the ledger's liabilities", detail: expect.stringContaining(`snapshot ${snapshot.id}: root `) }]);
+    expect(await proofStatus(db(), changed.takenAt)).toMatchObject({ snapshot: { id: snapshot.id }, matchesLedger: false });
+  });
+
+  it("warns when the daily snapshot is late: the latest is more than 26 hours old", async () => {
+    const latest = (await latestSnapshot(db()))!;
+    const at = (ms: number) => new Date(latest.takenAt.getTime() + ms);
+    expect(await proofStatus(db(), at(26 * HOUR_MS))).toMatchObject({ snapshot: { id: latest.id }, late: false });
+    expect(await proofStatus(db(), at(26 * HOUR_MS + 1))).toMatchObject({ late: true });
   });
 
   it("serves no proof of a snapshot of the first format (its leaves named users), and still checks its root", async () => {

@@ -1,6 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { Db } from "@/db/client";
+import { noteHead, seenHead } from "@/lib/audit/seen";
+import { log } from "@/lib/log";
 import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import type { ChainStatus } from "@/lib/audit/status";
 
@@ -43,5 +46,22 @@ describe("the dashboard's audit chain line", () => {
 
   it("says it is still checking while the instance's first walk runs", () => {
     expect(read({ state: "checking", checkedAt: times.checkedAt, fullCheckAt: null })).toMatch(/^Checking the audit chain/);
+  });
+});
+
+describe("the newest head an instance has seen", () => {
+  it("only moves forward, and is logged at info each time it does (kept after a restart, for --expect)", () => {
+    const db = {} as Db;
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    try {
+      noteHead(db, { seq: 7, hash, at });
+      noteHead(db, { seq: 6, hash: "0".repeat(64), at });
+      noteHead(db, { seq: 7, hash: "1".repeat(64), at });
+      expect(seenHead(db)).toEqual({ seq: 7, hash, at });
+      expect(info.mock.calls).toEqual([[{ auditHead: `7:${hash}`, at }, "audit chain: newest head seen"]]);
+      expect(seenHead({} as Db)).toBeNull();
+    } finally {
+      info.mockRestore();
+    }
   });
 });
