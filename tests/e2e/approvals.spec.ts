@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { apiRegister, CHECKER, checkerSession, signIn, signInAsAdmin, signInThroughFormWithCode } from "./helpers";
+import { adminToken, apiRegister, CHECKER, checkerSession, signIn, signInAsAdmin, signInThroughFormWithCode, signInWith } from "./helpers";
 
 test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({ browser, request }) => {
   const user = await apiRegister(request);
@@ -52,4 +52,31 @@ test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves 
   const home = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await signIn(home, user.username, user.password);
   await expect(home.getByTestId("balance-USDT")).toContainText("5,000.00");
+});
+
+test("a settings proposal shows the checker every field it changes and nothing else; rejected, nothing changes", async ({ browser, request }) => {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const before = (await (await request.get("/api/settings/config", { headers })).json()).config as { trading: { feeBps: number }; withdrawals: { dailyLimit: string } };
+  const patch = { trading: { feeBps: before.trading.feeBps + 7 }, withdrawals: { dailyLimit: "123456" } };
+  const proposed = await request.put("/api/settings/config", { headers, data: patch });
+  expect(proposed.status()).toBe(202);
+  const { proposal } = (await proposed.json()) as { proposal: { id: string; summary: string } };
+
+  const checker = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await signInWith(checker, await checkerSession(request), "/admin/approvals");
+  const card = checker.getByTestId("proposal").filter({ hasText: proposal.summary });
+  const changes = card.getByRole("table", { name: "What it changes" });
+  await expect(changes.getByRole("row", { name: /trading\.feeBps/ })).toContainText(`${before.trading.feeBps}`);
+  await expect(changes.getByRole("row", { name: /trading\.feeBps/ })).toContainText(`${before.trading.feeBps + 7}`);
+  await expect(changes.getByRole("row", { name: /withdrawals\.dailyLimit/ })).toContainText("123456");
+  // A header row and one row per field that changes.
+  await expect(changes.getByRole("row")).toHaveCount(3);
+
+  await card.getByRole("button", { name: "Reject…" }).click();
+  await card.getByLabel("Reason (the proposer sees it)").fill("Not agreed");
+  await card.getByRole("button", { name: "Confirm: Reject" }).click();
+  await expect(checker.getByTestId("toast")).toContainText("Rejected");
+  const after = (await (await request.get("/api/settings/config", { headers })).json()).config as typeof before;
+  expect(after.trading.feeBps).toBe(before.trading.feeBps);
+  expect(after.withdrawals.dailyLimit).toBe(before.withdrawals.dailyLimit);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import type { ProofFile } from "../../lib/proof/proof-file";
 import { axeViolations } from "./axe";
-import { adminToken, apiRegister, credit, signIn } from "./helpers";
+import { adminToken, apiRegister, checkerSession, credit, signIn } from "./helpers";
 
 type Snapshot = { id: string; rootHash: string; accountCount: number; totals: Record<string, string> };
 
@@ -37,6 +37,15 @@ test("signed out, the page shows a snapshot's root, its account count and totals
   await expect(page.getByTestId("figure-total-USDT")).toContainText(`${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`);
   await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toBeVisible();
   await expect(page.getByText("It does not show")).toBeVisible();
+});
+
+test("the page says since when two administrators hold the four eyes, and what needs both", async ({ page, request }) => {
+  // The second administrator appointed (made once per run).
+  await checkerSession(request);
+  await page.goto("/proof-of-reserves");
+  const since = page.getByTestId("four-eyes-since");
+  await expect(since).toContainText(/^Two administrators since \d{1,2} \w{3} \d{4}: /);
+  await expect(since).toContainText("1,000.00 USDT or more for one user in a day");
 });
 
 test("signed in, a user verifies their balances in the browser, downloads the proof, and a tampered copy fails at its step", async ({ page, request }) => {

@@ -13,7 +13,9 @@ import { paginationSchema, plainParams } from "@/lib/http/query";
 import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
 import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
 import { Time } from "@/components/time";
-import { assetName } from "@/lib/format";
+import { fourEyesSince } from "@/lib/approvals/policy";
+import { assetName, money } from "@/lib/format";
+import { getSettings } from "@/lib/settings";
 
 export const metadata: Metadata = { title: "Proof of reserves" };
 
@@ -28,7 +30,15 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
   const parsed = paginationSchema.safeParse({ page: params.page });
   const page = parsed.success ? parsed.data.page : 1;
   const chosen = params.snapshot && isUuid(params.snapshot) ? await snapshotById(db, params.snapshot.toLowerCase()) : null;
-  const [auth, latest, history, reserveRows, reserves] = await Promise.all([currentAuth(), latestSnapshot(db), listSnapshots(db, { page, pageSize: HISTORY_PAGE_SIZE }), listReserves(db), reserveViews(db)]);
+  const [auth, latest, history, reserveRows, reserves, pairedSince, settings] = await Promise.all([
+    currentAuth(),
+    latestSnapshot(db),
+    listSnapshots(db, { page, pageSize: HISTORY_PAGE_SIZE }),
+    listReserves(db),
+    reserveViews(db),
+    fourEyesSince(db),
+    getSettings(db),
+  ]);
   const row = chosen ?? latest;
   const snapshot = row ? snapshotView(row) : null;
   // Assets nobody holds and nobody declared say nothing: left out.
@@ -75,6 +85,16 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
           </div>
         </InfoSection>
       )}
+
+      <InfoSection title="Who can move money">
+        <p data-testid="four-eyes-since">
+          {pairedSince ? (
+            <>Two administrators since <Time at={pairedSince.toISOString()} date />: from then on, no administrator alone can credit, debit or send {money(settings.approvals.thresholdUsdt, "USDT")} or more for one user in a day, touch their own balance, change what Aurum pays or charges, or change who administers. A second administrator approves each of those, and the database refuses an approval by the one who asked.</>
+          ) : (
+            <>One administrator so far. Until a second is appointed, nothing that waits for a second administrator (credits, debits and withdrawals from {money(settings.approvals.thresholdUsdt, "USDT")}, changes to what Aurum pays or charges) can be approved at all.</>
+          )}
+        </p>
+      </InfoSection>
 
       <InfoSection title="Reserves against what is owed">
         {covered.length > 0 && (
