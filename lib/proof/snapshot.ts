@@ -94,12 +94,16 @@ async function claimSnapshotLock(tx: Db): Promise<boolean> {
   return row!.locked;
 }
 
-/** An administrator's snapshot an hour at most after the last one: each is a full read of the books. */
+/**
+ * An administrator's snapshot an hour at most after the last administrator's: each is a full read of
+ * the books. The day's scheduled one does not count, or the first hour of every day (and of a fresh
+ * install, whose daily job runs within a minute of starting) would have no snapshot of new balances.
+ */
 async function assertNotTooSoon(tx: Db, now: Date): Promise<void> {
   const [last] = await tx
     .select({ takenAt: proofSnapshots.takenAt })
     .from(proofSnapshots)
-    .where(and(ne(proofSnapshots.rootHash, ""), gt(proofSnapshots.takenAt, new Date(now.getTime() - HOUR_MS)), lte(proofSnapshots.takenAt, now)))
+    .where(and(eq(proofSnapshots.trigger, "admin"), ne(proofSnapshots.rootHash, ""), gt(proofSnapshots.takenAt, new Date(now.getTime() - HOUR_MS)), lte(proofSnapshots.takenAt, now)))
     .orderBy(desc(proofSnapshots.takenAt))
     .limit(1);
   if (!last) return;

@@ -278,6 +278,16 @@ describe("proof of liabilities", () => {
     await db().execute(sql`update accounts set balance = balance - 1 where user_id = ${u.user.id} and asset = 'USDT'`);
   });
 
+  it("counts only administrators' snapshots towards the hour: the day's scheduled one leaves an administrator's free", async () => {
+    const admin = await signInAdmin(db());
+    const actor = { id: admin.user.id, ip: null };
+    // A day of its own, days ahead, so no other test's snapshot is within its hour.
+    const day = new Date(Date.now() + 9 * DAY_MS);
+    expect(await takeDailySnapshot(db(), day)).not.toBeNull();
+    expect(await takeSnapshot(db(), { trigger: "admin", actor, now: new Date(day.getTime() + 1_000) })).not.toBeNull();
+    await expect(takeSnapshot(db(), { trigger: "admin", actor, now: new Date(day.getTime() + 2_000) })).rejects.toMatchObject({ code: "SNAPSHOT_TOO_SOON" });
+  });
+
   it("lets admins declare, change and remove reserves, audited, and shows them against the liabilities", async () => {
     const admin = await signInAdmin(db());
     const user = await registerUser();
