@@ -18,3 +18,4 @@ export * from "./two-factor";
 export * from "./approvals";
 export * from "./activity";
 export * from "./proof";
+export * from "./support";

@@ -56,6 +56,7 @@ export async function mergedSettings(db: Db, before: Settings, patch: SettingsPa
     storage: { ...before.storage, ...patch.storage },
     referral: { ...before.referral, ...patch.referral },
     approvals: { ...before.approvals, ...patch.approvals },
+    support: { ...before.support, ...patch.support },
   };
   return validate(schema, merged);
 }

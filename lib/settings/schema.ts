@@ -8,6 +8,14 @@ const decimal = (what: string) =>
 const bps = (what: string, max: number) =>
   z.number({ error: `${what} must be a whole number of basis points` }).int(`${what} must be a whole number of basis points`).min(0, `${what} cannot be negative`).max(max, `${what} can be at most ${max} basis points`);
 
+// A host name as a URL carries it ("docs.example.com"), lowercased; no scheme, path, port or wildcard.
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+const linkHost = z
+  .string({ error: "Each allowed link host must be a host name such as docs.example.com" })
+  .trim()
+  .toLowerCase()
+  .regex(HOST, "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)");
+
 /**
  * Every setting with its default: a fresh install works without any saved row, and a setting
  * added later gets its default on sites that saved their settings before it existed.
@@ -45,6 +53,8 @@ export const settingsSchema = z.object({
   referral: z.object({ rewardUsdt: decimal("The referral reward").default("0") }).prefault({}),
   // From this USDT value a balance change or a withdrawal sent needs a second administrator.
   approvals: z.object({ thresholdUsdt: decimal("The approval threshold").default("1000") }).prefault({}),
+  // Hosts besides the site's own that a support reply may link to (lib/support/links).
+  support: z.object({ allowedLinkHosts: z.array(linkHost).max(50, "At most 50 allowed link hosts").default([]) }).prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -100,6 +110,7 @@ export const settingsPatchSchema = z
     storage: z.record(z.string(), z.unknown()),
     referral: z.record(z.string(), z.unknown()),
     approvals: z.record(z.string(), z.unknown()),
+    support: z.record(z.string(), z.unknown()),
   })
   .partial()
   .strict();

@@ -28,6 +28,8 @@ const PUBLIC = new Set([
   // Proof of liabilities: roots and totals are published to anyone (a user's own proof needs a session).
   "GET /app/api/proof/snapshots/route.ts",
   "GET /app/api/proof/snapshots/[id]/route.ts",
+  // A signed-out visitor's message to customer service (rate-limited per address and per email).
+  "POST /app/api/support/contact/route.ts",
 ]);
 
 const params = { id: "0190f5c2-0000-7000-8000-000000000000", userId: "0190f5c2-0000-7000-8000-000000000000" };

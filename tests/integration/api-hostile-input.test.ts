@@ -39,7 +39,7 @@ const FIELDS = [
   "annualRateBps", "rewardUsdt", "currency", "network", "address", "memo", "minDeposit", "withdrawFee", "minWithdraw", "depositEnabled",
   "withdrawEnabled", "txHash", "withdrawPassword", "currentWithdrawPassword", "planId", "name", "aprBps", "termDays", "minAmount", "maxAmount",
   "totalCap", "period", "priceCeiling", "maxRounds", "lower", "upper", "levels", "investment", "acceptRisk", "token", "code", "currentPassword",
-  "challenge", "twoFactorCode",
+  "challenge", "twoFactorCode", "subject", "relatedId", "internal", "firstName", "assignToMe",
 ];
 // Strategy bodies (strict, one per type): every field of the type hostile, the type itself valid.
 const STRATEGY_FIELDS = { recurring: ["amount", "period", "priceCeiling", "maxRounds", "acceptRisk"], grid: ["lower", "upper", "levels", "investment", "acceptRisk"] };

@@ -1,0 +1,10 @@
+import { NextResponse } from "next/server";
+import { withAdmin } from "@/lib/http/handler";
+import { searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/http/validate";
+import { supportQueue, supportQueueQuerySchema } from "@/lib/support/queue";
+
+export const GET = withAdmin(async ({ req, db }) => {
+  const query = validate(supportQueueQuerySchema, searchParamsOf(req));
+  return NextResponse.json({ success: true, ...(await supportQueue(db, query)) });
+});

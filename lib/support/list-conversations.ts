@@ -1,0 +1,16 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { supportConversations } from "@/db/schema";
+import type { Pagination } from "@/lib/http/query";
+import { conversationView } from "./views";
+
+/** The caller's own conversations, the latest message first. */
+export async function listConversations(db: Db, params: { userId: string; page: Pagination }) {
+  const { userId, page } = params;
+  const mine = eq(supportConversations.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(supportConversations).where(mine).orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    db.select({ n: count() }).from(supportConversations).where(mine),
+  ]);
+  return { conversations: rows.map(conversationView), total: total?.n ?? 0, page: page.page, pageSize: page.pageSize };
+}

@@ -1,0 +1,44 @@
+import { asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { SUPPORT_STATUSES, supportConversations, users } from "@/db/schema";
+import { paginationSchema, queryParam } from "@/lib/http/query";
+import { queueView } from "./views";
+
+export const supportQueueQuerySchema = paginationSchema.extend({
+  status: queryParam(z.enum([...SUPPORT_STATUSES, "all"], { error: "status must be open, answered, closed or all" }).default("open")),
+});
+
+export type SupportQueueQuery = z.infer<typeof supportQueueQuerySchema>;
+
+const owner = alias(users, "owner");
+const assignee = alias(users, "assignee");
+
+/**
+ * Support's queue by status. Open conversations wait for support: the one waiting longest first.
+ * The others, the latest first. Paged (at most 100 a page, lib/http/query).
+ */
+export async function supportQueue(db: Db, q: SupportQueueQuery) {
+  const where: SQL | undefined = q.status === "all" ? undefined : eq(supportConversations.status, q.status);
+  const order = q.status === "open" ? [asc(supportConversations.lastMessageAt), asc(supportConversations.id)] : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ c: supportConversations, username: owner.username, assignee: assignee.username })
+      .from(supportConversations)
+      .leftJoin(owner, eq(owner.id, supportConversations.userId))
+      .leftJoin(assignee, eq(assignee.id, supportConversations.assignedTo))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(supportConversations).where(where),
+  ]);
+  return { conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** How many conversations wait for support, for the nav and the dashboard. */
+export async function openConversationCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(supportConversations).where(eq(supportConversations.status, "open"));
+  return row?.n ?? 0;
+}
