@@ -73,7 +73,7 @@ export async function InfoPage({ path, title, lead, children }: { path: InfoPath
         <Link href="/terms" className="hover:text-gold-soft">Terms of Service</Link>
         <Link href="/privacy" className="hover:text-gold-soft">Privacy Policy</Link>
         <Link href="/legality" className="hover:text-gold-soft">Legality</Link>
-        {brand.supportUrl && <a href={brand.supportUrl} className="hover:text-gold-soft">Customer service</a>}
+        <a href={brand.supportUrl ?? "/contact"} className="hover:text-gold-soft">Customer service</a>
       </footer>
     </div>
   );

@@ -26,7 +26,7 @@ export async function LegalPage({ title, children }: { title: string; children: 
       <h1 className="text-2xl font-semibold text-zinc-100">{title}</h1>
       {children}
       <p className="text-muted">
-        Questions? {brand.supportUrl ? <a className="text-gold hover:text-gold-soft" href={brand.supportUrl}>Contact customer service</a> : "Contact customer service from the sign-in page."}
+        Questions? <a className="text-gold hover:text-gold-soft" href={brand.supportUrl ?? "/contact"}>Contact customer service</a>
       </p>
     </article>
   );

@@ -3,7 +3,7 @@
  * compares them with the page files under app/.
  */
 
-// Sign-in, registration, password reset, the legal documents, the information pages and the proof of
+// Sign-in, registration, password reset, the contact form, the legal documents, the information pages and the proof of
 // reserves: readable by anyone.
 export const PUBLIC_PAGES = new Set([
   "/login",
@@ -18,6 +18,7 @@ export const PUBLIC_PAGES = new Set([
   "/store-xaut",
   "/whitepaper",
   "/proof-of-reserves",
+  "/contact",
 ]);
 
 // The first path segment of every page behind sign-in ("" is Home).
@@ -36,6 +37,7 @@ export const SIGNED_IN_SECTIONS = new Set([
   "saving",
   "security-management",
   "storage",
+  "support",
   "trade",
   "withdraw",
 ]);

@@ -31,13 +31,18 @@ export async function userWithData(request: APIRequestContext) {
   const decided = await request.post(`/api/admin/deposits/${approved}/approve`, { headers: admin, data: {} });
   if (decided.status() === 202) expect(await approveAsChecker(request, decided)).toBe(200);
   else expect(decided.status(), await decided.text()).toBe(200);
-  await deposit("2500");
   await ok(request.post("/api/user/withdraw-password", { headers, data: { password: user.password, newWithdrawPassword: "vault-key-1" } }), 200);
   await ok(request.post("/api/withdrawals", { headers, data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: "1200", withdrawPassword: "vault-key-1" } }), 201);
   // Five wrong withdrawal passwords lock withdrawals for 15 minutes: /withdraw counts down to the end.
   for (let i = 0; i < 5; i++) await request.post("/api/withdrawals", { headers, data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", amount: "10", withdrawPassword: "wrong-key" } });
   await ok(request.post("/api/admin/notifications", { headers: admin, data: { title: "Vault report", message: "All 1,000 bars counted.", userId } }), 201);
-  return { ...user, userId, planId };
+  // A conversation with support: the user's question about the pending deposit, a reply and an internal note.
+  const pending = (await (await deposit("2500")).json()).deposit.id as string;
+  const opened = await ok(request.post("/api/support/conversations", { headers, data: { subject: "Deposit of 2,500 USDT", message: "When will my deposit of 2,500.00 USDT be credited?", relatedId: pending } }), 201);
+  const conversationId = (await opened.json()).conversation.id as string;
+  await ok(request.post(`/api/admin/support/${conversationId}/messages`, { headers: admin, data: { message: "Proof checked, the transfer has 12 confirmations.", internal: true } }), 201);
+  await ok(request.post(`/api/admin/support/${conversationId}/messages`, { headers: admin, data: { message: "It is being checked; credits usually land within the hour.", firstName: "Maria" } }), 201);
+  return { ...user, userId, planId, conversationId };
 }
 
 /** Made once per run and shared by the screen sweeps (helpers' sharedOnce): it stays within the per-address limits on deposits. */

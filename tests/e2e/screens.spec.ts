@@ -9,10 +9,10 @@ import { userWithData, type ScreenData } from "./screen-data";
 // - no Content-Security-Policy violation;
 // - no error logged or thrown while it loads (a hydration mismatch is one: React's #418);
 // - numbers and times read one way (issue 23, item 4).
-const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper", "/proof-of-reserves", "/no-such-page"];
-const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/invite-friends", "/ai-trading"];
+const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper", "/proof-of-reserves", "/contact", "/no-such-page"];
+const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/invite-friends", "/ai-trading", "/support", "/support/{conversationId}"];
 // {userId} is the user with data.
-const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox", "/admin/proof"];
+const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox", "/admin/proof", "/admin/support", "/admin/support/{conversationId}"];
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
@@ -98,7 +98,7 @@ for (const size of SIZES) {
     for (const path of USER_SCREENS) {
       test(`${path} passes axe, its CSP, logs no error and reads one way, with data on it`, async ({ page }) => {
         await watch(page);
-        await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId));
+        await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId).replace("{conversationId}", data!.conversationId));
         await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
         await expectGood(page, path);
       });
@@ -108,7 +108,7 @@ for (const size of SIZES) {
     for (const path of ADMIN_SCREENS) {
       test(`${path} passes axe, its CSP, logs no error and reads one way`, async ({ page }) => {
         await watch(page);
-        await signInAsAdmin(page, path.replace("{userId}", data!.userId));
+        await signInAsAdmin(page, path.replace("{userId}", data!.userId).replace("{conversationId}", data!.conversationId));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectGood(page, path);
       });

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { Amount } from "@/components/amount";
 import { CurrencyList } from "@/components/funding/currency-list";
 import { StatusBadge } from "@/components/funding/status-badge";
+import { AskSupportLink } from "@/components/support/ask-support-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { listDeposits } from "@/lib/funding/deposits";
@@ -23,7 +25,7 @@ export default async function DepositPage() {
       <h1 className="text-xl font-semibold">Deposit</h1>
       <p className="text-sm text-muted">Choose what you are sending. You will see the address, then tell us the transaction so we can credit it.</p>
       {open.length === 0 ? (
-        <p className="card text-sm text-muted">No currency can be deposited right now. Please check again later or contact customer service.</p>
+        <p className="card text-sm text-muted">No currency can be deposited right now. Please check again later or <Link href="/support" className="text-gold hover:text-gold-soft">contact customer service</Link>.</p>
       ) : (
         <CurrencyList
           label="Currencies to deposit"
@@ -48,6 +50,7 @@ export default async function DepositPage() {
                     <Amount value={d.creditedAmount ?? d.amount} asset={d.currency} />
                     <span className="ml-2 text-xs text-muted">{d.network} · <Time at={d.createdAt} /></span>
                     {d.reason && <span className="block text-xs text-muted">{d.reason}</span>}
+                    {d.status === "rejected" && <AskSupportLink id={d.id} what="deposit" />}
                   </span>
                   <StatusBadge status={d.status} />
                 </li>

@@ -5,6 +5,10 @@ import { INFO_PAGES } from "@/components/info-page";
 import { LogoutButton } from "@/components/logout-button";
 import { requireUser } from "@/lib/auth/page-session";
 import { findCountry } from "@/lib/countries";
+import { SupportStatusBadge } from "@/components/support/status-badge";
+import { Time } from "@/components/time";
+import { getDb } from "@/db/client";
+import { listConversations } from "@/lib/support/list-conversations";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -18,6 +22,7 @@ const MENU = [
   { href: "/#savings", label: "Savings" },
   { href: "/storage", label: "XAUt Storage" },
   { href: "/notifications", label: "Notifications" },
+  { href: "/support", label: "Customer Service" },
   { href: "/records", label: "Transaction Records" },
   { href: "/record", label: "Records by type" },
   { href: "/market", label: "Tether Gold Market" },
@@ -25,6 +30,7 @@ const MENU = [
 
 export default async function ProfilePage() {
   const { user } = await requireUser();
+  const support = await listConversations(await getDb(), { userId: user.id, page: { page: 1, pageSize: 3 } });
   const phone = user.phoneNumber ? `${user.phoneCode ?? ""} ${user.phoneNumber}` : "—";
   return (
     <div className="space-y-4">
@@ -40,6 +46,29 @@ export default async function ProfilePage() {
             ["Withdrawal password", user.withdrawPasswordHash ? "Set" : "Not set"],
           ]}
         />
+      </section>
+      <section aria-labelledby="support-heading" className="card p-0" data-testid="profile-support">
+        <div className="flex items-center justify-between gap-3 px-4 pb-1 pt-3">
+          <h2 id="support-heading" className="font-semibold">Customer Service</h2>
+          <Link href="/support" className="text-sm text-gold hover:text-gold-soft">{support.total > 0 ? "All conversations" : "Ask Aurum support"}<span aria-hidden="true"> →</span></Link>
+        </div>
+        {support.conversations.length === 0 ? (
+          <p className="px-4 pb-3 text-sm text-muted">A question about your account, a deposit or a withdrawal? Write to Aurum support: answers come here and as a notification.</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {support.conversations.map((c) => (
+              <li key={c.id}>
+                <Link href={`/support/${c.id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:text-gold-soft">
+                  <span className="min-w-0">
+                    <span className="block truncate">{c.subject}</span>
+                    <span className="block text-xs text-muted"><Time at={c.lastMessageAt} /></span>
+                  </span>
+                  <SupportStatusBadge status={c.status} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <nav aria-label="Account" className="card p-0">
         <ul className="divide-y divide-line">

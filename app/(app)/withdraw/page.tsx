@@ -3,6 +3,7 @@ import { Amount } from "@/components/amount";
 import { CancelWithdrawal } from "@/components/funding/cancel-withdrawal";
 import { CurrencyList } from "@/components/funding/currency-list";
 import { StatusBadge } from "@/components/funding/status-badge";
+import { AskSupportLink } from "@/components/support/ask-support-link";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
@@ -75,6 +76,7 @@ export default async function WithdrawPage() {
                     <span className="block truncate font-mono text-xs text-muted">{w.address}</span>
                     {w.txHash && <span className="block truncate font-mono text-xs text-muted">tx {w.txHash}</span>}
                     {w.reason && <span className="block text-xs text-muted">{w.reason}</span>}
+                    {w.status === "rejected" && <AskSupportLink id={w.id} what="withdrawal" />}
                   </span>
                   <span className="flex shrink-0 items-center gap-2">
                     {w.status === "pending" && <CancelWithdrawal id={w.id} />}

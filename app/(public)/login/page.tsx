@@ -18,7 +18,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       </header>
       {frozen === "1" && (
         <p role="status" className="card mb-6 border-danger/60 text-sm text-zinc-200" data-testid="frozen-notice">
-          Your account is frozen and every session was signed out. Contact support to unfreeze it.
+          Your account is frozen and every session was signed out.{" "}
+          <Link href={brand.supportUrl ?? "/contact"} className="text-gold hover:text-gold-soft">Contact customer service</Link> to unfreeze it.
         </p>
       )}
       <LoginForm next={next ?? null} supportUrl={brand.supportUrl} siteName={brand.siteName} />

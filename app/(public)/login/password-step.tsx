@@ -61,7 +61,7 @@ export function PasswordStep({ usernameOrEmail, onTyped, onSignedIn, onChallenge
       {supportUrl ? (
         <a href={supportUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost w-full">Customer Service</a>
       ) : (
-        <button type="button" className="btn-ghost w-full" disabled title="No support contact is configured yet">Customer Service</button>
+        <Link href="/contact" className="btn-ghost w-full">Customer Service</Link>
       )}
     </form>
   );
