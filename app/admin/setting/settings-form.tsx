@@ -32,6 +32,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
   const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
+  const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
@@ -43,7 +44,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     void run(async () => {
       const { body } = await api<Answer>("/api/settings/config", {
         method: "PUT",
-        body: JSON.stringify({ ...site, supportUrl: site.supportUrl.trim() || null, ...sections }),
+        body: JSON.stringify({
+          ...site,
+          supportUrl: site.supportUrl.trim() || null,
+          ...sections,
+          support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean) },
+        }),
       });
       setResult({ ok: body.success, text: body.message });
       if (body.success) router.refresh();
@@ -61,6 +67,11 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <div>
           <label htmlFor="supportUrl" className="label">Customer service link (https:// or mailto:)</label>
           <input id="supportUrl" value={site.supportUrl} onChange={(e) => setSite({ ...site, supportUrl: e.target.value })} placeholder="https://support.example.com" className="field" />
+        </div>
+        <div>
+          <label htmlFor="allowedLinkHosts" className="label">Hosts support replies may link to, besides this site (one per line)</label>
+          <textarea id="allowedLinkHosts" rows={3} value={linkHosts} onChange={(e) => setLinkHosts(e.target.value)} placeholder="docs.example.com" className="field resize-y font-mono text-sm" aria-describedby="allowedLinkHosts-hint" />
+          <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a look-alike site.</p>
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={site.registrationOpen} onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })} className="h-4 w-4 accent-gold" />
