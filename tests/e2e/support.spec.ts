@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { adminToken, apiRegister, signIn, signInAsAdmin, uniqueName } from "./helpers";
+import { adminToken, apiRegister, ensureUsdtWallet, signIn, signInAsAdmin, uniqueName } from "./helpers";
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
 
 test("a signed-out visitor writes to customer service from the sign-in screen, and it reaches support's queue", async ({ page, request }) => {
   const email = `${uniqueName("visitor")}@example.com`;
@@ -84,5 +87,37 @@ test("a user opens a conversation, an administrator answers from /admin/support,
   await expect(admin.getByTestId("requester-message").last()).toContainText("Found it, thank you!");
   await admin.getByRole("button", { name: "Close" }).click();
   await expect(page.getByTestId("support-status")).toHaveText("Closed");
+  await context.close();
+});
+
+test("a rejected deposit opens a conversation with that deposit attached, and support sees which one", async ({ page, browser, request }) => {
+  await ensureUsdtWallet(request);
+  const user = await apiRegister(request);
+  const login = await (await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })).json();
+  const submitted = await request.post("/api/deposits", {
+    headers: { Authorization: `Bearer ${login.token}` },
+    multipart: { currency: "USDT", network: "TRC20", amount: "321.5", txHash: randomBytes(32).toString("hex"), proof: { name: "proof.png", mimeType: "image/png", buffer: PNG } },
+  });
+  expect(submitted.status()).toBe(201);
+  const depositId = (await submitted.json()).deposit.id as string;
+  const rejected = await request.post(`/api/admin/deposits/${depositId}/reject`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { reason: "No such transfer on TRC20" } });
+  expect(rejected.status()).toBe(200);
+
+  await signIn(page, user.username, user.password, "/deposit");
+  await page.getByTestId("deposit-list").getByRole("link", { name: "Ask support about this deposit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/support\\?about=${depositId}$`));
+  await expect(page.getByTestId("support-related")).toContainText("Deposit of 321.50 USDT on TRC20, rejected (No such transfer on TRC20)");
+  await page.getByLabel("Message").fill("I did send it: the transfer is on the chain.");
+  await page.getByRole("button", { name: "Send to support" }).click();
+  await expect(page).toHaveURL(/\/support\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("support-related")).toContainText("Deposit of 321.50 USDT on TRC20");
+  const conversationId = new URL(page.url()).pathname.split("/").pop()!;
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await context.newPage();
+  await signInAsAdmin(admin, `/admin/support/${conversationId}`);
+  await expect(admin.getByTestId("support-related-item")).toContainText("321.50");
+  await expect(admin.getByTestId("support-related-item")).toContainText("Rejected");
+  await expect(admin.getByTestId("support-related-item")).toContainText("No such transfer on TRC20");
   await context.close();
 });
