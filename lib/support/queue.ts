@@ -37,8 +37,3 @@ export async function supportQueue(db: Db, q: SupportQueueQuery) {
   return { conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
-/** How many conversations wait for support, for the nav and the dashboard. */
-export async function openConversationCount(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(supportConversations).where(eq(supportConversations.status, "open"));
-  return row?.n ?? 0;
-}
