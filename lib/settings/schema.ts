@@ -8,13 +8,17 @@ const decimal = (what: string) =>
 const bps = (what: string, max: number) =>
   z.number({ error: `${what} must be a whole number of basis points` }).int(`${what} must be a whole number of basis points`).min(0, `${what} cannot be negative`).max(max, `${what} can be at most ${max} basis points`);
 
-// A host name as a URL carries it ("docs.example.com"), lowercased; no scheme, path, port or wildcard.
+// Host names as a URL carries them ("docs.example.com"), lowercased; no scheme, path, port or wildcard.
+// One string ("a.example, b.example"), as every setting is one value a second administrator reviews.
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
-const linkHost = z
-  .string({ error: "Each allowed link host must be a host name such as docs.example.com" })
+const hostsIn = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+const linkHosts = z
+  .string({ error: "The allowed link hosts must be text: host names separated by commas" })
   .trim()
   .toLowerCase()
-  .regex(HOST, "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)");
+  .max(2000, "The allowed link hosts can be at most 2,000 characters")
+  .refine((v) => hostsIn(v).every((h) => HOST.test(h)), "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)")
+  .transform((v) => hostsIn(v).join(", "));
 
 /**
  * Every setting with its default: a fresh install works without any saved row, and a setting
@@ -54,7 +58,7 @@ export const settingsSchema = z.object({
   // From this USDT value a balance change or a withdrawal sent needs a second administrator.
   approvals: z.object({ thresholdUsdt: decimal("The approval threshold").default("1000") }).prefault({}),
   // Hosts besides the site's own that a support reply may link to (lib/support/links).
-  support: z.object({ allowedLinkHosts: z.array(linkHost).max(50, "At most 50 allowed link hosts").default([]) }).prefault({}),
+  support: z.object({ allowedLinkHosts: linkHosts.default("") }).prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

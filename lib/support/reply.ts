@@ -28,7 +28,7 @@ const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCE
 export async function addSupportMessage(tx: Db, params: { id: string; input: SupportMessageInput; actor: Actor; origin: string; now?: Date }) {
   const { input, actor, origin, now = new Date() } = params;
   const settings = await getSettings(tx);
-  assertOwnLinks(input.message, new URL(origin).hostname, settings.support.allowedLinkHosts);
+  assertOwnLinks(input.message, new URL(origin).hostname, settings.support.allowedLinkHosts.split(", ").filter(Boolean));
   const [before] = await tx.select().from(supportConversations).where(eq(supportConversations.id, params.id)).for("update");
   if (!before) throw notFound("Conversation not found");
   const internal = input.internal === true;

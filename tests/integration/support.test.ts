@@ -11,7 +11,7 @@ import { GET as listRoute, POST as openRoute } from "@/app/api/support/conversat
 import { PUT as mailPreferenceRoute } from "@/app/api/user/mail-preference/route";
 import { auditLogs, notifications, outbox, supportConversations, supportMessages } from "@/db/schema";
 import { linkedHosts } from "@/lib/support/links";
-import { signInAdmin } from "../support/admin";
+import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { createWallet, submitDeposit, txHash } from "../support/funding";
 import { call } from "../support/http";
@@ -188,11 +188,16 @@ describe("links in support's messages", () => {
 
     expect((await answer(id, { message: "Sign in at http://localhost:3000/login" })).status).toBe(201);
     expect((await answer(id, { message: "Read docs.example.com/help" })).status).toBe(422);
-    const saved = await call(putSettings, { method: "PUT", token: admin.token, body: { support: { allowedLinkHosts: ["Docs.Example.com"] } } });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Allowing a host weakens a control: it waits for a second administrator, and until then nothing changes.
+    const proposed = await call(putSettings, { method: "PUT", token: admin.token, body: { support: { allowedLinkHosts: "Docs.Example.com,  help.example.org" } } });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+    expect((await answer(id, { message: "Read https://docs.example.com/help" })).status).toBe(422);
+    expect((await approvedBySecondAdmin(db(), proposed)).status).toBe(200);
     expect((await answer(id, { message: "Read https://docs.example.com/help" })).status).toBe(201);
-    expect((await call(putSettings, { method: "PUT", token: admin.token, body: { support: { allowedLinkHosts: ["https://x.example/"] } } })).status).toBe(400);
-    await call(putSettings, { method: "PUT", token: admin.token, body: { support: { allowedLinkHosts: [] } } });
+    expect((await answer(id, { message: "Or help.example.org, not help.example.com" })).status).toBe(422);
+    for (const bad of ["https://x.example/", "x.example/path", ["x.example"]]) {
+      expect((await call(putSettings, { method: "PUT", token: admin.token, body: { support: { allowedLinkHosts: bad } } })).status, JSON.stringify(bad)).toBe(400);
+    }
   });
 
   it("takes a first name of letters only, so the signature carries no link", async () => {

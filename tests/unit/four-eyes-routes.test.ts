@@ -36,6 +36,8 @@ const NOT_MONEY: Record<string, string> = {
   "app/api/admin/trade-setups/[id]/route.ts": "changes or withdraws a strategy proposal the user must accept with their own money",
   "app/api/admin/users/[id]/trade-setups/route.ts": "proposes a strategy the user must accept with their own money",
   "app/api/admin/upload/logo/route.ts": "the site's look",
+  "app/api/admin/support/[id]/route.ts": "assigns, closes or reopens a customer service conversation; moves nothing",
+  "app/api/admin/support/[id]/messages/route.ts": "a message to one user or visitor (links only to the site's own hosts); no money, role or setting",
 };
 
 const WRITES = /export const (POST|PUT|PATCH|DELETE)\b/;

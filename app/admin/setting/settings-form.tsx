@@ -32,7 +32,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
   const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
-  const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.join("\n"));
+  const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
@@ -48,7 +48,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           ...site,
           supportUrl: site.supportUrl.trim() || null,
           ...sections,
-          support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean) },
+          support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean).join(", ") },
         }),
       });
       setResult({ ok: body.success, text: body.message });
@@ -71,7 +71,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <div>
           <label htmlFor="allowedLinkHosts" className="label">Hosts support replies may link to, besides this site (one per line)</label>
           <textarea id="allowedLinkHosts" rows={3} value={linkHosts} onChange={(e) => setLinkHosts(e.target.value)} placeholder="docs.example.com" className="field resize-y font-mono text-sm" aria-describedby="allowedLinkHosts-hint" />
-          <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a look-alike site.</p>
+          <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a look-alike site. A change waits for a second administrator.</p>
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={site.registrationOpen} onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })} className="h-4 w-4 accent-gold" />
