@@ -3,20 +3,12 @@ import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { refusal as refusalOf } from "../support/refusal";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
 
-/** The database's own message when it refuses `statement` ("accepted" when it does not). */
-async function refusal(statement: SQL): Promise<string> {
-  try {
-    await db().execute(statement);
-  } catch (err) {
-    const e = err as Error;
-    return e.cause instanceof Error ? e.cause.message : e.message;
-  }
-  return "accepted";
-}
+const refusal = (statement: SQL) => refusalOf(db(), statement);
 
 describe("history the database keeps append-only (migration 0025)", () => {
   it("account events: never changed, removed or truncated", async () => {

@@ -12,20 +12,12 @@ import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
+import { refusal as refusalOf } from "../support/refusal";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
 
-/** The database's own message when it refuses `statement` (drizzle wraps it as the cause). */
-async function refusal(statement: SQL): Promise<string> {
-  try {
-    await db().execute(statement);
-  } catch (err) {
-    const e = err as Error;
-    return e.cause instanceof Error ? e.cause.message : e.message;
-  }
-  return "accepted";
-}
+const refusal = (statement: SQL) => refusalOf(db(), statement);
 
 const DAY = 24 * 60 * 60_000;
 

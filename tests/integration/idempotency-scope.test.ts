@@ -5,6 +5,7 @@ import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-bal
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
+import { POST as openConversationRoute } from "@/app/api/support/conversations/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -195,7 +196,30 @@ const CASES: Record<string, Case> = {
       return { params: { id: (proposed.body.proposal as { id: string }).id } };
     },
   },
+  "/app/api/support/contact/route.ts": {
+    method: "POST",
+    as: "user",
+    status: 201,
+    // Signed out: each sender is told the address they wrote from.
+    prepare: async (actor) => ({ body: { email: `${actor.id}@example.com`, message: "Where is my deposit?" } }),
+  },
+  "/app/api/support/conversations/route.ts": { method: "POST", as: "user", status: 201, prepare: async () => ({ body: { subject: "A question", message: "How long does a withdrawal take?" } }) },
+  "/app/api/support/conversations/[id]/messages/route.ts": {
+    method: "POST",
+    as: "user",
+    status: 201,
+    prepare: async (actor) => ({ params: { id: await conversation(actor) }, body: { message: "And one more thing." } }),
+  },
+  "/app/api/admin/support/[id]/messages/route.ts": { method: "POST", as: "admin", status: 201, prepare: async () => ({ params: { id: await conversation(await user()) }, body: { message: "Thank you: it is on its way." } }) },
+  "/app/api/admin/support/[id]/route.ts": { method: "PUT", as: "admin", status: 200, prepare: async () => ({ params: { id: await conversation(await user()) }, body: { assignToMe: true } }) },
 };
+
+/** A conversation the user opened with support; its id. */
+async function conversation(actor: Actor): Promise<string> {
+  const res = await call(openConversationRoute, { token: actor.token, body: { subject: "A question", message: "Is my account verified?" }, headers: { "Idempotency-Key": key() } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body.conversation as { id: string }).id;
+}
 
 beforeAll(async () => {
   adminToken = (await signInAdmin(db())).token;

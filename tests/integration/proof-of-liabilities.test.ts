@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DELETE as deleteReserveRoute, PUT as updateReserveRoute } from "@/app/api/admin/proof/reserves/[id]/route";
 import { GET as listReservesRoute, POST as createReserveRoute } from "@/app/api/admin/proof/reserves/route";
@@ -25,22 +25,14 @@ import { verifyProof } from "@/lib/proof/verify";
 import { signInAdmin } from "../support/admin";
 import { withInsertFault } from "../support/db-fault";
 import { withTestDatabase } from "../support/db";
+import { refusal as refusalOf } from "../support/refusal";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { registerUser, uniqueName } from "../support/users";
 
 const db = withTestDatabase();
 
-/** The database's own message when it refuses `statement`. */
-async function refusal(statement: ReturnType<typeof sql>): Promise<string> {
-  try {
-    await db().execute(statement);
-  } catch (err) {
-    const e = err as Error;
-    return e.cause instanceof Error ? e.cause.message : e.message;
-  }
-  return "accepted";
-}
+const refusal = (statement: SQL) => refusalOf(db(), statement);
 const sha256 = async (bytes: Uint8Array) => new Uint8Array(createHash("sha256").update(bytes).digest());
 
 /** Moves `units` of a user's spot money into another of their accounts, as holds, savings and the vault do. */
