@@ -9,6 +9,7 @@ import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
+import { useHydrated } from "@/lib/client/hydrated";
 import { api } from "@/lib/client/session";
 import { type Answer, LEAVING, useSubmit } from "@/lib/client/use-submit";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
@@ -30,6 +31,7 @@ const newKey = () => `withdraw-${crypto.randomUUID()}`;
  */
 export function WithdrawForm({ currency, decimals, available, networks, twoFactor = false }: { currency: string; decimals: number; available: string; networks: NetworkOption[]; twoFactor?: boolean }) {
   const router = useRouter();
+  const hydrated = useHydrated();
   const toast = useToast();
   const [form, setForm] = useState({ network: networks.length === 1 ? networks[0]!.network : "", address: "", amount: "", withdrawPassword: "", twoFactorCode: "" });
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The withdrawal did not complete. Submitting again is safe: it will not be held twice.", "error"));
@@ -154,7 +156,8 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
           <p className="mt-2 text-xs text-muted">The total is held at once and sent by our team, usually within a day. You can cancel while it is pending.</p>
         </section>
       )}
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Requesting…" : reviewing ? "Confirm withdrawal" : "Review"}</button>
+      {/* Not before hydration: the browser would send the form itself, a GET that reloads the page and drops what was typed. */}
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Requesting…" : reviewing ? "Confirm withdrawal" : "Review"}</button>
     </form>
   );
 }
