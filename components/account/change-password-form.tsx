@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 /** Changes the sign-in password; the server signs every other session out and says so. */
@@ -11,6 +12,8 @@ export function ChangePasswordForm() {
   const router = useRouter();
   const toast = useToast();
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The password was not changed. Please try again.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,7 +37,7 @@ export function ChangePasswordForm() {
       <Field id="cp-current" label="Current password" name="currentPassword" type="password" autoComplete="current-password" errors={errors.currentPassword} />
       <Field id="cp-new" label="New password" name="newPassword" type="password" autoComplete="new-password" errors={errors.newPassword} />
       <Field id="cp-confirm" label="Confirm new password" name="confirm" type="password" autoComplete="new-password" errors={errors.confirm} />
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : "Change password"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Saving…" : "Change password"}</button>
     </form>
   );
 }

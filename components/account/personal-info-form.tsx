@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
 
@@ -20,6 +21,8 @@ export function PersonalInfoForm(initial: Props) {
   const toast = useToast();
   const [form, setForm] = useState({ ...initial, currentPassword: "" });
   const { busy, errors, setErrors, run } = useSubmit(() => toast("Your details were not saved. Please try again.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
   const dialCode = findCountry(form.country)?.dialCode ?? DEFAULT_DIAL_CODE;
   const emailChanged = form.email.trim().toLowerCase() !== initial.email.toLowerCase();
   const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [field]: e.target.value });
@@ -66,7 +69,7 @@ export function PersonalInfoForm(initial: Props) {
           </div>
         )}
       </Field>
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : "Save"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Saving…" : "Save"}</button>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 export interface DecisionAction {
@@ -25,6 +26,8 @@ export function Decision({ actions }: { actions: DecisionAction[] }) {
   const [open, setOpen] = useState<DecisionAction | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const { busy, run } = useSubmit(() => toast("The decision did not complete. Trying again is safe: it is applied once.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
   const key = useRef(`decision-${crypto.randomUUID()}`);
 
   function submit(event: React.FormEvent) {
@@ -59,7 +62,7 @@ export function Decision({ actions }: { actions: DecisionAction[] }) {
         </div>
       ))}
       <div className="flex gap-2">
-        <button type="submit" className={open.tone === "gold" ? "btn-gold w-auto px-4 py-2 text-sm" : "btn-ghost"} disabled={busy} aria-busy={busy}>{busy ? "Working…" : `Confirm: ${open.label}`}</button>
+        <button type="submit" className={open.tone === "gold" ? "btn-gold w-auto px-4 py-2 text-sm" : "btn-ghost"} disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Working…" : `Confirm: ${open.label}`}</button>
         <button type="button" className="btn-ghost" onClick={() => setOpen(null)} disabled={busy}>Back</button>
       </div>
     </form>

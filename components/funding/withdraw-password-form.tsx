@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 /**
@@ -14,6 +15,8 @@ export function WithdrawPasswordForm({ isSet }: { isSet: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The password was not saved. Please try again.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +48,7 @@ export function WithdrawPasswordForm({ isSet }: { isSet: boolean }) {
       )}
       <Field id="wp-new" label="New withdrawal password" name="newWithdrawPassword" type="password" autoComplete="new-password" errors={errors.newWithdrawPassword} />
       <Field id="wp-confirm" label="Confirm new withdrawal password" name="confirm" type="password" autoComplete="new-password" errors={errors.confirm} />
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : "Save withdrawal password"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Saving…" : "Save withdrawal password"}</button>
     </form>
   );
 }

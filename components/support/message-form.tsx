@@ -5,6 +5,7 @@ import { useId, useRef, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { beside, type Answer, useSubmit } from "@/lib/client/use-submit";
 
 export const MESSAGE_MAX = 5000;
@@ -20,6 +21,8 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
   const [message, setMessage] = useState("");
   const key = useRef(crypto.randomUUID());
   const { busy, errors, setErrors, run } = useSubmit(() => ({ message: ["Your message may not have been sent. Sending it again is safe."] }));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -50,7 +53,7 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
         />
         <FieldError id={`${id}-message-error`} messages={errors.message} />
       </div>
-      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy} aria-busy={busy}>{busy ? "Sending…" : "Send"}</button>
+      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Sending…" : "Send"}</button>
     </form>
   );
 }

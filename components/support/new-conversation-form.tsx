@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { LEAVING, type Answer, useSubmit } from "@/lib/client/use-submit";
 import { MESSAGE_MAX } from "./message-form";
 
@@ -20,6 +21,8 @@ export function NewConversationForm({ relatedId, relatedText }: { relatedId?: st
   const [message, setMessage] = useState("");
   const key = useRef(crypto.randomUUID());
   const { busy, errors, setErrors, run } = useSubmit(() => ({ message: ["Your message may not have been sent. Sending it again is safe."] }));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -61,7 +64,7 @@ export function NewConversationForm({ relatedId, relatedText }: { relatedId?: st
         <p id="support-message-hint" className="mt-1 text-xs text-muted">Never write your password or a two-factor code: Aurum support never asks for them.</p>
         <FieldError id="support-message-error" messages={errors.message} />
       </div>
-      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy} aria-busy={busy}>{busy ? "Sending…" : "Send to support"}</button>
+      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Sending…" : "Send to support"}</button>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { BLANK_FIELDS, refusalsByField, strategyBody, StrategyFields, type Strat
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { api } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, useSubmit } from "@/lib/client/use-submit";
 
 /** Starts a strategy; the first one also records the user's acceptance of the risk statement. */
@@ -16,6 +17,8 @@ export function StrategyForm({ riskAccepted, riskStatement, available }: { riskA
   const [fields, setFields] = useState(BLANK_FIELDS);
   const [acceptRisk, setAcceptRisk] = useState(false);
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The strategy did not start. Trying again is safe.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
   const key = useRef(crypto.randomUUID());
   const changed = () => (key.current = crypto.randomUUID());
 
@@ -55,7 +58,7 @@ export function StrategyForm({ riskAccepted, riskStatement, available }: { riskA
           <FieldError id="new-acceptRisk-error" messages={errors.acceptRisk} />
         </div>
       )}
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Starting…" : "Start strategy"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Starting…" : "Start strategy"}</button>
     </form>
   );
 }

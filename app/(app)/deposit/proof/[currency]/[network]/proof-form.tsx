@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { storedToken } from "@/lib/client/session";
+import { useHydrated } from "@/lib/client/hydrated";
 import { type Answer, LEAVING, useSubmit } from "@/lib/client/use-submit";
 import { assetName } from "@/lib/format";
 
@@ -11,6 +12,8 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
   const router = useRouter();
   const toast = useToast();
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The deposit was not submitted. Please try again.", "error"));
+  // Not before hydration: the browser would send the form itself and drop what was typed.
+  const hydrated = useHydrated();
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,7 +61,7 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
         className="field text-sm"
         required
       />
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Submitting…" : "Submit deposit"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Submitting…" : "Submit deposit"}</button>
     </form>
   );
 }
