@@ -15,7 +15,7 @@ import { audit } from "@/lib/audit";
 import { auditChainStatus } from "@/lib/audit/status";
 import { verifyAuditChain } from "@/lib/audit/verify";
 import { insertUser } from "@/lib/auth/register";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { benchDatabase } from "./database";
 
 const ROWS = Number(process.env.AUDIT_ROWS ?? 100_000);

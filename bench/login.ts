@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { users } from "@/db/schema";
 import { login } from "@/lib/auth/login";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { benchDatabase } from "./database";
 import { describeRun, runFor, type Run } from "./load";
 

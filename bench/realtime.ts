@@ -38,7 +38,7 @@ import path from "node:path";
 import { sessions, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { mintToken, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/token";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { sendNotification } from "@/lib/notifications/send";
 import { benchDatabase } from "./database";
 import { percentile } from "./load";

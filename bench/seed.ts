@@ -5,7 +5,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { createSession } from "@/lib/auth/sessions";
 import { encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
 import { newTotpSecret } from "@/lib/auth/two-factor/totp";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { post } from "@/lib/ledger/post";
 
 export interface Trader {

@@ -29,7 +29,7 @@ import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { post } from "@/lib/ledger/post";
 import { benchDatabase } from "./database";
 import { startServer, type RunningServer } from "./server";

@@ -1,4 +1,4 @@
-import { assetName, exact, readable } from "@/lib/format";
+import { assetName, exact, readable } from "@/lib/core/format";
 
 /**
  * A money amount on a screen: grouped, with the asset's shown decimals (the exact amount on hover),

@@ -10,7 +10,7 @@ import { LogoutButton } from "@/components/logout-button";
 import { NotificationCenter } from "@/components/notification-center";
 import { RealtimeProvider } from "@/components/realtime-provider";
 import { UnreadBadge } from "@/components/unread-badge";
-import { storedToken } from "@/lib/client/session";
+import { storedToken } from "@/components/hooks/session";
 
 const TABS = [
   { href: "/", label: "Home", icon: "M3 11l9-8 9 8v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" },

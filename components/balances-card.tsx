@@ -1,4 +1,4 @@
-import { assetName, exact, readable } from "@/lib/format";
+import { assetName, exact, readable } from "@/lib/core/format";
 import { isZero, SET_ASIDE, type AssetBalance } from "@/lib/ledger/balances";
 import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { api, clearSession } from "@/lib/client/session";
-import { LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { api, clearSession } from "@/components/hooks/session";
+import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 
 export function LogoutButton({ className = "btn-ghost" }: { className?: string }) {
   // Nothing can be lost: the call's own failure is caught below.

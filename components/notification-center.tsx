@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { NotificationDialog, type PushedNotification } from "@/components/notification-dialog";
 import { useRealtimeEvent, useRealtimeStatus } from "@/components/realtime-provider";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
+import { api } from "@/components/hooks/session";
 
 interface Center {
   unread: number;

@@ -1,4 +1,4 @@
-import { exact, money } from "@/lib/format";
+import { exact, money } from "@/lib/core/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/views";
 import { Time } from "@/components/time";

@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useBrowserValue } from "@/lib/client/hydrated";
-import { storedToken, storedUserId, subscribeSession } from "@/lib/client/session";
+import { useBrowserValue } from "@/components/hooks/hydrated";
+import { storedToken, storedUserId, subscribeSession } from "@/components/hooks/session";
 import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 
 type Listener = (data: unknown) => void;
@@ -49,7 +49,7 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     let current = true;
     let detach: (() => void) | null = null;
     // socket.io-client is no part of the first paint: it is fetched once the page is interactive.
-    void import("@/lib/client/realtime-socket").then(({ realtimeSocket, closeRealtimeSocket }) => {
+    void import("@/components/hooks/realtime-socket").then(({ realtimeSocket, closeRealtimeSocket }) => {
       if (!current) return;
       const socket = realtimeSocket({ token, userId }, { onRegistered: () => setStatus("live") });
       if (!socket) return;

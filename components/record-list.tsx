@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { exact } from "@/lib/format";
+import { exact } from "@/lib/core/format";
 import { journalLabel, ACCOUNT_LABELS, referenceLink } from "@/lib/ledger/kinds";
 import type { LedgerRecord } from "@/lib/ledger/records";
 import { Time } from "@/components/time";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useLayoutEffect } from "react";
-import { readEarlyInput, replayEarlyInput } from "@/lib/client/early-input";
+import { readEarlyInput, replayEarlyInput } from "@/components/hooks/early-input";
 
-/** Hands what was typed before the page hydrated to its forms (lib/client/early-input). */
+/** Hands what was typed before the page hydrated to its forms (components/hooks/early-input). */
 export function ReplayEarlyInput() {
   useLayoutEffect(() => {
     // Read as hydration commits, before a render after it (a form waiting for hydration re-renders at

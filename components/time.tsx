@@ -1,7 +1,7 @@
 "use client";
 
-import { countdownText, dateText, fullTimeText, timeText, utcText } from "@/lib/format";
-import { useBrowserValue } from "@/lib/client/hydrated";
+import { countdownText, dateText, fullTimeText, timeText, utcText } from "@/lib/core/format";
+import { useBrowserValue } from "@/components/hooks/hydrated";
 
 // One clock for every <Time> on the page: a single interval while any is mounted, ticking each second.
 const listeners = new Set<() => void>();
@@ -22,7 +22,7 @@ function subscribe(listener: () => void) {
 const nowToTheSecond = () => Math.floor(Date.now() / 1000) * 1000;
 const nowToTheMinute = () => Math.floor(Date.now() / 60_000) * 60_000;
 // The server does not know the reader's zone: it renders UTC, labelled, and so does the browser while
-// it hydrates (so both render the same text: no mismatch), then the reader's zone (lib/client/hydrated.ts).
+// it hydrates (so both render the same text: no mismatch), then the reader's zone (components/hooks/hydrated.ts).
 const onTheServer = () => null;
 
 /**

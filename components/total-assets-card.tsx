@@ -1,4 +1,4 @@
-import { displayDecimal, readable } from "@/lib/format";
+import { displayDecimal, readable } from "@/lib/core/format";
 import Link from "next/link";
 import type { ValuedBalances } from "@/lib/trading/valuation";
 

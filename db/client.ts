@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { lockDataDir } from "./data-dir-lock";
 import { preparing } from "./prepared";
 import * as schema from "./schema";

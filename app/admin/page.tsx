@@ -10,11 +10,11 @@ import { Figures, Waiting } from "./dashboard/figures";
 import { JobHealth } from "./dashboard/job-health";
 import { dashboardStats } from "@/lib/admin/dashboard";
 import { activeAdmins, fourEyesSince } from "@/lib/approvals/policy";
-import { utcText } from "@/lib/format";
+import { utcText } from "@/lib/core/format";
 import { pendingProposals } from "@/lib/approvals/proposals";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/query";
+import { plainParams } from "@/lib/core/query";
 
 export const metadata: Metadata = { title: "Dashboard" };
 

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, beside, useSubmit } from "@/components/hooks/use-submit";
 
 const masked = (code: string) => "•".repeat(code.length);
 

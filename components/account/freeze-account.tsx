@@ -3,8 +3,8 @@
 import { useId, useRef, useState } from "react";
 import { Field } from "@/components/field";
 import { useNotificationHold } from "@/components/notification-center";
-import { api, clearSession } from "@/lib/client/session";
-import { type Answer, beside, LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { api, clearSession } from "@/components/hooks/session";
+import { type Answer, beside, LEAVING, useSubmit } from "@/components/hooks/use-submit";
 
 /**
  * The emergency brake: a button, then a modal that says what freezing does and asks for the

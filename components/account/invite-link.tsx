@@ -1,6 +1,6 @@
 "use client";
 
-import { useCopy } from "@/components/use-copy";
+import { useCopy } from "@/components/hooks/use-copy";
 
 /** The referral code and link, with copy and (where the browser can) share buttons. */
 export function InviteLink({ code, link }: { code: string; link: string }) {

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useSubmit } from "@/components/hooks/use-submit";
 
 type Answer = { success: boolean; message: string; optionalMail?: boolean };
 

@@ -4,10 +4,10 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
-import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
+import { api } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
+import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/core/countries";
 
 interface Props {
   email: string;

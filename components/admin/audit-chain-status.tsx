@@ -1,6 +1,6 @@
 import type { ChainStatus } from "@/lib/audit/status";
 import { Time } from "@/components/time";
-import { exact } from "@/lib/format";
+import { exact } from "@/lib/core/format";
 
 /** Rows with no place in the chain, named: no version of the app writes one. */
 function Outside({ outside }: { outside: Extract<ChainStatus, { outside: unknown }>["outside"] }) {

@@ -1,5 +1,5 @@
 import { Time } from "@/components/time";
-import { assetName, displaySetting, percentText, readable } from "@/lib/format";
+import { assetName, displaySetting, percentText, readable } from "@/lib/core/format";
 
 // Amounts at the API always carry their decimals ("12.500000"); digits alone may be a phone number or an id.
 const AMOUNT = /^\d+\.\d+$/;

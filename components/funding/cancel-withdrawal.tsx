@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /** Cancels one's own pending withdrawal; the key makes a retried click cancel once. */
 export function CancelWithdrawal({ id }: { id: string }) {

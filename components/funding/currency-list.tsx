@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 /** A currency to choose, each row a link, with what the user needs to know beside it. */
 export function CurrencyList({ items, label }: { items: { currency: string; href: string; detail: React.ReactNode }[]; label: string }) {

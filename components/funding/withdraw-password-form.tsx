@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /**
  * Sets the withdrawal password (proved by the account password) or changes it (proved by the

@@ -1,11 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
-import { useBrowserShown, useBrowserValue } from "@/lib/client/hydrated";
+import { useBrowserShown, useBrowserValue } from "@/components/hooks/hydrated";
 import { candlePicture, DOWN, labelGap, levelsBeside, UP } from "@/lib/market/candle-picture";
 import { axisTimeText } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
-import { displayDecimal } from "@/lib/format";
+import { displayDecimal } from "@/lib/core/format";
 
 interface Props {
   /** The candles, the live one folded in. */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { TABLET_QUERY, useMediaQuery } from "@/components/use-media-query";
+import { TABLET_QUERY, useMediaQuery } from "@/components/hooks/use-media-query";
 import type { Ticker } from "@/lib/market/ticker";
 import { MarketChart } from "./market-chart";
 import { PriceHeadline } from "./price-headline";

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CandlePictureChart } from "@/components/market/candle-picture";
 import { useRealtimeEvent } from "@/components/realtime-provider";
-import { api } from "@/lib/client/session";
+import { api } from "@/components/hooks/session";
 import { PRICE_EVENT } from "@/lib/market/events";
 import type { Interval } from "@/lib/market/intervals";
 import type { MarketSnapshot } from "@/lib/market/snapshot";

@@ -1,4 +1,4 @@
-import { displayDecimal } from "@/lib/format";
+import { displayDecimal } from "@/lib/core/format";
 
 /** A 24-hour change in percent, green up, red down, signed. */
 export function PriceChange({ value, className = "" }: { value: string; className?: string }) {

@@ -1,4 +1,4 @@
-import { displayDecimal } from "@/lib/format";
+import { displayDecimal } from "@/lib/core/format";
 import { PriceChange } from "./price-change";
 
 /** The last price with its 24 h change: large on the market page, smaller on Home. */

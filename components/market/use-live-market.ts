@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useRealtimeEvent } from "@/components/realtime-provider";
-import { api } from "@/lib/client/session";
+import { api } from "@/components/hooks/session";
 import { PRICE_EVENT } from "@/lib/market/events";
 import type { MarketSnapshot } from "@/lib/market/snapshot";
 import type { Ticker } from "@/lib/market/ticker";

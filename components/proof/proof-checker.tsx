@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Amount } from "@/components/amount";
-import { api } from "@/lib/client/session";
-import { useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useSubmit } from "@/components/hooks/use-submit";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { verifyProof, type Verification } from "@/lib/proof/verify";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 /** SHA-256 by the browser's own WebCrypto: nothing of Aurum's code computes the hashes that are checked. */
 async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {

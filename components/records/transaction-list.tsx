@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Amount } from "@/components/amount";
-import { assetName, exact } from "@/lib/format";
+import { assetName, exact } from "@/lib/core/format";
 import { ACCOUNT_LABELS, journalLabel } from "@/lib/ledger/kinds";
 import type { Transaction, TransactionLeg } from "@/lib/ledger/transactions";
 import { Time } from "@/components/time";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { assetName, percentText, readable } from "@/lib/format";
+import { assetName, percentText, readable } from "@/lib/core/format";
 import { termText } from "./apr";
 
 interface PlanSummary {

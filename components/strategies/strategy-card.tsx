@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { displayDecimal } from "@/lib/format";
+import { api } from "@/components/hooks/session";
+import { displayDecimal } from "@/lib/core/format";
 import type { StrategyView } from "@/lib/strategies/views";
 import { Time } from "@/components/time";
 

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { beside, type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { beside, type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 export const MESSAGE_MAX = 5000;
 

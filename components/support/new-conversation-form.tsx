@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
-import { api } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { LEAVING, type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { LEAVING, type Answer, useSubmit } from "@/components/hooks/use-submit";
 import { MESSAGE_MAX } from "./message-form";
 
 type Opened = Answer & { conversation?: { id: string } };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { recordActivity } from "@/lib/activity/record";
 
 export const ANTI_PHISHING_MIN = 4;

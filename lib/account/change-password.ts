@@ -8,7 +8,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
-import { badRequest, notFound } from "@/lib/http/errors";
+import { badRequest, notFound } from "@/lib/core/errors";
 import { checkOwnPassword } from "@/lib/auth/own-password";
 
 export const changePasswordSchema = z.strictObject({

@@ -7,7 +7,7 @@ import { ADMIN_SET_LOCK, assertAnotherActiveAdmin } from "@/lib/admin/user-actio
 import { audit } from "@/lib/audit";
 import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/core/errors";
 import { recordActivity } from "@/lib/activity/record";
 import { checkOwnPassword } from "@/lib/auth/own-password";
 

@@ -6,7 +6,7 @@ import { runTransaction } from "@/db/transaction";
 import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { uniqueViolation } from "@/db/errors";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
+import { badRequest, conflict, notFound } from "@/lib/core/errors";
 import { recordActivity } from "@/lib/activity/record";
 import { checkOwnPassword } from "@/lib/auth/own-password";
 

@@ -1,4 +1,4 @@
-import { durationText, money as moneyText } from "@/lib/format";
+import { durationText, money as moneyText } from "@/lib/core/format";
 
 /** Who did it, as the user reads it: an administrator is always "Aurum support", never a name. */
 export type ActivityActor = "support" | "you";

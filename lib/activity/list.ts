@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accountEvents, type AccountEvent } from "@/db/schema";
-import type { Pagination } from "@/lib/http/query";
+import type { Pagination } from "@/lib/core/query";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 /** One event as its owner reads it: who ("Aurum support" or "You", never an administrator's name), what, why, when. */

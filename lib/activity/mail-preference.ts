@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { ACTIVITY, ACTIVITY_KINDS, type Mailing } from "./catalogue";
 
 export const mailPreferenceSchema = z.strictObject({ optionalMail: z.boolean({ error: "optionalMail must be true or false" }) });

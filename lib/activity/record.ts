@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accountEvents, users } from "@/db/schema";
 import { inSavepoint } from "@/db/transaction";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
 import { getSettings } from "@/lib/settings";
-import { utcText } from "@/lib/format";
+import { utcText } from "@/lib/core/format";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 export interface ActivityInput<K extends ActivityKind> {

@@ -2,8 +2,8 @@ import { and, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, sessions, users } from "@/db/schema";
 import { auditChainStatus } from "@/lib/audit/status";
-import { formatAmount } from "@/lib/ledger/amount";
-import { DAY_MS } from "@/lib/time";
+import { formatAmount } from "@/lib/core/amount";
+import { DAY_MS } from "@/lib/core/time";
 
 const WEEK_MS = 7 * DAY_MS;
 

@@ -6,7 +6,7 @@ import { publicUser } from "@/lib/account/views";
 import { userBalances } from "@/lib/ledger/balances";
 import { listRecords } from "@/lib/ledger/records";
 import { describeDevice } from "@/lib/auth/device";
-import { readableAddress } from "@/lib/format";
+import { readableAddress } from "@/lib/core/format";
 
 /** Everything the admin user page shows, or null for an unknown user. */
 export async function adminUserDetail(db: Db, userId: string) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { publicUser } from "@/lib/account/views";
-import { paginationSchema, queryParam } from "@/lib/http/query";
+import { paginationSchema, queryParam } from "@/lib/core/query";
 
 export const userListQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(100, "The search is too long").optional(),

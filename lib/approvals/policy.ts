@@ -2,8 +2,8 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs, users, type User } from "@/db/schema";
 import { ADMIN_SET_LOCK, adminCount } from "@/lib/admin/user-actions";
-import { conflict, notFound } from "@/lib/http/errors";
-import { DAY_MS } from "@/lib/time";
+import { conflict, notFound } from "@/lib/core/errors";
+import { DAY_MS } from "@/lib/core/time";
 
 /** How long a proposal waits for a second administrator before it lapses. */
 export const PROPOSAL_TTL_MS = DAY_MS;

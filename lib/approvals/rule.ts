@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import { exact } from "@/lib/format";
-import { formatAmount } from "@/lib/ledger/amount";
+import { exact } from "@/lib/core/format";
+import { formatAmount } from "@/lib/core/amount";
 
 export interface Actor {
   id: string;

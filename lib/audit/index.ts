@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { isTransaction, runTransaction } from "@/db/transaction";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { appendToChain } from "./chain";
 import { asStoredJson } from "./encoding";
 

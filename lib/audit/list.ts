@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLogs, users } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/http/query";
+import { paginationSchema, queryParam } from "@/lib/core/query";
 
 export const auditQuerySchema = paginationSchema.extend({
   action: queryParam(z.string().trim().max(64).optional()),

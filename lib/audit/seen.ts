@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import type { ChainHead } from "./chain";
 
 // Per database handle (an instance has one; tests open several), on globalThis, as server.ts and

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import type { ChainHead } from "./chain";
 import type { ChainLink } from "./head";
 import { noteHead, seenHead } from "./seen";

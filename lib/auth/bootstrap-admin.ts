@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
-import type { Env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import type { Env } from "@/lib/core/env";
+import { AppError } from "@/lib/core/errors";
 import { insertUser } from "./register";
 
 /**

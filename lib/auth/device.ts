@@ -1,5 +1,5 @@
 import Bowser from "bowser";
-import { q } from "./statement";
+import { q } from "@/db/statement";
 
 /** "Chrome 131 on macOS" from a user agent, for people to recognise their own devices. */
 export function describeDevice(userAgent: string | null): string {

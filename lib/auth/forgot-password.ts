@@ -3,16 +3,16 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResetTokens, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { inBackground } from "@/lib/mail/background";
 import { resetLinkMail } from "@/lib/mail/messages";
 import { deliver, queueMail } from "@/lib/mail/outbox";
 import { smtpConfigured } from "@/lib/mail/transport";
-import { consumeAll, limited, type Limit } from "@/lib/rate-limit";
+import { consumeAll, limited, type Limit } from "@/lib/core/rate-limit";
 import { getSettings } from "@/lib/settings";
 import { newResetToken, RESET_TOKEN_TTL_MS } from "./reset-tokens";
 import { findUserByName } from "./find-user";
-import { HOUR_MS } from "@/lib/time";
+import { HOUR_MS } from "@/lib/core/time";
 
 export const forgotPasswordSchema = z.strictObject({
   usernameOrEmail: z

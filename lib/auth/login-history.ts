@@ -1,12 +1,12 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { loginHistory, type LoginOutcome } from "@/db/schema";
-import type { Pagination } from "@/lib/http/query";
-import { newId } from "@/lib/ids";
-import { readableAddress } from "@/lib/format";
+import type { Pagination } from "@/lib/core/query";
+import { newId } from "@/lib/core/ids";
+import { readableAddress } from "@/lib/core/format";
 import { describeDevice } from "./device";
-import { givingBack, type GiveBack } from "@/lib/rate-limit";
-import { join, q, raw, runStatement, type Fragment } from "./statement";
+import { givingBack, type GiveBack } from "@/lib/core/rate-limit";
+import { join, q, raw, runStatement, type Fragment } from "@/db/statement";
 
 /** How many sign-in attempts are kept (and so shown) per user. */
 export const LOGIN_HISTORY_KEPT = 50;
@@ -14,7 +14,7 @@ export const LOGIN_HISTORY_KEPT = 50;
 /**
  * `with` entries recording a sign-in attempt on an existing account and trimming the user's history
  * to the newest 50, for a statement of the caller's; the trim runs once `after` holds (see
- * `givingBack` in lib/rate-limit: rows locked in one order). Inside one statement the trim cannot see
+ * `givingBack` in lib/core/rate-limit: rows locked in one order). Inside one statement the trim cannot see
  * the new row, so it keeps the 49 newest before it. The trim skips rows another attempt's trim holds:
  * parallel attempts on one account deleting the same old rows in different orders deadlocked (a 500
  * for a wrong password). So attempts at the same instant may leave the account a few rows over 50

@@ -4,15 +4,15 @@ import { sessions, type User } from "@/db/schema";
 import { describeDevice, isNewDevice, sessionUserAgents } from "./device";
 import { recordingLogin, recordLogin } from "./login-history";
 import { recordActivity } from "@/lib/activity/record";
-import { AppError, forbidden } from "@/lib/http/errors";
-import { consumeAll, giveBack, givingBack, limited, type GiveBack, type Hit, type Limit } from "@/lib/rate-limit";
+import { AppError, forbidden } from "@/lib/core/errors";
+import { consumeAll, giveBack, givingBack, limited, type GiveBack, type Hit, type Limit } from "@/lib/core/rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import { MAX_PASSWORD_LENGTH } from "./register-rules";
 import { insertingSession, newSession, sessionToken } from "./sessions";
-import { join, q, runStatement, unflushed } from "./statement";
+import { join, q, runStatement, unflushed } from "@/db/statement";
 import { issueChallenge } from "./two-factor/challenge";
 import { findSignInAccount, sessionsFrom } from "./find-user";
-import { HOUR_MS } from "@/lib/time";
+import { HOUR_MS } from "@/lib/core/time";
 
 export const loginPayloadSchema = z.object({
   usernameOrEmail: z
@@ -36,7 +36,7 @@ export type LoginPayload = z.infer<typeof loginPayloadSchema>;
  *   password). An address that has signed in to the account before is exempt from both, so a
  *   botnet or a neighbour behind the same address cannot lock the owner out from where they sign in.
  * Each attempt takes its hits before the password is checked (every limit in one statement, each
- * hit conditional on its limit: lib/rate-limit's consumeAll), so a parallel burst gets exactly as
+ * hit conditional on its limit: lib/core/rate-limit's consumeAll), so a parallel burst gets exactly as
  * many checks as the limits allow; a success gives them back.
  * With two-factor on, the second step (lib/auth/two-factor/complete-login) takes its hits from the
  * same limits, and only a right code clears them: a right password gives back its own hit and

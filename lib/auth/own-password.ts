@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
-import { notFound, type AppError } from "@/lib/http/errors";
-import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+import { notFound, type AppError } from "@/lib/core/errors";
+import { consume, limited, refund, type Limit } from "@/lib/core/rate-limit";
 
 // A session alone must not become a password oracle: five wrong passwords per 15 minutes, per purpose.
 const WRONG_PASSWORDS: Limit = { max: 5, windowMs: 15 * 60_000 };

@@ -4,8 +4,8 @@ import { sessions } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { revokeOtherSessions, revokeSession } from "./sessions";
-import { notFound } from "@/lib/http/errors";
-import { readableAddress } from "@/lib/format";
+import { notFound } from "@/lib/core/errors";
+import { readableAddress } from "@/lib/core/format";
 import { describeDevice } from "./device";
 
 /** The user's live sessions, newest first, the caller's own marked `current`. */

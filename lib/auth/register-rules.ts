@@ -1,6 +1,6 @@
-import "@/lib/zod-browser";
+import "@/lib/core/zod-browser";
 import { z } from "zod";
-import { findCountry } from "@/lib/countries";
+import { findCountry } from "@/lib/core/countries";
 
 /** The spec's register messages (SPEC.md section 5), in the order they are checked. */
 export const REGISTER_MESSAGES = {

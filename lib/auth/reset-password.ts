@@ -5,7 +5,7 @@ import { passwordResetTokens, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
-import { AppError, forbidden } from "@/lib/http/errors";
+import { AppError, forbidden } from "@/lib/core/errors";
 import { inBackground } from "@/lib/mail/background";
 import { deliver } from "@/lib/mail/outbox";
 import { hashPassword } from "./password";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 
 /**
  * The key that signs session tokens: AUTH_SECRET, or on the embedded default one generated on

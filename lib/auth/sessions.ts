@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { sendEnvelope } from "@/lib/realtime/channel";
-import { q } from "./statement";
+import { q } from "@/db/statement";
 import { mintToken, readToken, SESSION_MAX_AGE_SECONDS, tokenFromRequest } from "./token";
 
 export interface Authenticated {

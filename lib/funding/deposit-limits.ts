@@ -1,10 +1,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deposits, uploads, users } from "@/db/schema";
-import { readEnv } from "@/lib/env";
-import { AppError, notFound } from "@/lib/http/errors";
-import { consume, limited } from "@/lib/rate-limit";
-import { HOUR_MS } from "@/lib/time";
+import { readEnv } from "@/lib/core/env";
+import { AppError, notFound } from "@/lib/core/errors";
+import { consume, limited } from "@/lib/core/rate-limit";
+import { HOUR_MS } from "@/lib/core/time";
 
 /**
  * Proof images of one user's deposits waiting for review, together: two full-size proofs. Proofs

@@ -2,7 +2,7 @@ import { asc, count, desc, eq, min, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { deposits, users, withdrawals } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/http/query";
+import { paginationSchema, queryParam } from "@/lib/core/query";
 import { decimalsByAsset } from "./wallets";
 import { depositView, withdrawalView } from "./views";
 

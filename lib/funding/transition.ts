@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/core/errors";
 
 /** A request an administrator (or its owner) decides once: deposits and withdrawals. */
 type Decidable = PgTable & { id: PgColumn; status: PgColumn; userId: PgColumn; decidedAt: PgColumn };

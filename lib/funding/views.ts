@@ -1,5 +1,5 @@
 import type { Deposit, Withdrawal } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import { uploadUrl } from "@/lib/uploads";
 import { NETWORK_NAMES } from "./networks";
 

@@ -4,12 +4,12 @@ import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, wallets, type FundingNetwork, type Wallet } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
-import { AppError, badRequest, conflict, notFound } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
+import { AppError, badRequest, conflict, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
 import { findAsset, listAssets, type Asset } from "@/lib/ledger/assets";
 import { isSupported, isValidAddress, NETWORK_NAMES, SUPPORTED } from "./networks";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 const decimal = (what: string) =>
   z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);

@@ -6,10 +6,10 @@ import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
-import { durationText } from "@/lib/format";
-import { readEnv } from "@/lib/env";
-import { AppError, badRequest, notFound } from "@/lib/http/errors";
-import { HOUR_MS } from "@/lib/time";
+import { durationText } from "@/lib/core/format";
+import { readEnv } from "@/lib/core/env";
+import { AppError, badRequest, notFound } from "@/lib/core/errors";
+import { HOUR_MS } from "@/lib/core/time";
 
 /** After a new withdrawal password or login password, or two-factor turned off, withdrawals wait this long (WITHDRAW_HOLD_HOURS, 24 by default). */
 export const withdrawHoldMs = () => readEnv().WITHDRAW_HOLD_HOURS * HOUR_MS;

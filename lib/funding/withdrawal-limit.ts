@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { withdrawals } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
-import { assetName, moneyOf } from "@/lib/format";
-import { toUnits } from "@/lib/ledger/amount";
-import { utcDayStart } from "@/lib/time";
+import { AppError } from "@/lib/core/errors";
+import { assetName, moneyOf } from "@/lib/core/format";
+import { toUnits } from "@/lib/core/amount";
+import { utcDayStart } from "@/lib/core/time";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
 import { BASE, currentQuote } from "@/lib/trading/market";

@@ -1,6 +1,6 @@
-import { readEnv } from "@/lib/env";
-import { AppError, forbidden } from "./errors";
-import { isSiteOrigin, requestHost } from "./origin";
+import { readEnv } from "@/lib/core/env";
+import { AppError, forbidden } from "@/lib/core/errors";
+import { isSiteOrigin, requestHost } from "@/lib/core/origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const WRITE_TYPES = new Set(["application/json", "multipart/form-data"]);

@@ -6,14 +6,14 @@ import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
 import { authenticatesByCookie } from "@/lib/auth/token";
 import { hasTwoFactor } from "@/lib/auth/two-factor/verify";
-import { isUuid } from "@/lib/ids";
-import { log } from "@/lib/log";
-import { currentRequest } from "@/lib/request-context";
-import { readJson } from "./body";
+import { isUuid } from "@/lib/core/ids";
+import { log } from "@/lib/core/log";
+import { currentRequest } from "@/lib/core/request-context";
+import { readJson } from "@/lib/core/body";
 import { CLIENT_IP_HEADER } from "./incoming";
 import { assertCookieWrite, assertWriteOrigin } from "./csrf";
-import { AppError, forbidden, notFound, unauthorized } from "./errors";
-import { validate } from "./validate";
+import { AppError, forbidden, notFound, unauthorized } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 
 type Params = Record<string, string>;
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readableAddress } from "@/lib/format";
-import { log } from "@/lib/log";
-import { metrics, routeLabel } from "@/lib/metrics";
-import { requestContext, type RequestContext } from "@/lib/request-context";
-import { firstValue } from "./origin";
+import { readableAddress } from "@/lib/core/format";
+import { log } from "@/lib/core/log";
+import { metrics, routeLabel } from "@/lib/core/metrics";
+import { requestContext, type RequestContext } from "@/lib/core/request-context";
+import { firstValue } from "@/lib/core/origin";
 import { API_CONTENT_SECURITY_POLICY, securityHeaders } from "./security-headers";
 
 /** Route handlers cannot see the socket: they read the caller's address from this header only. */

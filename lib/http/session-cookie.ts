@@ -1,7 +1,7 @@
 import type { NextResponse } from "next/server";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/token";
-import { readEnv } from "@/lib/env";
-import { firstValue } from "./origin";
+import { readEnv } from "@/lib/core/env";
+import { firstValue } from "@/lib/core/origin";
 
 /**
  * Whether the client reached the site over HTTPS. X-Forwarded-Proto is a client's say-so unless a

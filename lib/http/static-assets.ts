@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import Negotiator from "negotiator";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 /** Where Next's build puts the files it names by their content (`.next/static`), under this path. */
 const PREFIX = "/_next/static/";

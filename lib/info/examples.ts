@@ -1,5 +1,5 @@
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/format";
+import { formatAmount, toUnits } from "@/lib/core/amount";
+import { displayDecimal } from "@/lib/core/format";
 import { percentChange } from "@/lib/market/ticker";
 import { gridQuantity, levelPrices } from "@/lib/strategies/grid";
 import type { MarketAssets } from "@/lib/trading/market";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { MAX_WITHDRAW_PASSWORD_FAILURES, WITHDRAW_LOCK_MS } from "@/lib/funding/withdraw-password";
 import { getSettings } from "@/lib/settings";

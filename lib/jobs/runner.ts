@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { acquireLease, releaseLease } from "./lease";
 import { recordRun } from "./runs";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DECIMAL } from "./amount";
+import { DECIMAL } from "@/lib/core/amount";
 
 /** An amount as the API takes it: a decimal string (checked against the asset's decimals later). */
 export const amountString = z

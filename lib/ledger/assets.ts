@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assets } from "@/db/schema";
-import { badRequest } from "@/lib/http/errors";
-import { AmountError, parseAmount } from "./amount";
-import { assetName } from "@/lib/format";
+import { badRequest } from "@/lib/core/errors";
+import { AmountError, parseAmount } from "@/lib/core/amount";
+import { assetName } from "@/lib/core/format";
 
 export type Asset = typeof assets.$inferSelect;
 

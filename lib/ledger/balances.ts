@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { query, type Int8 } from "@/db/raw";
 import { USER_ACCOUNT_KINDS, type UserAccountKind } from "@/db/schema";
-import { formatAmount } from "./amount";
+import { formatAmount } from "@/lib/core/amount";
 
 export interface AssetBalance {
   asset: string;

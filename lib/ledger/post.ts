@@ -9,9 +9,9 @@ import {
   type SystemAccountKind,
   type UserAccountKind,
 } from "@/db/schema";
-import { assetName } from "@/lib/format";
-import { AppError } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
+import { assetName } from "@/lib/core/format";
+import { AppError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 
 /** A user's account of a kind, a strategy's reserve (one per strategy and asset), or a system account. */
 export type AccountRef =

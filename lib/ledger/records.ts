@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/http/query";
-import { formatAmount } from "./amount";
-import { DAY_MS } from "@/lib/time";
+import { paginationSchema, queryParam } from "@/lib/core/query";
+import { formatAmount } from "@/lib/core/amount";
+import { DAY_MS } from "@/lib/core/time";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

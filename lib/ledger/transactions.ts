@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals } from "@/db/schema";
-import { readable } from "@/lib/format";
-import { paginationSchema, queryParam } from "@/lib/http/query";
-import { formatAmount } from "./amount";
+import { readable } from "@/lib/core/format";
+import { paginationSchema, queryParam } from "@/lib/core/query";
+import { formatAmount } from "@/lib/core/amount";
 import { journalLabel, referenceLink } from "./kinds";
 import { recordFilterSchema } from "./records";
 

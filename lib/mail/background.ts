@@ -1,4 +1,4 @@
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 // Route handlers and server.ts load this module separately: one set of pending work for the process.
 const holder = globalThis as unknown as { __aurumMailWork?: Set<Promise<void>> };

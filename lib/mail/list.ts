@@ -1,7 +1,7 @@
 import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outbox, users } from "@/db/schema";
-import type { Pagination } from "@/lib/http/query";
+import type { Pagination } from "@/lib/core/query";
 
 /**
  * Mail addressed to an administrator is never shown: a reset link or a notice there would let one

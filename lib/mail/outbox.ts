@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outbox } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import { log } from "@/lib/log";
+import { newId } from "@/lib/core/ids";
+import { log } from "@/lib/core/log";
 import { sendBySmtp, smtpConfigured, type Mail } from "./transport";
 
 /**

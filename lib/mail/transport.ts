@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 
 export interface Mail {
   to: string;

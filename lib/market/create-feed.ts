@@ -1,5 +1,5 @@
-import { readEnv, type Env } from "@/lib/env";
-import { parseAmount } from "@/lib/ledger/amount";
+import { readEnv, type Env } from "@/lib/core/env";
+import { parseAmount } from "@/lib/core/amount";
 import { exchangeFeed } from "./exchange-feed";
 import type { PriceFeed } from "./feed";
 import { simulatedFeed } from "./simulated-feed";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AmountError, toUnits } from "@/lib/ledger/amount";
+import { AmountError, toUnits } from "@/lib/core/amount";
 import { FeedError, type PriceFeed } from "./feed";
 import { MINUTE_MS } from "./intervals";
 import type { MinuteCandle } from "./store";

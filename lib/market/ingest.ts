@@ -9,7 +9,7 @@ import { refreshRollups } from "./rollups";
 import { marketSnapshot, type MarketSnapshot } from "./snapshot";
 import { storeMinuteCandles } from "./store";
 import { isStale, lastTick, minuteOf, recordTick } from "./ticks";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 export const PRICE_JOB = "price-ingestion";
 export { PRICE_EVENT };

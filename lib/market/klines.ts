@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { candleRollups, candles } from "@/db/schema";
-import { queryParam } from "@/lib/http/query";
+import { queryParam } from "@/lib/core/query";
 import { DEFAULT_INTERVAL, INTERVALS, isInterval, type Interval } from "./intervals";
 import { SYMBOL } from "./ticks";
 import { candleView, type CandleView } from "./views";

@@ -4,7 +4,7 @@ import type { PriceFeed } from "./feed";
 import { MINUTE_MS } from "./intervals";
 import type { MinuteCandle } from "./store";
 import { minuteOf } from "./ticks";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 
 const SECONDS_PER_YEAR = 365.25 * 86_400;
 /** Gold's long-run annualised volatility. */

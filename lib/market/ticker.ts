@@ -1,10 +1,10 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { candles } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import { isStale, lastTick, SYMBOL } from "./ticks";
 import { priceString, VOLUME_DECIMALS } from "./views";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 
 
 /** The market at a glance: last price and its 24 hours, as the API sends it. */

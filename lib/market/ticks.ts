@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
 import { candles } from "@/db/schema";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { bucketStart } from "./intervals";
 
 /** The one market Aurum makes: XAUT priced in USDT. */

@@ -1,4 +1,4 @@
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 
 /** USDT and XAUT both have 6 decimals: prices are USDT units per XAUT, volumes XAUT units. */
 export const PRICE_DECIMALS = 6;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications, users, type Notification } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { publish } from "@/lib/realtime/publish";
 import type { NotificationContent } from "./schema";
 import { deliveredNotification } from "./views";

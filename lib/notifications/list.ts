@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
-import type { Pagination } from "@/lib/http/query";
+import type { Pagination } from "@/lib/core/query";
 import { notificationView } from "./views";
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {

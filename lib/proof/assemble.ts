@@ -1,4 +1,4 @@
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import { hexOf } from "./encoding";
 import { PROOF_FORMAT, type Amounts, type ProofFile } from "./proof-file";
 import { foldPath, leafNode, type LeafInput, type PathStep } from "./tree";

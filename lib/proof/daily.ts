@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import type { Job } from "@/lib/jobs/runner";
-import { utcDay } from "@/lib/time";
+import { utcDay } from "@/lib/core/time";
 import { takeSnapshot } from "./snapshot";
 import { pruneOldLeaves } from "./snapshots";
 

@@ -4,10 +4,10 @@ import type { Db } from "@/db/client";
 import { proofReserves, type ProofReserve, type ProofSnapshot } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
-import { badRequest, notFound } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { assetName, displayDecimal, money } from "@/lib/format";
-import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
+import { badRequest, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { assetName, displayDecimal, money } from "@/lib/core/format";
+import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { findAsset, listAssets } from "@/lib/ledger/assets";
 

@@ -1,4 +1,4 @@
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 import { addSums, bytesOfHex, hexOf, LEAF_ID_BYTES, leafIdPreimage, leafPreimage, nodePreimage, NONCE_BYTES, parseAuditHead, rootPreimage, type TreeNode } from "./encoding";
 import { PROOF_FORMAT, type ProofFile } from "./proof-file";
 

@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
 import { afterCommit, isTransaction, NO_FLUSH } from "@/db/transaction";
-import { newId } from "@/lib/ids";
-import { log } from "@/lib/log";
+import { newId } from "@/lib/core/ids";
+import { log } from "@/lib/core/log";
 
 /** The PostgreSQL NOTIFY channel every instance of the app listens on. */
 export const CHANNEL = "aurum_realtime";

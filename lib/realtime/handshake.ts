@@ -1,5 +1,5 @@
 /**
- * What a refused Socket.IO handshake says, read by the browser's socket (lib/client): the session
+ * What a refused Socket.IO handshake says, read by the browser's socket (components/hooks/realtime-socket.ts): the session
  * is not good (it stays signed out of realtime), or the server's database is away (it comes back).
  */
 export const HANDSHAKE_REFUSED = { unauthorized: "unauthorized", unavailable: "unavailable" } as const;

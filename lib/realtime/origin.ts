@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { firstValue, isSiteOrigin, requestHost } from "@/lib/http/origin";
+import { firstValue, isSiteOrigin, requestHost } from "@/lib/core/origin";
 
 /**
  * Whether a Socket.IO request may proceed, judged by its Origin: the site's own (the Origin's

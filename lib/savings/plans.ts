@@ -5,9 +5,9 @@ import { uniqueViolation } from "@/db/errors";
 import { savingPlans, savingSubscriptions, type SavingPlan } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
-import { badRequest, conflict, notFound } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { AmountError, formatAmount, toUnits } from "@/lib/ledger/amount";
+import { badRequest, conflict, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
 import { findAsset } from "@/lib/ledger/assets";
 
 export const SAVING_ASSETS = ["USDT", "XAUT"] as const;

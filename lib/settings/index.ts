@@ -4,7 +4,7 @@ import { settings } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { listAssets } from "@/lib/ledger/assets";
-import { validate } from "@/lib/http/validate";
+import { validate } from "@/lib/core/validate";
 import { announceSettingsChange, cachedSettings, forgetSettings } from "./cache";
 import { savedSettingsSchema, settingsSchema, type Settings, type SettingsPatch } from "./schema";
 

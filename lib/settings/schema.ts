@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AmountError, toUnits } from "@/lib/ledger/amount";
-import { assetName } from "@/lib/format";
+import { AmountError, toUnits } from "@/lib/core/amount";
+import { assetName } from "@/lib/core/format";
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = (what: string) =>

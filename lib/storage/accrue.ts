@@ -4,7 +4,7 @@ import { accounts, entries, storageAccruals } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import type { Job } from "@/lib/jobs/runner";
 import { post } from "@/lib/ledger/post";
-import { dayStart, utcDay } from "@/lib/time";
+import { dayStart, utcDay } from "@/lib/core/time";
 import { getSettings } from "@/lib/settings";
 import { BASE } from "@/lib/trading/market";
 import { dayWithCarry } from "@/lib/savings/interest";

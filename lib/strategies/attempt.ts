@@ -1,8 +1,8 @@
 import type { Db } from "@/db/client";
 import { strategyRuns, type Order, type Strategy } from "@/db/schema";
 import { inSavepoint } from "@/db/transaction";
-import { AppError } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { createNotification } from "@/lib/notifications/create";
 import { marketAssets } from "@/lib/trading/market";
 import type { OrderRequest } from "@/lib/trading/order-input";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, orders, strategies, type Strategy } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { post, type Leg } from "@/lib/ledger/post";
 import { moveLegs, type Place } from "@/lib/trading/legs";
 import { BASE, marketAssets, QUOTE } from "@/lib/trading/market";

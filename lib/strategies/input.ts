@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { badRequest } from "@/lib/http/errors";
-import { AmountError, parseAmount } from "@/lib/ledger/amount";
+import { badRequest } from "@/lib/core/errors";
+import { AmountError, parseAmount } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import type { MarketAssets } from "@/lib/trading/market";
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { strategies, strategyConsents, type Strategy } from "@/db/schema";
-import { AppError, conflict } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { moneyOf } from "@/lib/format";
+import { AppError, conflict } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { moneyOf } from "@/lib/core/format";
 import { rulesFor } from "@/lib/trading/config";
 import { tradableQuote } from "@/lib/trading/market";
 import { quantityForTotal } from "@/lib/trading/pricing";

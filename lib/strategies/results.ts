@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import type { MarketAssets } from "@/lib/trading/market";
 
 /**

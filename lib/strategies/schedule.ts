@@ -1,5 +1,5 @@
 import type { Period } from "./input";
-import { DAY_MS, HOUR_MS } from "@/lib/time";
+import { DAY_MS, HOUR_MS } from "@/lib/core/time";
 
 const PERIOD_MS: Record<Period, number> = { hourly: HOUR_MS, daily: DAY_MS, weekly: 7 * DAY_MS };
 

@@ -1,8 +1,8 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, strategies, strategyRuns, type Order, type Strategy } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
-import { displayDecimal } from "@/lib/format";
+import { formatAmount } from "@/lib/core/amount";
+import { displayDecimal } from "@/lib/core/format";
 import { rulesFor } from "@/lib/trading/config";
 import { currentQuote, type MarketAssets } from "@/lib/trading/market";
 import { orderView } from "@/lib/trading/views";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { supportConversations, supportMessages } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { announceToSupport } from "./announce";
 import { takeUserHit } from "./limits";
 import { ownConversation } from "./read-conversation";

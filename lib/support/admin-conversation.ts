@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { deposits, supportConversations, supportMessages, users, withdrawals } from "@/db/schema";
 import { depositView, withdrawalView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { queueView, supportMessageView } from "./views";
 
 const owner = alias(users, "owner");

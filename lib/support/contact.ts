@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { supportConversations, supportMessages } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { getSettings } from "@/lib/settings";
 import { announceToSupport } from "./announce";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUuid } from "@/lib/ids";
+import { isUuid } from "@/lib/core/ids";
 
 export const SUBJECT_MAX = 120;
 export const MESSAGE_MAX = 5000;

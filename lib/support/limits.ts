@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
-import { consumeAll, limited, type Limit } from "@/lib/rate-limit";
-import { HOUR_MS } from "@/lib/time";
+import { consumeAll, limited, type Limit } from "@/lib/core/rate-limit";
+import { HOUR_MS } from "@/lib/core/time";
 
 /*
  * How much one person may write to support. A signed-out visitor is limited like a sign-up: per

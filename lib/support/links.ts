@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 
 /*
  * What in a message a reader's mail program or eye takes for a link, and the host it leads to:

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { supportConversations } from "@/db/schema";
-import type { Pagination } from "@/lib/http/query";
+import type { Pagination } from "@/lib/core/query";
 import { conversationView } from "./views";
 
 /** The caller's own conversations, the latest message first. */

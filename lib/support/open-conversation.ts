@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { supportConversations, supportMessages } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { announceToSupport } from "./announce";
 import type { OpenConversationInput } from "./input";
 import { takeUserHit } from "./limits";

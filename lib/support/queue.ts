@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { SUPPORT_STATUSES, supportConversations, users } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/http/query";
+import { paginationSchema, queryParam } from "@/lib/core/query";
 import { queueView } from "./views";
 
 export const supportQueueQuerySchema = paginationSchema.extend({
@@ -17,7 +17,7 @@ const assignee = alias(users, "assignee");
 
 /**
  * Support's queue by status. Open conversations wait for support: the one waiting longest first.
- * The others, the latest first. Paged (at most 100 a page, lib/http/query).
+ * The others, the latest first. Paged (at most 100 a page, lib/core/query).
  */
 export async function supportQueue(db: Db, q: SupportQueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(supportConversations.status, q.status);

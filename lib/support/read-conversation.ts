@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { supportConversations, supportMessages, type SupportConversation } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { conversationView, userMessageView } from "./views";
 
 /** The caller's own conversation, or 404: another user's is not found, exactly like one that does not exist. */

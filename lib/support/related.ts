@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deposits, withdrawals } from "@/db/schema";
 import { decimalsByAsset } from "@/lib/funding/wallets";
-import { moneyOf } from "@/lib/format";
-import { AppError } from "@/lib/http/errors";
+import { moneyOf } from "@/lib/core/format";
+import { AppError } from "@/lib/core/errors";
 
 export type Related = { kind: "deposit" | "withdrawal"; id: string };
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { supportConversations, type SupportConversation } from "@/db/schema";
 import { audit } from "@/lib/audit";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { announceToSupport, announceToUser } from "./announce";
 import type { UpdateConversationInput } from "./input";
 import { queueView } from "./views";

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { dateOf, query, type Int8, type Timestamp } from "@/db/raw";
 import type { TradeConfig } from "@/db/schema";
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 import { getSettings } from "@/lib/settings";
 import type { Settings } from "@/lib/settings/schema";
 import { marketAssets, type MarketAssets } from "./market";

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { query, type Int8 } from "@/db/raw";
-import { utcDayStart } from "@/lib/time";
+import { utcDayStart } from "@/lib/core/time";
 
 // Read on every order (db/raw.ts: written once, prepared once per connection).
 const DAILY_USED = "select used from trading_days where user_id = $1 and day = $2::date";

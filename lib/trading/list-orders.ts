@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/http/query";
+import { paginationSchema, queryParam } from "@/lib/core/query";
 import { orderViews } from "@/lib/strategies/views";
 import { marketAssets } from "./market";
 import { MAX_OPEN_ORDERS } from "./place-order";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { assets } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { isStale, lastTick, type Tick } from "@/lib/market/ticks";
 import { askOf, bidOf } from "./pricing";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AmountError, parseAmount } from "@/lib/ledger/amount";
+import { AmountError, parseAmount } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
-import { badRequest } from "@/lib/http/errors";
+import { badRequest } from "@/lib/core/errors";
 import type { MarketAssets } from "./market";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 /**
  * POST /api/trades: a market order by XAUT `quantity` (or, for a buy, by USDT `total` to spend,

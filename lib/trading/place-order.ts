@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
 import type { Order } from "@/db/schema";
-import { AppError, forbidden, notFound } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
-import { moneyOf } from "@/lib/format";
+import { AppError, forbidden, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { moneyOf } from "@/lib/core/format";
 import { lockAccounts, post, type AccountRef, type Locked } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { rulesFor, type TradingRules } from "./config";

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import { rulesFor, rulesView } from "./config";
 import { dailyUsed } from "./daily";
 import { BASE, currentQuote, QUOTE } from "./market";

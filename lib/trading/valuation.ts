@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 import { SET_ASIDE, userBalances, type AssetBalance } from "@/lib/ledger/balances";
 import { rulesFor } from "./config";
 import { BASE, currentQuote, QUOTE, type Quote } from "./market";

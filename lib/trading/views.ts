@@ -1,5 +1,5 @@
 import type { Order } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import type { MarketAssets } from "./market";
 
 /** An order as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { uploads, type Upload } from "@/db/schema";
-import { readForm } from "@/lib/http/body";
-import { AppError, badRequest } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
+import { readForm } from "@/lib/core/body";
+import { AppError, badRequest } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { readDimensions } from "./dimensions";
 
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

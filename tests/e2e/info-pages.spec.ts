@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatAmount } from "../../lib/ledger/amount";
-import { displayDecimal, displaySetting, percentText } from "../../lib/format";
+import { formatAmount } from "../../lib/core/amount";
+import { displayDecimal, displaySetting, percentText } from "../../lib/core/format";
 import type { Settings } from "../../lib/settings/schema";
 import { adminToken, apiRegister, ensureUsdtWallet, saveSettings, signIn } from "./helpers";
 

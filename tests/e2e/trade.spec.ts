@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { exact, readable } from "../../lib/format";
-import { formatAmount, parseAmount } from "../../lib/ledger/amount";
+import { exact, readable } from "../../lib/core/format";
+import { formatAmount, parseAmount } from "../../lib/core/amount";
 import { adminToken, apiRegister, approveAsChecker, credit, signIn } from "./helpers";
 
 test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {

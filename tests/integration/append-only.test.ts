@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { refusal as refusalOf } from "../support/refusal";

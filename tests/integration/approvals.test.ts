@@ -17,7 +17,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { approveProposal, expireProposals, listProposals, proposalFor, rejectProposal } from "@/lib/approvals/proposals";
 import { runTransaction } from "@/db/transaction";
 import { getSettings, updateSettings } from "@/lib/settings";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash, walletInput } from "../support/funding";

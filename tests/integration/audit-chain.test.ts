@@ -9,7 +9,7 @@ import { canonicalJson, GENESIS, rowHash, type Json } from "@/lib/audit/encoding
 import { chained, chainedColumns } from "@/lib/audit/chain";
 import { verifyAuditChain } from "@/lib/audit/verify";
 import { runTransaction } from "@/db/transaction";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { refusal as refusalOf } from "../support/refusal";

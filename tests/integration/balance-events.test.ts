@@ -11,7 +11,7 @@ import { subscribe } from "@/lib/savings/subscriptions";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { createdPlan } from "../support/plans";

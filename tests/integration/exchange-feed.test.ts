@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { candles } from "@/db/schema";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { exchangeFeed, MAX_KLINES } from "@/lib/market/exchange-feed";
 import { FeedError } from "@/lib/market/feed";
 import { ingestPrices, priceIngestionJob } from "@/lib/market/ingest";

@@ -4,7 +4,7 @@ import { GET as withdrawalQueueRoute } from "@/app/api/admin/withdrawals/route";
 import { deposits, uploads, withdrawals } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
 import { pendingFunding } from "@/lib/funding/queues";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, PNG, txHash } from "../support/funding";

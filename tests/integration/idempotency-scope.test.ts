@@ -54,7 +54,7 @@ function usesOnceFor(file: string): boolean {
   const text = readFileSync(path.join(ROOT, file), "utf8");
   const calls = /\bonceFor(<[^(]*>)?\(/;
   if (calls.test(text)) return true;
-  return [...text.matchAll(/from "(@\/[^"]+)"/g)].some(([, specifier]) => specifier !== "@/lib/idempotency" && calls.test(sourceOf(specifier!) ?? ""));
+  return [...text.matchAll(/from "(@\/[^"]+)"/g)].some(([, specifier]) => specifier !== "@/lib/core/idempotency" && calls.test(sourceOf(specifier!) ?? ""));
 }
 
 const onceForRoutes = Object.keys(routeFiles).filter(usesOnceFor).sort();

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { jobLeases } from "@/db/schema";
 import { acquireLease } from "@/lib/jobs/lease";
 import { startJobs, type Job, type JobRunner } from "@/lib/jobs/runner";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { withTestDatabase } from "../support/db";
 
 const db = withTestDatabase();

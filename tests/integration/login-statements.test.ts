@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { runTransaction } from "@/db/transaction";
 import { login } from "@/lib/auth/login";
-import { consume } from "@/lib/rate-limit";
+import { consume } from "@/lib/core/rate-limit";
 import { onPostgres, withTestDatabase } from "../support/db";
 import { registerUser } from "../support/users";
 

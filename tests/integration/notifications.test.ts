@@ -6,7 +6,7 @@ import { PATCH as readRoute } from "@/app/api/notifications/[id]/read/route";
 import { POST as readAllRoute } from "@/app/api/notifications/read-all/route";
 import { GET as listRoute } from "@/app/api/notifications/route";
 import { auditLogs, notifications, users } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
 import { MESSAGE_MAX, TITLE_MAX } from "@/lib/notifications/schema";
 import { signInAdmin } from "../support/admin";

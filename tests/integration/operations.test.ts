@@ -8,7 +8,7 @@ import { jobLeases } from "@/db/schema";
 import { serveMetrics } from "@/lib/http/metrics-endpoint";
 import { startJobs } from "@/lib/jobs/runner";
 import { attachRealtime } from "@/lib/realtime/server";
-import { shutDown } from "@/lib/shutdown";
+import { shutDown } from "@/lib/ops/shutdown";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { setPrice } from "../support/prices";

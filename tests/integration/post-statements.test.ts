@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, strategies } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { lockAccounts, post, type AccountRef } from "@/lib/ledger/post";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { getDbHandle, type Db } from "@/db/client";
 import { afterCommit, inSavepoint, runTransaction } from "@/db/transaction";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { CHANNEL, envelopeReader, sendEnvelope, type Envelope } from "@/lib/realtime/channel";
 import { withTestDatabase } from "../support/db";
 import { watched } from "../support/watched-db";

@@ -1,6 +1,6 @@
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { closeRealtimeSocket, realtimeSocket } from "@/lib/client/realtime-socket";
+import { closeRealtimeSocket, realtimeSocket } from "@/components/hooks/realtime-socket";
 import { publish } from "@/lib/realtime/publish";
 import { userRoom } from "@/lib/realtime/rooms";
 import { withTestDatabase } from "../support/db";

@@ -7,7 +7,7 @@ import { accounts, entries, journals } from "@/db/schema";
 import type { LedgerRecord } from "@/lib/ledger/records";
 import type { Transaction } from "@/lib/ledger/transactions";
 import { post, type AccountRef } from "@/lib/ledger/post";
-import { readable } from "@/lib/format";
+import { readable } from "@/lib/core/format";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as recordsRoute } from "@/app/api/records/route";
 import { GET as transactionsRoute } from "@/app/api/records/transactions/route";
-import { readable } from "@/lib/format";
-import { formatAmount, parseAmount } from "@/lib/ledger/amount";
+import { readable } from "@/lib/core/format";
+import { formatAmount, parseAmount } from "@/lib/core/amount";
 import type { Transaction } from "@/lib/ledger/transactions";
 import { post } from "@/lib/ledger/post";
 import { moveStorage } from "@/lib/storage/vault";

@@ -9,7 +9,7 @@ import { journals, notifications, savingAccruals, savingSubscriptions } from "@/
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { accrueSavings } from "@/lib/savings/accrue";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 import { interestFor } from "@/lib/savings/interest";
 import { redeem, subscribe } from "@/lib/savings/subscriptions";
 import { signInAdmin } from "../support/admin";

@@ -14,7 +14,7 @@ import { runTransaction } from "@/db/transaction";
 import { dashboardStats } from "@/lib/admin/dashboard";
 import { checkLedger } from "@/lib/ledger/check";
 import { accrueSavings } from "@/lib/savings/accrue";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 import { interestFor } from "@/lib/savings/interest";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { updateSettings } from "@/lib/settings";

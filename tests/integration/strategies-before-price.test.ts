@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { strategies } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { GET as adminListRoute, POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";

@@ -5,7 +5,7 @@ import { GET as recordsRoute } from "@/app/api/records/route";
 import { accounts, journals, orders, strategies, strategyRuns, type Strategy } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { cancelWithdrawal, placeWithdrawal } from "@/lib/funding/withdrawals";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { userBalances } from "@/lib/ledger/balances";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";

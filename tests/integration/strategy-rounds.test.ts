@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { strategies } from "@/db/schema";
-import { formatAmount } from "@/lib/ledger/amount";
+import { formatAmount } from "@/lib/core/amount";
 import { runDueRounds } from "@/lib/strategies/rounds";
 import { withInsertFault } from "../support/db-fault";
 import { withTestDatabase } from "../support/db";

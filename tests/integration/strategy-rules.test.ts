@@ -4,9 +4,9 @@ import { DELETE as withdrawSetupRoute, PUT as changeSetupRoute } from "@/app/api
 import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/route";
 import { GET as userOrdersRoute } from "@/app/api/trades/user/route";
 import { accountEvents, auditLogs, journals, notifications, orders, strategies, users } from "@/db/schema";
-import { money } from "@/lib/format";
-import { newId } from "@/lib/ids";
-import { formatAmount } from "@/lib/ledger/amount";
+import { money } from "@/lib/core/format";
+import { newId } from "@/lib/core/ids";
+import { formatAmount } from "@/lib/core/amount";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { runDueRounds, strategyRoundsJob } from "@/lib/strategies/rounds";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { tradeConfigs, tradingDays } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
-import { utcDayStart } from "@/lib/time";
+import { utcDayStart } from "@/lib/core/time";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import { fillCrossedOrders } from "@/lib/trading/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, tradeConfigs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { fillCrossedOrders, limitOrderJob } from "@/lib/trading/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
 import { askOf } from "@/lib/trading/pricing";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, tradeConfigs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { checkLedger } from "@/lib/ledger/check";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import type { OrderRequest } from "@/lib/trading/order-input";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
 import { GET as userOrdersRoute } from "@/app/api/trades/user/route";
 import { journals, orders } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { dailyUsed } from "@/lib/trading/daily";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";

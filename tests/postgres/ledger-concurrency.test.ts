@@ -3,7 +3,7 @@ import { rowsOf } from "@/db/rows";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as manageBalance } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { accounts, journals } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { runTransaction, sqlState } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";

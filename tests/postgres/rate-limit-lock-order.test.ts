@@ -4,8 +4,8 @@ import type { Db } from "@/db/client";
 import { loginHistory, users } from "@/db/schema";
 import { startSession } from "@/lib/auth/login";
 import { LOGIN_HISTORY_KEPT, recordLogin } from "@/lib/auth/login-history";
-import { newId } from "@/lib/ids";
-import { consumeAll, giveBack, type Hit } from "@/lib/rate-limit";
+import { newId } from "@/lib/core/ids";
+import { consumeAll, giveBack, type Hit } from "@/lib/core/rate-limit";
 import { withTestDatabase } from "../support/db";
 import { registerUser, uniqueName } from "../support/users";
 

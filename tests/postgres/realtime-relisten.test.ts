@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { CHANNEL } from "@/lib/realtime/channel";
 import { withTestDatabase } from "../support/db";
 import { startRealtimeServer, type TestRealtimeServer } from "../support/realtime";

@@ -7,7 +7,7 @@ import { savingAccruals, savingSubscriptions } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { accrueSavings } from "@/lib/savings/accrue";
-import { DAY_MS } from "@/lib/time";
+import { DAY_MS } from "@/lib/core/time";
 import { interestFor } from "@/lib/savings/interest";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { signInAdmin } from "../support/admin";

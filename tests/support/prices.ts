@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { parseAmount } from "@/lib/ledger/amount";
+import { parseAmount } from "@/lib/core/amount";
 import { recordTick } from "@/lib/market/ticks";
 
 /** "2650.5" USDT (or XAUT: both have 6 decimals) in smallest units. */

@@ -8,9 +8,9 @@
 import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, candles, entries, journals, orders, tradeConfigs, users, type Account, type Order } from "@/db/schema";
-import { moneyOf } from "@/lib/format";
-import { AppError, forbidden, notFound } from "@/lib/http/errors";
-import { newId } from "@/lib/ids";
+import { moneyOf } from "@/lib/core/format";
+import { AppError, forbidden, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { insufficientFunds, type AccountRef, type JournalInput } from "@/lib/ledger/post";
 import { CHANNEL } from "@/lib/realtime/channel";
 import { isStale, SYMBOL } from "@/lib/market/ticks";
@@ -22,7 +22,7 @@ import { BASE, marketAssets, QUOTE, type MarketAssets, type Quote } from "@/lib/
 import type { OrderRequest } from "@/lib/trading/order-input";
 import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";
 import { askOf, bidOf, buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
-import { utcDayStart } from "@/lib/time";
+import { utcDayStart } from "@/lib/core/time";
 
 // --- post(), as it was ---
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 
 describe("amounts", () => {

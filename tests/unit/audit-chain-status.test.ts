@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { noteHead, seenHead } from "@/lib/audit/seen";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import type { ChainStatus } from "@/lib/audit/status";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { errorResponse } from "@/lib/http/handler";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 const wrapped = (code: string) => Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error(code), { code }) });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 
 describe("the environment", () => {
   it("is read again when a variable changes, and refused when the change is invalid", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/format";
+import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/core/format";
 
 describe("displayDecimal", () => {
   it.each([

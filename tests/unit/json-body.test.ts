@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_JSON_DEPTH, MAX_JSON_ENTRIES, readJson } from "@/lib/http/body";
-import { AppError } from "@/lib/http/errors";
-import { validate } from "@/lib/http/validate";
+import { MAX_JSON_DEPTH, MAX_JSON_ENTRIES, readJson } from "@/lib/core/body";
+import { AppError } from "@/lib/core/errors";
+import { validate } from "@/lib/core/validate";
 
 const post = (raw: string) => new Request("http://localhost/api/x", { method: "POST", body: raw });
 const nested = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readEnv } from "@/lib/env";
-import { linkOrigin, siteUrlWarning } from "@/lib/http/origin";
+import { readEnv } from "@/lib/core/env";
+import { linkOrigin, siteUrlWarning } from "@/lib/core/origin";
 
 const env = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });
 

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "@/lib/log";
-import { routeLabel } from "@/lib/metrics";
+import { createLogger } from "@/lib/core/log";
+import { routeLabel } from "@/lib/core/metrics";
 
 describe("the log", () => {
   it("writes JSON lines and never a credential, wherever it sits", () => {

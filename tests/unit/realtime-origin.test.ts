@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { originAllowed } from "@/lib/realtime/origin";
 import { Recent } from "@/lib/realtime/recent";
 

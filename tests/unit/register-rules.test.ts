@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REGISTER_MESSAGES, registerFormSchema } from "@/lib/auth/register-rules";
-import { COUNTRIES, findCountry } from "@/lib/countries";
+import { COUNTRIES, findCountry } from "@/lib/core/countries";
 
 const valid = {
   username: "goldbug",

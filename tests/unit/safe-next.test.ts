@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { homeOf, safeNext } from "@/lib/safe-next";
+import { homeOf, safeNext } from "@/lib/core/safe-next";
 
 const ORIGIN = "https://aurum.test";
 

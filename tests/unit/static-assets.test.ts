@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { staticAssets } from "@/lib/http/static-assets";
-import { log } from "@/lib/log";
+import { log } from "@/lib/core/log";
 
 // The build's folder as the server sees it, with a file beside it that must stay out of reach.
 const dir = mkdtempSync(path.join(tmpdir(), "aurum-static-"));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Strategy } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { gridQuantity, levelPrices, openingOrders } from "@/lib/strategies/grid";
 import { strategyParams, type StrategyBody } from "@/lib/strategies/input";
 import { computeResults } from "@/lib/strategies/results";

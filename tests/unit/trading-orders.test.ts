@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "@/db/schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/core/errors";
 import { fillLegs, holdLegs, moveLegs } from "@/lib/trading/legs";
 import { quoteOf, tradable, type Quote } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";

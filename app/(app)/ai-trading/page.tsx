@@ -5,7 +5,7 @@ import { StrategyCard } from "@/components/strategies/strategy-card";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
-import { readable } from "@/lib/format";
+import { readable } from "@/lib/core/format";
 import { hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
 import { StrategyForm } from "./strategy-form";

@@ -5,9 +5,9 @@ import { useRef, useState } from "react";
 import { BLANK_FIELDS, refusalsByField, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /** Starts a strategy; the first one also records the user's acceptance of the risk statement. */
 export function StrategyForm({ riskAccepted, riskStatement, available }: { riskAccepted: boolean; riskStatement: string; available: string }) {

@@ -3,8 +3,8 @@ import QRCode from "qrcode";
 import { InviteLink } from "@/components/account/invite-link";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { readEnv } from "@/lib/env";
-import { linkOrigin } from "@/lib/http/origin";
+import { readEnv } from "@/lib/core/env";
+import { linkOrigin } from "@/lib/core/origin";
 import { listInvites } from "@/lib/referrals/invites";
 import { Time } from "@/components/time";
 

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { markNotificationRead, useNotificationCenter } from "@/components/notification-center";
 import { AntiPhishingLine } from "@/components/anti-phishing-line";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useSubmit } from "@/components/hooks/use-submit";
 import type { NotificationView } from "@/lib/notifications/views";
 import { Time } from "@/components/time";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { paginationSchema, plainParams } from "@/lib/http/query";
+import { paginationSchema, plainParams } from "@/lib/core/query";
 import { listNotifications } from "@/lib/notifications/list";
 import { NotificationList } from "./notification-list";
 

@@ -4,7 +4,7 @@ import { DetailList } from "@/components/detail-list";
 import { INFO_PAGES } from "@/components/info-page";
 import { LogoutButton } from "@/components/logout-button";
 import { requireUser } from "@/lib/auth/page-session";
-import { findCountry } from "@/lib/countries";
+import { findCountry } from "@/lib/core/countries";
 import { SupportStatusBadge } from "@/components/support/status-badge";
 import { Time } from "@/components/time";
 import { getDb } from "@/db/client";

@@ -5,12 +5,12 @@ import { ShowHolds } from "@/components/records/show-holds";
 import { TransactionList } from "@/components/records/transaction-list";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/query";
+import { plainParams } from "@/lib/core/query";
 import { listAssets } from "@/lib/ledger/assets";
 import { JOURNAL_LABELS } from "@/lib/ledger/kinds";
 import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Transaction Records" };
 

@@ -15,7 +15,7 @@ import { listActivity } from "@/lib/activity/list";
 import { getMailPreference } from "@/lib/activity/mail-preference";
 import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { requireUser } from "@/lib/auth/page-session";
-import { paginationSchema } from "@/lib/http/query";
+import { paginationSchema } from "@/lib/core/query";
 
 export const metadata: Metadata = { title: "Security" };
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Amount } from "@/components/amount";
 import { textLink } from "@/components/info-page";
-import { percentText } from "@/lib/format";
+import { percentText } from "@/lib/core/format";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";

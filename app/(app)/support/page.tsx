@@ -7,8 +7,8 @@ import { LiveSupport } from "@/components/support/live-support";
 import { Time } from "@/components/time";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { paginationSchema, plainParams } from "@/lib/http/query";
-import { isUuid } from "@/lib/ids";
+import { paginationSchema, plainParams } from "@/lib/core/query";
+import { isUuid } from "@/lib/core/ids";
 import { listConversations } from "@/lib/support/list-conversations";
 import { ownRelatedSummary } from "@/lib/support/related";
 

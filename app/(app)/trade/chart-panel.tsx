@@ -1,8 +1,8 @@
 "use client";
 
 import { MarketChart } from "@/components/market/market-chart";
-import { DESKTOP_QUERY, useMediaQuery } from "@/components/use-media-query";
-import { useBrowserValue } from "@/lib/client/hydrated";
+import { DESKTOP_QUERY, useMediaQuery } from "@/components/hooks/use-media-query";
+import { useBrowserValue } from "@/components/hooks/hydrated";
 import { DEFAULT_INTERVAL } from "@/lib/market/intervals";
 
 // A phone user's choice to fold the chart away, kept for their next visit.

@@ -1,5 +1,5 @@
-import { exact, money } from "@/lib/format";
-import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import { exact, money } from "@/lib/core/format";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 

@@ -1,11 +1,11 @@
 "use client";
 
-import { money } from "@/lib/format";
+import { money } from "@/lib/core/format";
 import { useRef, useState } from "react";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 import type { AssetBalance } from "@/lib/ledger/balances";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import type { OrderView } from "@/lib/trading/views";

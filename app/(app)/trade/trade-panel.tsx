@@ -1,12 +1,12 @@
 "use client";
 
-import { exact, money, readable } from "@/lib/format";
+import { exact, money, readable } from "@/lib/core/format";
 import { useCallback, useEffect, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
 import { OrderList } from "@/components/order-list";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
+import { api } from "@/components/hooks/session";
 import type { AssetBalance } from "@/lib/ledger/balances";
 import type { OrderView } from "@/lib/trading/views";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";

@@ -14,7 +14,7 @@ import { listWithdrawals } from "@/lib/funding/withdrawals";
 import { userBalances } from "@/lib/ledger/balances";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 import { Time } from "@/components/time";
-import { money } from "@/lib/format";
+import { money } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Withdraw" };
 

@@ -5,7 +5,7 @@ import { Bullets, Callout, FigureTable, Figures, InfoPage, InfoSection, textLink
 import { getDb } from "@/db/client";
 import { gridExample, recurringExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
-import { displaySetting, percentText } from "@/lib/format";
+import { displaySetting, percentText } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Advantages of AI trading" };
 

@@ -5,7 +5,7 @@ import { Bullets, Callout, FigureTable, Figures, InfoPage, InfoSection, textLink
 import { getDb } from "@/db/client";
 import { optionExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
-import { percentText } from "@/lib/format";
+import { percentText } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Option trading" };
 

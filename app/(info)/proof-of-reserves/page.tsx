@@ -7,14 +7,14 @@ import { Pager } from "@/components/pager";
 import { CheckProofFile, VerifyMyBalance } from "@/components/proof/proof-checker";
 import { getDb } from "@/db/client";
 import { currentAuth } from "@/lib/auth/page-session";
-import { isUuid } from "@/lib/ids";
+import { isUuid } from "@/lib/core/ids";
 import { isZero } from "@/lib/ledger/balances";
-import { paginationSchema, plainParams } from "@/lib/http/query";
+import { paginationSchema, plainParams } from "@/lib/core/query";
 import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
 import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
 import { Time } from "@/components/time";
 import { fourEyesSince } from "@/lib/approvals/policy";
-import { assetName, money } from "@/lib/format";
+import { assetName, money } from "@/lib/core/format";
 import { getSettings } from "@/lib/settings";
 
 export const metadata: Metadata = { title: "Proof of reserves" };

@@ -5,8 +5,8 @@ import { Bullets, Callout, Figures, InfoPage, InfoSection, textLink, Worked } fr
 import { getDb } from "@/db/client";
 import { storageExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
-import { formatAmount } from "@/lib/ledger/amount";
-import { percentText } from "@/lib/format";
+import { formatAmount } from "@/lib/core/amount";
+import { percentText } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Storing XAUt" };
 

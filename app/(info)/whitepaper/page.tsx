@@ -5,8 +5,8 @@ import { Bullets, Callout, FigureTable, Figures, InfoPage, InfoSection, textLink
 import { getDb } from "@/db/client";
 import { quoteExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
-import { formatAmount } from "@/lib/ledger/amount";
-import { displaySetting, percentText } from "@/lib/format";
+import { formatAmount } from "@/lib/core/amount";
+import { displaySetting, percentText } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Whitepaper" };
 

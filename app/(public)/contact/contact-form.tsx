@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useRef, useState } from "react";
 import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
-import { useHydrated } from "@/lib/client/hydrated";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 const MESSAGE_MAX = 5000;
 

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { useHydrated } from "@/lib/client/hydrated";
-import { useSubmit } from "@/lib/client/use-submit";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { useSubmit } from "@/components/hooks/use-submit";
 
 type Answer = { success: boolean; message?: string };
 

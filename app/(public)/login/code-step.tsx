@@ -1,8 +1,8 @@
 "use client";
 
 import { useToast } from "@/components/toast";
-import { useHydrated } from "@/lib/client/hydrated";
-import { LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { fieldOf, postLogin, isSignedIn, type SignedIn } from "./login-answer";
 
 /** The second step, on an account with two-factor on: a code from the app, or a recovery code. */

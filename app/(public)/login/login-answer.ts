@@ -1,5 +1,5 @@
 import type { PublicUser } from "@/lib/account/views";
-import type { Answer } from "@/lib/client/use-submit";
+import type { Answer } from "@/components/hooks/use-submit";
 
 export type LoginAnswer = Omit<Answer, "message"> & { message?: string; user?: PublicUser; token?: string; twoFactorRequired?: boolean; challenge?: string };
 export type SignedIn = LoginAnswer & { token: string; user: PublicUser };

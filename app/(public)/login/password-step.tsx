@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { useHydrated } from "@/lib/client/hydrated";
-import { LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { fieldOf, postLogin, isSignedIn, type SignedIn } from "./login-answer";
 
 /** The first step: username or email and password, then either signed in or a two-factor challenge. */

@@ -8,10 +8,10 @@ import { LoadingOverlay } from "@/components/loading-overlay";
 import { useToast } from "@/components/toast";
 import { registerFormSchema } from "@/lib/auth/register-rules";
 import type { PublicUser } from "@/lib/account/views";
-import { REDIRECT_DELAY_MS, saveSession } from "@/lib/client/session";
-import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/countries";
-import { useHydrated } from "@/lib/client/hydrated";
-import { LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { REDIRECT_DELAY_MS, saveSession } from "@/components/hooks/session";
+import { COUNTRIES, DEFAULT_DIAL_CODE, findCountry } from "@/lib/core/countries";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 
 type RegisterAnswer = { success: boolean; message?: string; user?: PublicUser; token?: string };
 

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
-import { clearSession, REDIRECT_DELAY_MS } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { LEAVING, useSubmit } from "@/lib/client/use-submit";
+import { clearSession, REDIRECT_DELAY_MS } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 
 type Answer = { success: boolean; message?: string };
 

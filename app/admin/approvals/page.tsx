@@ -11,7 +11,7 @@ import { PROPOSAL_STATUSES } from "@/db/schema";
 import { activeAdmins } from "@/lib/approvals/policy";
 import { listProposals, proposalQuerySchema, type ProposalView } from "@/lib/approvals/proposals";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/query";
+import { plainParams } from "@/lib/core/query";
 import { LiveApprovals } from "./live-approvals";
 
 export const metadata: Metadata = { title: "Approvals" };

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { useToast } from "@/components/toast";
 import type { Result } from "@/components/result-line";
-import { api } from "@/lib/client/session";
-import { useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { useSubmit } from "@/components/hooks/use-submit";
 import { UserPicker, type PickedUser } from "./user-picker";
 
 type Answer = { success: boolean; message: string; recipients?: number };

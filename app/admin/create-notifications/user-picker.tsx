@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { api } from "@/lib/client/session";
+import { api } from "@/components/hooks/session";
 
 export interface PickedUser {
   id: string;

@@ -6,7 +6,7 @@ import { Pager } from "@/components/pager";
 import { Time } from "@/components/time";
 import type { ChainStatus } from "@/lib/audit/status";
 import type { listAudit } from "@/lib/audit/list";
-import { readableAddress } from "@/lib/format";
+import { readableAddress } from "@/lib/core/format";
 
 /** The audit log: the chain's state, the filter, and a page of entries (or why the filter was refused). */
 export function AuditLog({ chain, params, audit, refusal }: {

@@ -1,6 +1,6 @@
 import { DataTable } from "@/components/data-table";
 import type { AssetBooks } from "@/lib/admin/dashboard";
-import { assetName, exact } from "@/lib/format";
+import { assetName, exact } from "@/lib/core/format";
 
 /** The books per asset, and whether each balances. */
 export function Books({ books }: { books: AssetBooks[] }) {

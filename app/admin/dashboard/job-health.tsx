@@ -1,6 +1,6 @@
 import { DataTable } from "@/components/data-table";
 import { Time } from "@/components/time";
-import { exact } from "@/lib/format";
+import { exact } from "@/lib/core/format";
 import type { jobHealth } from "@/lib/jobs/runs";
 
 /** Each background job's last run, lag and last error. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { paginationSchema, plainParams } from "@/lib/http/query";
+import { paginationSchema, plainParams } from "@/lib/core/query";
 import { listOutbox } from "@/lib/mail/list";
 import { smtpConfigured } from "@/lib/mail/transport";
 import { Time } from "@/components/time";

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /** Takes a proof-of-liabilities snapshot now, besides the daily one. */
 export function TakeSnapshot() {

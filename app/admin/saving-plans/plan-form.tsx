@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
-import { money } from "@/lib/format";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
+import { money } from "@/lib/core/format";
 
 interface Plan {
   id: string;

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Result, ResultLine } from "@/components/result-line";
-import { storedToken } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { storedToken } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 export function LogoForm({ logoUrl }: { logoUrl: string | null }) {
   const router = useRouter();

@@ -7,7 +7,7 @@ import { SupportStatusBadge } from "@/components/support/status-badge";
 import { Time } from "@/components/time";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/query";
+import { plainParams } from "@/lib/core/query";
 import { supportQueue, supportQueueQuerySchema } from "@/lib/support/queue";
 
 export const metadata: Metadata = { title: "Customer service" };

@@ -5,7 +5,7 @@ import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { listUsers, userListQuerySchema } from "@/lib/admin/users";
 import { requireAdmin } from "@/lib/auth/page-session";
-import { plainParams } from "@/lib/http/query";
+import { plainParams } from "@/lib/core/query";
 import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Users" };

@@ -7,8 +7,8 @@ import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { withdrawalQueue, queueQuerySchema } from "@/lib/funding/queues";
-import { plainParams } from "@/lib/http/query";
-import { money } from "@/lib/format";
+import { plainParams } from "@/lib/core/query";
+import { money } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Withdrawals" };
 

@@ -2,10 +2,10 @@ import { NextResponse } from "next/server";
 import { createDeposit, depositFieldsSchema, listDeposits, MAX_PROOF_BYTES } from "@/lib/funding/deposits";
 import { depositView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
-import { readForm } from "@/lib/http/body";
+import { readForm } from "@/lib/core/body";
 import { clientIp, withUser } from "@/lib/http/handler";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { imageField } from "@/lib/uploads";
 
 /** multipart/form-data: currency, network, amount, txHash, and the proof image in "proof". */

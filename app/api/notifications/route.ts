@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withUser } from "@/lib/http/handler";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { listNotifications } from "@/lib/notifications/list";
 
 export const GET = withUser(async ({ req, db, auth }) => {

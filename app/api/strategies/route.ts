@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
+import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
 import { strategyBodySchema, strategyParams } from "@/lib/strategies/input";
 import { createStrategy, hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";

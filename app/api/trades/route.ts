@@ -1,6 +1,6 @@
 import { parseBody, withUser } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
-import { metrics } from "@/lib/metrics";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
+import { metrics } from "@/lib/core/metrics";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { userBalances } from "@/lib/ledger/balances";
 import { marketAssets } from "@/lib/trading/market";

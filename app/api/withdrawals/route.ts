@@ -4,9 +4,9 @@ import { decimalsByAsset } from "@/lib/funding/wallets";
 import { listWithdrawals, placeWithdrawal, prepareWithdrawal, withdrawalSchema } from "@/lib/funding/withdrawals";
 import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
-import { idempotencyKeyOf, onceFor, priorOutcome } from "@/lib/idempotency";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
+import { idempotencyKeyOf, onceFor, priorOutcome } from "@/lib/core/idempotency";
 
 export const POST = withUser(async ({ req, db, auth }) => {
   const key = idempotencyKeyOf(req);

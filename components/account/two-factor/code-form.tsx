@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { Field } from "@/components/field";
-import { api } from "@/lib/client/session";
-import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, beside, useSubmit } from "@/components/hooks/use-submit";
 
 export type CodeAnswer = Answer & { recoveryCodes?: string[] };
 

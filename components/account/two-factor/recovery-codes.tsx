@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useCopy } from "@/components/use-copy";
+import { useCopy } from "@/components/hooks/use-copy";
 
 /** The ten recovery codes, shown once: copy them, say they are saved, then done. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { percentText } from "@/lib/format";
-import { conflict } from "@/lib/http/errors";
+import { percentText } from "@/lib/core/format";
+import { conflict } from "@/lib/core/errors";
 import { checkTradeConfig, currentOverrides, deleteTradeConfig, overrideAmount, saveTradeConfig, tradeConfigSchema, type OverridesView, type TradeConfigPatch } from "@/lib/trading/trade-config";
 import { RULE_KEYS } from "@/lib/trading/config";
 import { assertUnchanged, targetUser } from "../policy";

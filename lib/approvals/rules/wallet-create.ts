@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { wallets } from "@/db/schema";
 import { checkedWallet, createWallet, walletSchema } from "@/lib/funding/wallets";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/core/errors";
 import type { Rule } from "../rule";
 import { walletChanges } from "./wallet-changes";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { wallets, type Wallet } from "@/db/schema";
 import { checkedWallet, decimalsByAsset, updateWallet, walletView, type WalletInput } from "@/lib/funding/wallets";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { assertUnchanged } from "../policy";
 import type { Change, Rule } from "../rule";
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lt, or, isNotNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { twoFactorChallenges } from "@/db/schema";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 
 /** How long the second step of a sign-in waits for its code. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;

@@ -5,8 +5,8 @@ import { twoFactorChallenges, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordLogin } from "../login-history";
 import { secondFactorField, spendSecondFactor } from "./verify";
-import { AppError, forbidden } from "@/lib/http/errors";
-import { clearHits, consumeAll, limited, refund } from "@/lib/rate-limit";
+import { AppError, forbidden } from "@/lib/core/errors";
+import { clearHits, consumeAll, limited, refund } from "@/lib/core/rate-limit";
 import { ACCOUNT_DISABLED, ACCOUNT_FROZEN, limitsFor, signedInFrom, startSession } from "../login";
 import { CHALLENGE_MAX_FAILURES, hashChallenge } from "./challenge";
 

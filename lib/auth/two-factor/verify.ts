@@ -2,8 +2,8 @@ import { and, eq, isNotNull, isNull, lt, or, type Column } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { twoFactor, twoFactorRecoveryCodes } from "@/db/schema";
-import { AppError, badRequest } from "@/lib/http/errors";
-import { consume, limited, refund, type Limit } from "@/lib/rate-limit";
+import { AppError, badRequest } from "@/lib/core/errors";
+import { consume, limited, refund, type Limit } from "@/lib/core/rate-limit";
 import { decryptTotpSecret, hashRecoveryCode, normalizeRecoveryCode } from "./crypto";
 import { matchTotp } from "./totp";
 

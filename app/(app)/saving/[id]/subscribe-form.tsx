@@ -1,12 +1,12 @@
 "use client";
 
-import { assetName, money } from "@/lib/format";
+import { assetName, money } from "@/lib/core/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, beside, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, beside, useSubmit } from "@/components/hooks/use-submit";
 
 const newKey = () => `subscribe-${crypto.randomUUID()}`;
 

@@ -5,10 +5,10 @@ import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 import { Time } from "@/components/time";
-import { assetName, exact, money } from "@/lib/format";
+import { assetName, exact, money } from "@/lib/core/format";
 
 interface Sub {
   id: string;

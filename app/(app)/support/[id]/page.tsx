@@ -7,8 +7,8 @@ import { MessageList } from "@/components/support/message-list";
 import { SupportStatusBadge } from "@/components/support/status-badge";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
-import { AppError } from "@/lib/http/errors";
-import { isUuid } from "@/lib/ids";
+import { AppError } from "@/lib/core/errors";
+import { isUuid } from "@/lib/core/ids";
 import { readConversation } from "@/lib/support/read-conversation";
 import { ownRelatedSummary } from "@/lib/support/related";
 

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /** Who has the conversation, and the buttons to take it, let it go, close it or open it again. */
 export function ConversationActions({ id, status, assignedTo }: { id: string; status: string; assignedTo: string | null }) {

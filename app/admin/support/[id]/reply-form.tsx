@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useRef, useState, useSyncExternalStore } from "react";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { beside, type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { beside, type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 const MESSAGE_MAX = 5000;
 // The first name an administrator signs with, remembered on this browser.

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { type Result, ResultLine } from "@/components/result-line";
-import { api } from "@/lib/client/session";
-import { useSubmit } from "@/lib/client/use-submit";
-import { assetName, money } from "@/lib/format";
+import { api } from "@/components/hooks/session";
+import { useSubmit } from "@/components/hooks/use-submit";
+import { assetName, money } from "@/lib/core/format";
 
 type Answer = { success: boolean; message: string; available?: string; asset?: string; proposal?: { id: string } };
 

@@ -3,12 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Result, ResultLine } from "@/components/result-line";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 import type { getTradeConfig } from "@/lib/trading/trade-config";
 import { DataTable } from "@/components/data-table";
 import { Time } from "@/components/time";
-import { exact } from "@/lib/format";
+import { exact } from "@/lib/core/format";
 
 type Config = Awaited<ReturnType<typeof getTradeConfig>>;
 type NumberKey = "feeBps" | "spreadBps" | "minQuantity" | "maxQuantity" | "dailyLimit";

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { StrategyCard } from "@/components/strategies/strategy-card";
 import { BLANK_FIELDS, strategyBody, StrategyFields, type StrategyType } from "@/components/strategies/strategy-fields";
 import { useToast } from "@/components/toast";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 import type { StrategyView } from "@/lib/strategies/views";
 
 /** The user's strategies and support's setups, with a form to propose one and controls for each setup. */

@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type Result, ResultLine } from "@/components/result-line";
-import { api } from "@/lib/client/session";
-import { type Answer, useSubmit } from "@/lib/client/use-submit";
+import { api } from "@/components/hooks/session";
+import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 
 /** One account action at a time, its outcome said beside it; `then` runs after a success. */
 function useAction(userId: string) {

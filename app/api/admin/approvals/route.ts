@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { listProposals, proposalQuerySchema } from "@/lib/approvals/proposals";
 import { withAdmin } from "@/lib/http/handler";
-import { searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 
 export const GET = withAdmin(async ({ req, db }) => {
   const query = validate(proposalQuerySchema, searchParamsOf(req));

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withAdmin } from "@/lib/http/handler";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { listOutbox } from "@/lib/mail/list";
 
 export const GET = withAdmin(async ({ req, db }) => {

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withAdmin } from "@/lib/http/handler";
-import { searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { supportQueue, supportQueueQuerySchema } from "@/lib/support/queue";
 
 export const GET = withAdmin(async ({ req, db }) => {

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
-import { readiness } from "@/lib/health";
+import { readiness } from "@/lib/ops/health";
 import { route } from "@/lib/http/handler";
 
 /** Readiness for load balancers: 200 when this instance should get traffic, 503 with the failing checks when not. */

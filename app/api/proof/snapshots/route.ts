@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { route } from "@/lib/http/handler";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { listSnapshots, snapshotView } from "@/lib/proof/snapshots";
 
 /** Public: the published proof-of-liabilities snapshots, newest first. */

@@ -1,6 +1,6 @@
 import { withUser } from "@/lib/http/handler";
-import { validate } from "@/lib/http/validate";
-import { searchParamsOf } from "@/lib/http/query";
+import { validate } from "@/lib/core/validate";
+import { searchParamsOf } from "@/lib/core/query";
 import { exportRecordsCsv, recordFilterSchema } from "@/lib/ledger/records";
 
 export const GET = withUser(async ({ req, db, auth }) => {

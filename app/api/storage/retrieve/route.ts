@@ -1,6 +1,6 @@
 import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { moveStorage, storageMoveSchema } from "@/lib/storage/vault";
 
 export const POST = withUser(async ({ req, db, auth }) => {

@@ -1,6 +1,6 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { USER_ACTIONS } from "@/lib/strategies/actions";
 import { strategyViews } from "@/lib/strategies/views";
 

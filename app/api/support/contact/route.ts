@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { clientIp, parseBody, route } from "@/lib/http/handler";
-import { linkOrigin } from "@/lib/http/origin";
+import { linkOrigin } from "@/lib/core/origin";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { contactSupport } from "@/lib/support/contact";
 import { contactSchema } from "@/lib/support/input";
 

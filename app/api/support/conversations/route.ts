@@ -1,9 +1,9 @@
 import { NextResponse } from "next/server";
 import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { openConversationSchema } from "@/lib/support/input";
 import { listConversations } from "@/lib/support/list-conversations";
 import { openConversation } from "@/lib/support/open-conversation";

@@ -1,5 +1,5 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import { marketAssets } from "@/lib/trading/market";

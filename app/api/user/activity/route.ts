@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { listActivity } from "@/lib/activity/list";
 import { withUser } from "@/lib/http/handler";
-import { paginationSchema, searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { paginationSchema, searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 
 export const GET = withUser(async ({ req, db, auth }) => {
   const page = validate(paginationSchema, searchParamsOf(req));

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { withUser } from "@/lib/http/handler";
-import { searchParamsOf } from "@/lib/http/query";
-import { validate } from "@/lib/http/validate";
+import { searchParamsOf } from "@/lib/core/query";
+import { validate } from "@/lib/core/validate";
 import { getKlines, klineQuerySchema } from "@/lib/market/klines";
 
 export const GET = withUser(async ({ req, db }) => {

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { useCopy } from "@/components/use-copy";
-import { assetName, money } from "@/lib/format";
+import { useCopy } from "@/components/hooks/use-copy";
+import { assetName, money } from "@/lib/core/format";
 
 interface Option {
   network: string;

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { DepositAddress } from "./deposit-address";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Deposit address" };
 

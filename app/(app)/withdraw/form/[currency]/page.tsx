@@ -7,7 +7,7 @@ import { availableNetworks } from "@/lib/funding/wallets";
 import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
 import { userBalances } from "@/lib/ledger/balances";
 import { WithdrawForm } from "./withdraw-form";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Withdraw" };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { assetName, money } from "@/lib/format";
+import { assetName, money } from "@/lib/core/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
@@ -9,10 +9,10 @@ import { Field } from "@/components/field";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
-import { useHydrated } from "@/lib/client/hydrated";
-import { api } from "@/lib/client/session";
-import { type Answer, LEAVING, useSubmit } from "@/lib/client/use-submit";
-import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/ledger/amount";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { api } from "@/components/hooks/session";
+import { type Answer, LEAVING, useSubmit } from "@/components/hooks/use-submit";
+import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import type { FundingNetwork } from "@/db/schema";
 import { ADDRESS_PROBLEM_TEXT, addressProblem } from "@/lib/funding/networks";
 

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { adminConversation } from "@/lib/support/admin-conversation";
 import { updateConversationSchema } from "@/lib/support/input";
 import { updateConversation } from "@/lib/support/update-conversation";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { adminUserDetail } from "@/lib/admin/user-detail";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/core/errors";
 import { uuidParam, withAdmin } from "@/lib/http/handler";
 
 export const GET = withAdmin<{ id: string }>(async ({ params, db }) => {

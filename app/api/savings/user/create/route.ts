@@ -1,6 +1,6 @@
 import { parseBody, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
+import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
 import { viewOf } from "@/lib/savings/positions";
 import { subscribe, subscribeSchema } from "@/lib/savings/subscriptions";
 

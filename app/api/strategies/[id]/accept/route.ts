@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseBody, uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { onceFor, requiredIdempotencyKey } from "@/lib/idempotency";
+import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
 import { acceptSetup } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
 

@@ -3,7 +3,7 @@ import { decimalsByAsset } from "@/lib/funding/wallets";
 import { cancelWithdrawal } from "@/lib/funding/withdrawals";
 import { uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 
 export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Withdrawal not found");

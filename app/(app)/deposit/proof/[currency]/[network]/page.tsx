@@ -6,7 +6,7 @@ import { MAX_PROOF_BYTES } from "@/lib/funding/deposits";
 import { TX_HASH_HINT } from "@/lib/funding/networks";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { ProofForm } from "./proof-form";
-import { assetName } from "@/lib/format";
+import { assetName } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Deposit proof" };
 

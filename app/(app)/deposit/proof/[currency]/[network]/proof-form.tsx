@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
-import { storedToken } from "@/lib/client/session";
-import { useHydrated } from "@/lib/client/hydrated";
-import { type Answer, LEAVING, useSubmit } from "@/lib/client/use-submit";
-import { assetName } from "@/lib/format";
+import { storedToken } from "@/components/hooks/session";
+import { useHydrated } from "@/components/hooks/hydrated";
+import { type Answer, LEAVING, useSubmit } from "@/components/hooks/use-submit";
+import { assetName } from "@/lib/core/format";
 
 export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofMb }: { currency: string; network: string; minDeposit: string; txHashHint: string; maxProofMb: number }) {
   const router = useRouter();

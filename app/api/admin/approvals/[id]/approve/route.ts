@@ -1,7 +1,7 @@
 import { approveProposal } from "@/lib/approvals/proposals";
 import { clientIp, uuidParam, withAdmin } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 
 /** Runs the proposed action now; when the state no longer allows it, the proposal fails with the action's own refusal. */
 export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {

@@ -1,8 +1,8 @@
-import { readEnv } from "@/lib/env";
+import { readEnv } from "@/lib/core/env";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { linkOrigin } from "@/lib/http/origin";
+import { linkOrigin } from "@/lib/core/origin";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { adminConversation } from "@/lib/support/admin-conversation";
 import { supportMessageSchema } from "@/lib/support/input";
 import { addSupportMessage } from "@/lib/support/reply";

@@ -1,9 +1,9 @@
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { adjustBalance, manageBalanceSchema } from "@/lib/admin/adjust-balance";
 import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
-import { money } from "@/lib/format";
+import { money } from "@/lib/core/format";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const userId = uuidParam(params.id, "User not found");

@@ -3,7 +3,7 @@ import { sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withd
 import { withdrawalView } from "@/lib/funding/views";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 
 export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Withdrawal not found");

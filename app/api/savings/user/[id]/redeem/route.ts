@@ -1,6 +1,6 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { viewOf } from "@/lib/savings/positions";
 import { redeem } from "@/lib/savings/subscriptions";
 

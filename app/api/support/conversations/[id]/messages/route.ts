@@ -1,6 +1,6 @@
 import { parseBody, uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
-import { idempotencyKeyOf, onceFor } from "@/lib/idempotency";
+import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { addUserMessage } from "@/lib/support/add-message";
 import { userMessageSchema } from "@/lib/support/input";
 

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { JobRunner } from "@/lib/jobs/runner";
-import { startDraining } from "@/lib/lifecycle";
-import { log } from "@/lib/log";
+import { startDraining } from "@/lib/core/lifecycle";
+import { log } from "@/lib/core/log";
 import { mailSettled } from "@/lib/mail/background";
 import type { Realtime } from "@/lib/realtime/server";
 

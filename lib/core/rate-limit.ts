@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { join, q, raw, runStatement, unflushed, type Fragment } from "@/lib/auth/statement";
+import { join, q, raw, runStatement, unflushed, type Fragment } from "@/db/statement";
 import { rateLimitHits } from "@/db/schema";
-import { tooManyRequests, type AppError } from "@/lib/http/errors";
+import { tooManyRequests, type AppError } from "@/lib/core/errors";
 
 export interface Limit {
   /** How many hits a window allows. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { isDraining } from "@/lib/lifecycle";
+import { isDraining } from "@/lib/core/lifecycle";
 import { isStale, lastTick } from "@/lib/market/ticks";
 
 export interface Readiness {

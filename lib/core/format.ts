@@ -3,7 +3,7 @@
  * group thousands and show a sensible number of decimals per asset, with the exact amount on hover
  * and in review steps and detail views. Exact arithmetic throughout (no floats).
  */
-import { formatAmount, toUnits } from "@/lib/ledger/amount";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 
 // Decimals shown per asset, always all of them so amounts line up in columns and one asset reads one
 // way everywhere: cents for dollars; XAUt to the unit (0.000001 is 0.4 cents of gold), BTC and ETH to

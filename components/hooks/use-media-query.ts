@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback } from "react";
-import { useBrowserValue } from "@/lib/client/hydrated";
+import { useBrowserValue } from "@/components/hooks/hydrated";
 
 /** The width from which the signed-in area is laid out for a desktop (Tailwind's `lg`). */
 export const DESKTOP_QUERY = "(min-width: 1024px)";

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
 import { idempotencyKeys } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { badRequest, conflict } from "@/lib/http/errors";
+import { badRequest, conflict } from "@/lib/core/errors";
 
 export interface Outcome<T> {
   status: number;
