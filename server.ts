@@ -18,14 +18,14 @@ import { priceIngestionJob, primeMarket } from "@/lib/market/ingest";
 import { proofSnapshotJob } from "@/lib/proof/daily";
 import { setProbes } from "@/lib/core/metrics";
 import { watchSettings } from "@/lib/settings/cache";
-import { attachRealtime } from "@/lib/realtime/server";
+import { attachRealtime } from "@/lib/socket/server";
 import { mailDeliveryJob } from "@/lib/mail/deliver-job";
 import { smtpConfigured } from "@/lib/mail/transport";
 import { savingsAccrualJob } from "@/lib/savings/accrue";
 import { shutDown } from "@/lib/ops/shutdown";
 import { storageAccrualJob } from "@/lib/storage/accrue";
 import { strategyRoundsJob } from "@/lib/strategies/rounds";
-import { limitOrderJob } from "@/lib/trading/fill-job";
+import { limitOrderJob } from "@/lib/strategies/fill-job";
 
 async function main() {
   const env = readEnv();

@@ -39,7 +39,7 @@ async function main() {
   let close: () => Promise<void>;
 
   if (mode === "aurum") {
-    const [{ openDatabase }, { attachRealtime }] = await Promise.all([import("@/db/client"), import("@/lib/realtime/server")]);
+    const [{ openDatabase }, { attachRealtime }] = await Promise.all([import("@/db/client"), import("@/lib/socket/server")]);
     const handle = await openDatabase(process.env.DATABASE_URL!);
     const realtime = await attachRealtime(http, { handle, allowedOrigins: [], trustProxy: false });
     io = realtime.io;
@@ -48,7 +48,7 @@ async function main() {
       await handle.close();
     };
   } else if (mode === "bare") {
-    const { MAX_CLIENT_MESSAGE_BYTES } = await import("@/lib/realtime/server");
+    const { MAX_CLIENT_MESSAGE_BYTES } = await import("@/lib/socket/server");
     io = new Server(http, { path: "/socket.io", transports: ["websocket", "polling"], maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES });
     io.on("connection", (socket) => {
       socket.on("register", (_: unknown, ack?: unknown) => {

@@ -7,7 +7,7 @@ import { recordActivity } from "@/lib/activity/record";
 import { hashPassword } from "@/lib/auth/password";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeOtherSessions } from "@/lib/auth/sessions";
-import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
 import { badRequest, notFound } from "@/lib/core/errors";
 import { checkOwnPassword } from "@/lib/auth/own-password";
 

@@ -5,7 +5,7 @@ import { users, type User } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { checkDialCode, contactFields, MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { uniqueViolation } from "@/db/errors";
-import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
 import { badRequest, conflict, notFound } from "@/lib/core/errors";
 import { recordActivity } from "@/lib/activity/record";
 import { checkOwnPassword } from "@/lib/auth/own-password";

@@ -8,7 +8,7 @@ import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
-import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
 import { AppError, notFound } from "@/lib/core/errors";
 
 const password = (field: string) =>

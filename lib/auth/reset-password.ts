@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
-import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
 import { AppError, forbidden } from "@/lib/core/errors";
 import { inBackground } from "@/lib/mail/background";
 import { deliver } from "@/lib/mail/outbox";

@@ -18,7 +18,7 @@ import { ADDRESS_PROBLEM_TEXT, addressProblem, NETWORK_NAMES } from "./networks"
 import { transitionOnce } from "./transition";
 import { openWallet } from "./wallets";
 import { assertDailyLimit } from "./withdrawal-limit";
-import { assertNotOnHold, checkWithdrawPassword } from "./withdraw-password";
+import { assertNotOnHold, checkWithdrawPassword } from "@/lib/auth/withdraw-password";
 
 export const withdrawalSchema = z
   .object({

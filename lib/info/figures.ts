@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { readEnv } from "@/lib/core/env";
 import { availableNetworks } from "@/lib/funding/wallets";
-import { MAX_WITHDRAW_PASSWORD_FAILURES, WITHDRAW_LOCK_MS } from "@/lib/funding/withdraw-password";
+import { MAX_WITHDRAW_PASSWORD_FAILURES, WITHDRAW_LOCK_MS } from "@/lib/auth/withdraw-password";
 import { getSettings } from "@/lib/settings";
 import { marketAssets, type MarketAssets } from "@/lib/trading/market";
 import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";

@@ -3,7 +3,7 @@ import type { JobRunner } from "@/lib/jobs/runner";
 import { startDraining } from "@/lib/core/lifecycle";
 import { log } from "@/lib/core/log";
 import { mailSettled } from "@/lib/mail/background";
-import type { Realtime } from "@/lib/realtime/server";
+import type { Realtime } from "@/lib/socket/server";
 
 /**
  * Leaves without dropping anyone's work: readiness turns 503 so a balancer stops sending, the

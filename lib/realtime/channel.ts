@@ -84,7 +84,7 @@ async function drain(db: Db, outbox: Outbox): Promise<void> {
  * Sends `pieces` in the next NOTIFY statement on `db` (the database, not a transaction), with
  * whatever else is waiting; resolves once it was sent. A failure is logged, not thrown: what the
  * event announces has already committed, and a listener that missed it after an outage re-syncs
- * (lib/realtime/server.ts).
+ * (lib/socket/server.ts).
  */
 function notify(db: Db, pieces: string[]): Promise<void> {
   let outbox = outboxes.get(db);

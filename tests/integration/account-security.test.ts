@@ -15,7 +15,7 @@ import { recordLogin } from "@/lib/auth/login-history";
 import { adminUserDetail } from "@/lib/admin/user-detail";
 import { placeWithdrawal } from "@/lib/funding/withdrawals";
 import { runDueRounds } from "@/lib/strategies/rounds";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";

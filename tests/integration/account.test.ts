@@ -12,7 +12,7 @@ import { GET as sessionsRoute } from "@/app/api/user/sessions/route";
 import { GET as withdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
 import { users } from "@/db/schema";
 import { describeDevice } from "@/lib/auth/device";
-import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/auth/withdraw-password";
 import { withTestDatabase } from "../support/db";
 import { readyToWithdraw } from "../support/funding";
 import { call } from "../support/http";

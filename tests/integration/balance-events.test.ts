@@ -10,7 +10,7 @@ import { accrueSavings } from "@/lib/savings/accrue";
 import { subscribe } from "@/lib/savings/subscriptions";
 import { updateSettings } from "@/lib/settings";
 import { accrueStorage } from "@/lib/storage/accrue";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { DAY_MS } from "@/lib/core/time";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";

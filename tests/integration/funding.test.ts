@@ -16,7 +16,7 @@ import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { deposits, notifications, users, withdrawals } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { isValidAddress } from "@/lib/funding/networks";
-import { checkWithdrawPassword, setWithdrawPassword, withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { checkWithdrawPassword, setWithdrawPassword, withdrawHoldMs } from "@/lib/auth/withdraw-password";
 import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, PNG, readyToWithdraw, submitDeposit, txHash } from "../support/funding";

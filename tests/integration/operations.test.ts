@@ -7,7 +7,7 @@ import { getDbHandle } from "@/db/client";
 import { jobLeases } from "@/db/schema";
 import { serveMetrics } from "@/lib/http/metrics-endpoint";
 import { startJobs } from "@/lib/jobs/runner";
-import { attachRealtime } from "@/lib/realtime/server";
+import { attachRealtime } from "@/lib/socket/server";
 import { shutDown } from "@/lib/ops/shutdown";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";

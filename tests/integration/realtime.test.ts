@@ -9,7 +9,7 @@ import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { publish } from "@/lib/realtime/publish";
 import { userRoom } from "@/lib/realtime/rooms";
-import { MAX_CLIENT_MESSAGE_BYTES } from "@/lib/realtime/server";
+import { MAX_CLIENT_MESSAGE_BYTES } from "@/lib/socket/server";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";

@@ -6,7 +6,7 @@ import { formatAmount, parseAmount } from "@/lib/core/amount";
 import type { Transaction } from "@/lib/ledger/transactions";
 import { post } from "@/lib/ledger/post";
 import { moveStorage } from "@/lib/storage/vault";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";

@@ -6,7 +6,7 @@ import { GET as userOrdersRoute } from "@/app/api/trades/user/route";
 import { auditLogs, notifications, orders, strategyRuns } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { runDueRounds } from "@/lib/strategies/rounds";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { buyDebit, quantityForTotal } from "@/lib/trading/pricing";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";

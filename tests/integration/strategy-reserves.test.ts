@@ -13,7 +13,7 @@ import { attempt } from "@/lib/strategies/attempt";
 import { lockStrategy } from "@/lib/strategies/books";
 import { levelPrices, gridQuantity } from "@/lib/strategies/grid";
 import { runDueRounds } from "@/lib/strategies/rounds";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { holdLegs, moveLegs } from "@/lib/trading/legs";
 import type { OrderRequest } from "@/lib/trading/order-input";
 import { buyDebit } from "@/lib/trading/pricing";

@@ -10,7 +10,7 @@ import { formatAmount } from "@/lib/core/amount";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
 import { runDueRounds, strategyRoundsJob } from "@/lib/strategies/rounds";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { holdLegs } from "@/lib/trading/legs";
 import { askOf, bidOf, buyDebit } from "@/lib/trading/pricing";
 import { signInAdmin } from "../support/admin";

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/core/errors";
 import { formatAmount } from "@/lib/core/amount";
 import { checkLedger } from "@/lib/ledger/check";
 import { cancelOrder } from "@/lib/trading/cancel-order";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";

@@ -5,7 +5,7 @@ import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
 import { utcDayStart } from "@/lib/core/time";
 import { cancelOrder } from "@/lib/trading/cancel-order";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { orders, tradeConfigs, type Order } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { checkLedger } from "@/lib/ledger/check";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { fillLimitOrder } from "@/lib/trading/fill-limit";
 import { currentQuote, marketAssets } from "@/lib/trading/market";
 import { placeOrder } from "@/lib/trading/place-order";

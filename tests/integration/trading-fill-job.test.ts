@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, tradeConfigs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { readEnv } from "@/lib/core/env";
-import { fillCrossedOrders, limitOrderJob } from "@/lib/trading/fill-job";
+import { fillCrossedOrders, limitOrderJob } from "@/lib/strategies/fill-job";
 import { placeOrder } from "@/lib/trading/place-order";
 import { askOf } from "@/lib/trading/pricing";
 import { withTestDatabase } from "../support/db";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { askOf, bidOf, buyDebit, buyFill, sellFill } from "@/lib/trading/pricing";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";

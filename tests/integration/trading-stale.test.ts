@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as settingsRoute } from "@/app/api/trades/trade-settings/route";
 import { readEnv } from "@/lib/core/env";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";

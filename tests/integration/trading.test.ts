@@ -8,7 +8,7 @@ import { accounts, entries, orders, tradeConfigs } from "@/db/schema";
 import { setStatus } from "@/lib/admin/user-actions";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { buyDebit, quantityForTotal } from "@/lib/trading/pricing";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";

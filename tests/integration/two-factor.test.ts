@@ -14,7 +14,7 @@ import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { spendSecondFactor } from "@/lib/auth/two-factor/verify";
 import { decryptTotpSecret, encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
 import { codeForStep, matchTotp, newTotpSecret, stepAt } from "@/lib/auth/two-factor/totp";
-import { withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { withdrawHoldMs } from "@/lib/auth/withdraw-password";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw } from "../support/funding";

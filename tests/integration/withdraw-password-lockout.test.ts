@@ -9,7 +9,7 @@ import {
   setWithdrawPassword,
   startWithdrawalHold,
   withdrawPasswordState,
-} from "@/lib/funding/withdraw-password";
+} from "@/lib/auth/withdraw-password";
 import { withTestDatabase } from "../support/db";
 import { uniqueName } from "../support/users";
 

@@ -11,7 +11,7 @@ import type { FundingNetwork } from "@/db/schema";
 import { notifications, users, withdrawals } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { addressProblem, isValidAddress } from "@/lib/funding/networks";
-import { checkWithdrawPassword, startWithdrawalHold, withdrawHoldMs } from "@/lib/funding/withdraw-password";
+import { checkWithdrawPassword, startWithdrawalHold, withdrawHoldMs } from "@/lib/auth/withdraw-password";
 import { placeWithdrawal, prepareWithdrawal } from "@/lib/funding/withdrawals";
 import { checkLedger } from "@/lib/ledger/check";
 import { updateSettings } from "@/lib/settings";

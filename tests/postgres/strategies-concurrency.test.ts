@@ -6,7 +6,7 @@ import { checkLedger } from "@/lib/ledger/check";
 import { attempt } from "@/lib/strategies/attempt";
 import { lockStrategy } from "@/lib/strategies/books";
 import { runDueRounds } from "@/lib/strategies/rounds";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { withTestDatabase } from "../support/db";
 import { deadlocks } from "../support/deadlocks";
 import { fund } from "../support/ledger";

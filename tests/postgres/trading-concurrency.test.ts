@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { journals, orders, tradeConfigs } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { post } from "@/lib/ledger/post";
-import { fillCrossedOrders } from "@/lib/trading/fill-job";
+import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { withTestDatabase } from "../support/db";
 import { expectNoDeadlocks } from "../support/deadlocks";
 import { fund } from "../support/ledger";

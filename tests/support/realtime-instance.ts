@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { closeDb } from "@/db/client";
-import { attachRealtime } from "@/lib/realtime/server";
+import { attachRealtime } from "@/lib/socket/server";
 
 async function main() {
   const http = createServer();

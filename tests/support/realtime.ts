@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "socket.io";
 import type { DbHandle } from "@/db/client";
-import { attachRealtime } from "@/lib/realtime/server";
+import { attachRealtime } from "@/lib/socket/server";
 
 export interface TestRealtimeServer {
   url: string;

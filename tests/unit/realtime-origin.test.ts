@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { readEnv } from "@/lib/core/env";
-import { originAllowed } from "@/lib/realtime/origin";
-import { Recent } from "@/lib/realtime/recent";
+import { originAllowed } from "@/lib/socket/origin";
+import { Recent } from "@/lib/socket/recent";
 
 const env = (vars: Record<string, string>) => readEnv({ NODE_ENV: "test", ...vars });
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;

@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { withdrawalView } from "@/lib/funding/views";
 import { availableNetworks, decimalsByAsset } from "@/lib/funding/wallets";
-import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
+import { withdrawPasswordState } from "@/lib/auth/withdraw-password";
 import { listWithdrawals } from "@/lib/funding/withdrawals";
 import { userBalances } from "@/lib/ledger/balances";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";

@@ -11,7 +11,7 @@ import { AppError, conflict, notFound } from "@/lib/core/errors";
 import { MAX_PASSWORD_LENGTH } from "../register-rules";
 import { newId } from "@/lib/core/ids";
 import { recordActivity } from "@/lib/activity/record";
-import { startWithdrawalHold } from "@/lib/funding/withdraw-password";
+import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
 import { checkOwnPassword } from "../own-password";
 
 /** Starting enrolment asks for the account password: a stolen session must not tie the account to its thief's phone. */

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { updateUserInfo, userInfoSchema } from "@/lib/account/info";
 import { publicUser } from "@/lib/account/views";
-import { pauseSentence } from "@/lib/funding/withdraw-password";
+import { pauseSentence } from "@/lib/auth/withdraw-password";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ auth }) => NextResponse.json({ success: true, user: publicUser(auth.user) }));

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { pauseSentence, setWithdrawPassword, withdrawPasswordSchema, withdrawPasswordState } from "@/lib/funding/withdraw-password";
+import { pauseSentence, setWithdrawPassword, withdrawPasswordSchema, withdrawPasswordState } from "@/lib/auth/withdraw-password";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ auth }) => NextResponse.json({ success: true, withdrawPassword: withdrawPasswordState(auth.user) }));

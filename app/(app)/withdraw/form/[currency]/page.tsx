@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { hasTwoFactor } from "@/lib/auth/two-factor/verify";
 import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
-import { withdrawPasswordState } from "@/lib/funding/withdraw-password";
+import { withdrawPasswordState } from "@/lib/auth/withdraw-password";
 import { userBalances } from "@/lib/ledger/balances";
 import { WithdrawForm } from "./withdraw-form";
 import { assetName } from "@/lib/core/format";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { disableSchema, disableTwoFactor } from "@/lib/auth/two-factor/enrolment";
-import { pauseSentence } from "@/lib/funding/withdraw-password";
+import { pauseSentence } from "@/lib/auth/withdraw-password";
 import { clientIp, parseBody, withUser } from "@/lib/http/handler";
 
 export const POST = withUser(async ({ req, db, auth }) => {

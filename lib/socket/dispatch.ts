@@ -2,9 +2,9 @@ import type { Server } from "socket.io";
 import type { Db } from "@/db/client";
 import { broadcastDeliveries } from "@/lib/notifications/broadcast-deliveries";
 import { deliveredNotification } from "@/lib/notifications/views";
-import type { Envelope } from "./channel";
+import type { Envelope } from "@/lib/realtime/channel";
 import type { RealtimeMemory } from "./recent";
-import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "./rooms";
+import { sessionRoom, USER_ROOM_PREFIX, userRoom } from "@/lib/realtime/rooms";
 
 /**
  * Users whose rows are delivered between two turns of the event loop during a broadcast: a

@@ -4,13 +4,13 @@ import { getDbHandle, type DbHandle } from "@/db/client";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateToken } from "@/lib/auth/sessions";
 import { readEnv } from "@/lib/core/env";
-import { CHANNEL, envelopeReader } from "./channel";
+import { CHANNEL, envelopeReader } from "@/lib/realtime/channel";
 import { BALANCE_EVENT, dispatchEnvelope } from "./dispatch";
-import { HANDSHAKE_REFUSED } from "./handshake";
+import { HANDSHAKE_REFUSED } from "@/lib/realtime/handshake";
 import { log } from "@/lib/core/log";
 import { originAllowed } from "./origin";
 import { realtimeMemory } from "./recent";
-import { sessionRoom, userRoom } from "./rooms";
+import { sessionRoom, userRoom } from "@/lib/realtime/rooms";
 
 interface SocketData {
   userId: string;

@@ -8,10 +8,10 @@ import { getSettings } from "@/lib/settings";
 import { lockStrategy } from "@/lib/strategies/books";
 import { answerFill } from "@/lib/strategies/rounds";
 import { strategyName } from "@/lib/strategies/views";
-import { rulesFor } from "./config";
-import { crosses, fillLimitOrder } from "./fill-limit";
-import { currentQuote } from "./market";
-import { askOf, bidOf } from "./pricing";
+import { rulesFor } from "@/lib/trading/config";
+import { crosses, fillLimitOrder } from "@/lib/trading/fill-limit";
+import { currentQuote } from "@/lib/trading/market";
+import { askOf, bidOf } from "@/lib/trading/pricing";
 
 const BATCH = 200;
 
