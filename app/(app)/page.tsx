@@ -16,7 +16,7 @@ import { getTicker } from "@/lib/market/ticker";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
 import { storageOverview } from "@/lib/storage/vault";
-import { BASE, QUOTE } from "@/lib/trading/market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 import { valuedBalances } from "@/lib/trading/valuation";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 import { Time } from "@/components/time";

@@ -12,6 +12,7 @@ export * from "./funding";
 export * from "./savings";
 export * from "./referrals";
 export * from "./strategies";
+export * from "./strategy-runs";
 export * from "./mail";
 export * from "./password-resets";
 export * from "./two-factor";

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { orders } from "./trading";
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const strategyType = pgEnum("strategy_type", ["recurring", "grid"]);
@@ -63,27 +62,6 @@ export const strategies = pgTable(
   ],
 );
 
-/**
- * One round of a strategy, run or skipped: a recurring buy's round n (key "round:n") or a grid's
- * answer to one of its fills (key "fill:<order id>"). The key is unique per strategy and written in
- * the transaction that places the order, so no round runs twice across runners and restarts.
- */
-export const strategyRuns = pgTable(
-  "strategy_runs",
-  {
-    id: uuid("id").primaryKey(),
-    strategyId: uuid("strategy_id")
-      .notNull()
-      .references(() => strategies.id),
-    key: text("key").notNull(),
-    outcome: text("outcome", { enum: ["ran", "skipped"] }).notNull(),
-    reason: text("reason"),
-    orderId: uuid("order_id").references(() => orders.id),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("strategy_runs_key").on(t.strategyId, t.key), index("strategy_runs_strategy_idx").on(t.strategyId, t.at)],
-);
-
 /** When a user accepted the strategies' risk statement: asked once, before their first strategy. */
 export const strategyConsents = pgTable("strategy_consents", {
   userId: uuid("user_id")
@@ -93,4 +71,3 @@ export const strategyConsents = pgTable("strategy_consents", {
 });
 
 export type Strategy = typeof strategies.$inferSelect;
-export type StrategyRun = typeof strategyRuns.$inferSelect;

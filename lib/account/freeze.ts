@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
-import { ADMIN_SET_LOCK, assertAnotherActiveAdmin } from "@/lib/admin/user-actions";
+import { ADMIN_SET_LOCK, assertAnotherActiveAdmin } from "@/lib/auth/admins";
 import { audit } from "@/lib/audit";
 import { MAX_PASSWORD_LENGTH } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";

@@ -1,15 +1,15 @@
-import { and, count, eq, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { runTransaction } from "@/db/transaction";
 import { users, type User } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
+import { ADMIN_SET_LOCK, adminCount, assertAdminsRemain, assertAnotherActiveAdmin } from "@/lib/auth/admins";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from "@/lib/auth/register-rules";
 import { revokeUserSessions } from "@/lib/auth/sessions";
 import { startWithdrawalHold } from "@/lib/auth/withdraw-password";
-import { AppError, notFound } from "@/lib/core/errors";
+import { notFound } from "@/lib/core/errors";
 
 const password = (field: string) =>
   z
@@ -28,24 +28,10 @@ export interface Actor {
   ip: string | null;
 }
 
-// Role and status changes (and a user freezing their own account) take this lock so two admins
-// cannot demote each other at the same moment.
-export const ADMIN_SET_LOCK = ADVISORY_LOCKS.adminSet;
-
 async function lockedUser(tx: Db, userId: string): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
   if (!user) throw notFound("User not found");
   return user;
-}
-
-export async function assertAnotherActiveAdmin(tx: Db, userId: string): Promise<void> {
-  const [others] = await tx
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.status, "active"), ne(users.id, userId)));
-  if ((others?.n ?? 0) === 0) {
-    throw new AppError(422, "LAST_ADMIN", "The last active administrator cannot be demoted or disabled");
-  }
 }
 
 /**
@@ -70,23 +56,6 @@ export async function setWithdrawPasswordHash(tx: Db, userId: string, withdrawPa
   const until = await startWithdrawalHold(tx, userId);
   await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
   await recordActivity(tx, { userId, kind: "withdraw_password.reset", facts: { pausedUntil: until.toISOString() }, supportId: actor.id });
-}
-
-/**
- * Every administrator, however frozen or disabled: the count that decides whether a second one
- * must approve. Counting only active ones let an administrator freeze their own account and leave
- * the other alone.
- */
-export async function adminCount(tx: Db): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(users).where(eq(users.role, "admin"));
-  return row?.n ?? 0;
-}
-
-/** Four eyes need two: once two administrators exist, none is removed that would leave fewer. */
-export async function assertAdminsRemain(tx: Db): Promise<void> {
-  if ((await adminCount(tx)) <= 2) {
-    throw new AppError(422, "TOO_FEW_ADMINS", "Removing this administrator would leave fewer than two, and every approval needs two: appoint another administrator first");
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLogs, users, type User } from "@/db/schema";
-import { ADMIN_SET_LOCK, adminCount } from "@/lib/admin/user-actions";
+import { ADMIN_SET_LOCK, adminCount } from "@/lib/auth/admins";
 import { conflict, notFound } from "@/lib/core/errors";
 import { DAY_MS } from "@/lib/core/time";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { sessions, users, type Session, type User } from "@/db/schema";
 import { newId } from "@/lib/core/ids";
-import { sendEnvelope } from "@/lib/realtime/channel";
+import { dropSessions } from "@/lib/realtime/publish";
 import { q } from "@/db/statement";
 import { mintToken, readToken, SESSION_MAX_AGE_SECONDS, tokenFromRequest } from "./token";
 
@@ -85,18 +85,13 @@ export function authenticateRequest(db: Db, req: Request): Promise<Authenticated
   return authenticateToken(db, tokenFromRequest(req));
 }
 
-/** Tells every instance to drop these sessions' sockets, once the revoking transaction commits. */
-async function announceRevoked(db: Db, sessionIds: string[]): Promise<void> {
-  if (sessionIds.length > 0) await sendEnvelope(db, { kind: "revoke", sessionIds });
-}
-
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  await announceRevoked(db, ended.map((s) => s.id));
+  await dropSessions(db, ended.map((s) => s.id));
 }
 
 /** Ends every live session of a user (password reset, disabling); returns the ended session ids. */
@@ -107,7 +102,7 @@ export async function revokeUserSessions(db: Db, userId: string): Promise<string
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   const ids = ended.map((s) => s.id);
-  await announceRevoked(db, ids);
+  await dropSessions(db, ids);
   return ids;
 }
 
@@ -119,6 +114,6 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   const ids = ended.map((s) => s.id);
-  await announceRevoked(db, ids);
+  await dropSessions(db, ids);
   return ids;
 }

@@ -7,7 +7,8 @@ import { toUnits } from "@/lib/core/amount";
 import { utcDayStart } from "@/lib/core/time";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
-import { BASE, currentQuote } from "@/lib/trading/market";
+import { currentQuote } from "@/lib/trading/market";
+import { BASE } from "@/lib/ledger/assets";
 import { usdtValueOf } from "@/lib/trading/valuation";
 
 const USDT_DECIMALS = 6;

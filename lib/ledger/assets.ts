@@ -7,6 +7,14 @@ import { assetName } from "@/lib/core/format";
 
 export type Asset = typeof assets.$inferSelect;
 
+/**
+ * The one market: XAUT bought and sold against USDT, the platform on the other side. Declared with
+ * the assets rather than the market so the ledger's own checks (reserves held per asset) can name
+ * them without depending on trading, which sits above it.
+ */
+export const BASE = "XAUT";
+export const QUOTE = "USDT";
+
 export function listAssets(db: Db): Promise<Asset[]> {
   return db.select().from(assets).orderBy(asc(assets.code));
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
-import { BASE, QUOTE } from "@/lib/trading/market";
+import { BASE, QUOTE } from "./assets";
 
 export interface Problem {
   rule: string;

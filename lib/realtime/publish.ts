@@ -18,3 +18,12 @@ export interface RealtimeMessage {
 export async function publish(db: Db, message: RealtimeMessage): Promise<void> {
   await sendEnvelope(db, { kind: "emit", to: message.to, event: message.event, data: message.data });
 }
+
+/**
+ * Tells every instance to drop these sessions' sockets, once the transaction that ended them
+ * commits. Session code calls it here rather than through the Socket.IO server, which
+ * authenticates with those same sessions and so sits above them.
+ */
+export async function dropSessions(db: Db, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length > 0) await sendEnvelope(db, { kind: "revoke", sessionIds });
+}

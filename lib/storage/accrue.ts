@@ -6,7 +6,7 @@ import type { Job } from "@/lib/jobs/runner";
 import { post } from "@/lib/ledger/post";
 import { dayStart, utcDay } from "@/lib/core/time";
 import { getSettings } from "@/lib/settings";
-import { BASE } from "@/lib/trading/market";
+import { BASE } from "@/lib/ledger/assets";
 import { dayWithCarry } from "@/lib/savings/interest";
 import { publish } from "@/lib/realtime/publish";
 

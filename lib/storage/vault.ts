@@ -4,12 +4,12 @@ import type { Db } from "@/db/client";
 import { accounts, entries, journals } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
-import { amountIn, findAsset } from "@/lib/ledger/assets";
+import { amountIn, BASE, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { getSettings } from "@/lib/settings";
 import { rulesFor } from "@/lib/trading/config";
-import { BASE, currentQuote } from "@/lib/trading/market";
+import { currentQuote } from "@/lib/trading/market";
 import { usdtValueOf } from "@/lib/trading/valuation";
 
 export const storageMoveSchema = z.object({ amount: amountString }).strict();

@@ -4,7 +4,8 @@ import { accounts, orders, strategies, type Strategy } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
 import { post, type Leg } from "@/lib/ledger/post";
 import { moveLegs, type Place } from "@/lib/trading/legs";
-import { BASE, marketAssets, QUOTE } from "@/lib/trading/market";
+import { marketAssets } from "@/lib/trading/market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 import { strategyName } from "./views";
 import { publish } from "@/lib/realtime/publish";
 

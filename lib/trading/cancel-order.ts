@@ -5,7 +5,7 @@ import { conflict, notFound } from "@/lib/core/errors";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { holdLegs } from "./legs";
-import { BASE, QUOTE } from "./market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 
 /**
  * Cancels one of the user's open limit orders and returns its hold to spot, in the caller's

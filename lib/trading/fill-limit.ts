@@ -4,7 +4,8 @@ import type { Order } from "@/db/schema";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { fillLegs, moveLegs, type Place } from "./legs";
-import { QUOTE, type MarketAssets, type Quote } from "./market";
+import { type MarketAssets, type Quote } from "./market";
+import { QUOTE } from "@/lib/ledger/assets";
 import { ORDER_COLUMNS, orderOf, type OrderRow } from "./order-rows";
 import { buyFill, sellFill, type Fill } from "./pricing";
 

@@ -1,5 +1,5 @@
 import type { AccountRef, Leg } from "@/lib/ledger/post";
-import { BASE, QUOTE } from "./market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 import type { Fill } from "./pricing";
 
 const FEE = "Fee";

@@ -3,11 +3,8 @@ import type { Db } from "@/db/client";
 import { assets } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import { isStale, lastTick, type Tick } from "@/lib/market/ticks";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 import { askOf, bidOf } from "./pricing";
-
-/** The one market: XAUT bought and sold against USDT, the platform on the other side. */
-export const BASE = "XAUT";
-export const QUOTE = "USDT";
 
 export interface MarketAssets {
   baseDecimals: number;

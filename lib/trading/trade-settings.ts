@@ -2,7 +2,8 @@ import type { Db } from "@/db/client";
 import { formatAmount } from "@/lib/core/amount";
 import { rulesFor, rulesView } from "./config";
 import { dailyUsed } from "./daily";
-import { BASE, currentQuote, QUOTE } from "./market";
+import { currentQuote } from "./market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 
 /** GET /api/trades/trade-settings: the rules one user trades under, and the price they would get now. */
 export async function tradeSettings(db: Db, userId: string) {

@@ -2,7 +2,8 @@ import type { Db } from "@/db/client";
 import { formatAmount, toUnits } from "@/lib/core/amount";
 import { SET_ASIDE, userBalances, type AssetBalance } from "@/lib/ledger/balances";
 import { rulesFor } from "./config";
-import { BASE, currentQuote, QUOTE, type Quote } from "./market";
+import { currentQuote, type Quote } from "./market";
+import { BASE, QUOTE } from "@/lib/ledger/assets";
 
 /** Stablecoins counted one for one against USDT. */
 const AT_PAR = new Set(["USDT", "USDC"]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { assertAdminsRemain, roleSchema, setRole } from "@/lib/admin/user-actions";
+import { roleSchema, setRole } from "@/lib/admin/user-actions";
+import { assertAdminsRemain } from "@/lib/auth/admins";
 import { adminsNeedingApproval, assertUnchanged, targetUser } from "../policy";
 import type { Rule } from "../rule";
 
