@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { RECORD_TABS } from "@/lib/ledger/kinds";
 import { listTransactions } from "@/lib/ledger/transactions";
-import { listUserOrders } from "@/lib/trading/list-orders";
+import { listUserOrders } from "@/lib/strategies/list-orders";
 import { RefreshOnBalance } from "@/components/refresh-on-balance";
 
 export const metadata: Metadata = { title: "Records" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
-import { listUserOrders } from "@/lib/trading/list-orders";
+import { listUserOrders } from "@/lib/strategies/list-orders";
 import { tradeSettings } from "@/lib/trading/trade-settings";
 import { availableOf } from "./available";
 import { TradePanel } from "./trade-panel";

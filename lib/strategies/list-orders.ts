@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { paginationSchema, queryParam } from "@/lib/core/query";
-import { orderViews } from "@/lib/strategies/views";
-import { marketAssets } from "./market";
-import { MAX_OPEN_ORDERS } from "./place-order";
+import { orderViews } from "./views";
+import { marketAssets } from "@/lib/trading/market";
+import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";
 
 export const orderQuerySchema = paginationSchema.extend({
   status: queryParam(z.enum(["open", "filled", "cancelled"], { error: "status must be open, filled or cancelled" }).optional()),
