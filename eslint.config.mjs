@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -29,7 +31,54 @@ const clientBoundary = {
 };
 
 const restrict = (patterns) => ["error", { patterns }];
-const NO_NEXT_SERVER = { group: ["next/server"], message: "Domain code never imports next/server: responses are shaped in app/ and lib/http." };
+
+/**
+ * The layers of lib/, bottom first: a folder imports only folders above it in this list (and db/,
+ * lib/core). Being a total order, it admits no circle between folders. A new folder goes just above
+ * the highest folder it needs; if two folders need each other, move what both need further down
+ * (as the market's asset codes went into lib/ledger/assets.ts), never raise the lower one.
+ */
+const LIB_LAYERS = [
+  "core", // infrastructure every layer uses: env, ids, time, log, format, the error type, input parsing
+  "jobs",
+  "mail",
+  "uploads",
+  "ledger", // money: posting, balances, checks; whoever calls it audits, notifies and publishes
+  "audit",
+  "realtime", // the publisher and the protocol (channel, rooms, handshake); the server is lib/socket
+  "settings",
+  "notifications",
+  "market",
+  "activity",
+  "auth", // who is calling: sessions, sign-in, credentials, the administrator set
+  "account", // what a signed-in user changes about their account
+  "trading",
+  "strategies",
+  "referrals",
+  "funding",
+  "savings",
+  "storage",
+  "proof",
+  "support",
+  "admin",
+  "approvals",
+  "info",
+  "socket", // the Socket.IO server: authenticates with lib/auth, fans out what lib/realtime sends
+  "http", // the handler wrapper and the HTTP edge: only app/, proxy.ts and server.ts import it
+  "ops", // process operations: health, shutdown
+];
+
+const here = import.meta.dirname;
+// A folder missing from the list would be under no rule, and a file at lib's root in no layer.
+for (const entry of readdirSync(path.join(here, "lib"), { withFileTypes: true })) {
+  if (!entry.isDirectory()) throw new Error(`lib/${entry.name}: lib/ holds folders only; shared infrastructure goes in lib/core`);
+  if (!LIB_LAYERS.includes(entry.name)) throw new Error(`lib/${entry.name} is in no layer: add it to LIB_LAYERS in eslint.config.mjs`);
+}
+const layerZones = LIB_LAYERS.map((folder, i) => ({
+  target: `./lib/${folder}`,
+  from: [...LIB_LAYERS.slice(i + 1).map((above) => `./lib/${above}`), "./app", "./components"],
+  message: `lib/${folder} sits below this folder (LIB_LAYERS in eslint.config.mjs): move what both need down a layer.`,
+}));
 
 const config = [
   ...nextVitals,
@@ -41,31 +90,45 @@ const config = [
     rules: { "no-restricted-imports": restrict([{ group: SERVER_ONLY, allowTypeImports: true, message: serverOnlyMessage }]) },
   },
   {
-    // The ledger is the bottom layer: whoever calls it audits, notifies and publishes.
-    files: ["lib/ledger/**/*.ts"],
+    // Resolved to files by the TypeScript resolver (eslint-config-next's import settings), so a
+    // relative `../audit`, an `@/` alias and a .tsx file are all caught; type-only imports too,
+    // since a type from a higher layer ties the lower one to it all the same.
     rules: {
-      "no-restricted-imports": restrict([
-        { group: ["@/lib/admin", "@/lib/admin/*", "@/lib/audit", "@/lib/audit/*", "@/lib/realtime", "@/lib/realtime/*", "@/lib/notifications", "@/lib/notifications/*"], message: "lib/ledger never imports admin, audit, realtime or notifications: its callers do that." },
-        { group: ["next/server", "next/headers"], message: "Domain code never imports Next: responses are shaped in app/ and lib/http." },
-      ]),
+      "import/no-restricted-paths": [
+        "error",
+        {
+          basePath: here,
+          zones: [
+            ...layerZones,
+            {
+              target: "./db",
+              from: "./lib",
+              except: ["./core/env.ts"],
+              message: "db/ sits below lib/: it reads the environment (lib/core/env.ts) and nothing else of lib.",
+            },
+            { target: "./components", from: "./app", message: "components/ never imports app/: move what both need into components/ or lib/." },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The schema's files name each other's tables for foreign keys: a circle among them is how
+    // layers start to knot (see strategy-runs.ts). disableScc: the shortcut judges by the files on
+    // disk, so it would miss a circle in text being edited (and in the probe that tests this rule).
+    files: ["db/schema/**/*.ts"],
+    rules: { "import/no-cycle": ["error", { disableScc: true }] },
   },
   {
     // Domain code stays framework-free; only the HTTP layer shapes Next responses.
-    files: ["lib/**/*.ts"],
-    ignores: ["lib/http/**", "lib/ledger/**"],
-    rules: { "no-restricted-imports": restrict([NO_NEXT_SERVER]) },
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: ["lib/http/**"],
+    rules: { "no-restricted-imports": restrict([{ group: ["next/server"], message: "Domain code never imports next/server: responses are shaped in app/ and lib/http." }]) },
   },
   {
-    // lib/auth is who is calling (sessions, sign-in, two-factor); lib/account, what a signed-in user
-    // changes about their account, builds on it. The other way round would tie them in a knot.
-    files: ["lib/auth/**/*.ts"],
-    rules: {
-      "no-restricted-imports": restrict([
-        { group: ["@/lib/account", "@/lib/account/*"], message: "lib/auth never imports lib/account: put what both need in lib/auth." },
-        NO_NEXT_SERVER,
-      ]),
-    },
+    // The ledger is run by jobs and scripts as well as requests: no request state either.
+    files: ["lib/ledger/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict([{ group: ["next/server", "next/headers"], message: "lib/ledger never imports Next: responses are shaped in app/ and lib/http." }]) },
   },
 ];
 
