@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accountEvents, type AccountEvent } from "@/db/schema";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, pageInfo, type Pagination } from "@/lib/core/query";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
 
 /** One event as its owner reads it: who ("Aurum support" or "You", never an administrator's name), what, why, when. */
@@ -26,14 +26,16 @@ export type ActivityView = ReturnType<typeof activityView>;
 export async function listActivity(db: Db, userId: string, page: Pagination) {
   const mine = eq(accountEvents.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(accountEvents)
-      .where(mine)
-      .orderBy(desc(accountEvents.createdAt), desc(accountEvents.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+    onePage(
+      db
+        .select()
+        .from(accountEvents)
+        .where(mine)
+        .orderBy(desc(accountEvents.createdAt), desc(accountEvents.id))
+        .$dynamic(),
+      page,
+    ),
     db.select({ n: count() }).from(accountEvents).where(mine),
   ]);
-  return { activity: rows.map(activityView), page: page.page, pageSize: page.pageSize, total: total?.n ?? 0 };
+  return { activity: rows.map(activityView), ...pageInfo(page, total) };
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { publicUser } from "@/lib/account/views";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 
 export const userListQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(100, "The search is too long").optional(),
@@ -31,14 +31,16 @@ export async function listUsers(db: Db, query: UserListQuery) {
     query.role ? eq(users.role, query.role) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...ORDER[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(...ORDER[query.sort])
+        .$dynamic(),
+      query,
+    ),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { users: rows.map(publicUser), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { users: rows.map(publicUser), ...pageInfo(query, total) };
 }

@@ -6,7 +6,7 @@ import { PROPOSAL_STATUSES, proposals, users, type Proposal } from "@/db/schema"
 import { inSavepoint, runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { AppError, conflict, forbidden, notFound } from "@/lib/core/errors";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { newId } from "@/lib/core/ids";
 import { publish } from "@/lib/realtime/publish";
 import { isProposalKind, RULES, type Payloads, type ProposalKind } from "./registry";
@@ -94,18 +94,20 @@ export async function listProposals(db: Db, query: z.infer<typeof proposalQueryS
   await expireProposals(db, now);
   const where = eq(proposals.status, query.status);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ p: proposals, proposedBy: proposer.username, decidedBy: decider.username })
-      .from(proposals)
-      .innerJoin(proposer, eq(proposer.id, proposals.proposedBy))
-      .leftJoin(decider, eq(decider.id, proposals.decidedBy))
-      .where(where)
-      .orderBy(desc(proposals.proposedAt), desc(proposals.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select({ p: proposals, proposedBy: proposer.username, decidedBy: decider.username })
+        .from(proposals)
+        .innerJoin(proposer, eq(proposer.id, proposals.proposedBy))
+        .leftJoin(decider, eq(decider.id, proposals.decidedBy))
+        .where(where)
+        .orderBy(desc(proposals.proposedAt), desc(proposals.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ n: count() }).from(proposals).where(where),
   ]);
-  return { proposals: rows.map((r) => proposalView(r.p, r.proposedBy, r.decidedBy)), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { proposals: rows.map((r) => proposalView(r.p, r.proposedBy, r.decidedBy)), ...pageInfo(query, total) };
 }
 
 export async function pendingProposals(db: Db, now = new Date()): Promise<number> {

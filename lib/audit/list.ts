@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLogs, users } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 
 export const auditQuerySchema = paginationSchema.extend({
   action: queryParam(z.string().trim().max(64).optional()),
@@ -24,16 +24,18 @@ export async function listAudit(db: Db, query: AuditQuery) {
     query.targetId ? eq(auditLogs.targetId, query.targetId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ log: auditLogs, actor: actor.username, target: target.username })
-      .from(auditLogs)
-      .innerJoin(actor, eq(actor.id, auditLogs.actorId))
-      // target_id is text (targets are not always users), so the user id is compared as text.
-      .leftJoin(target, and(eq(auditLogs.targetType, "user"), sql`${target.id}::text = ${auditLogs.targetId}`))
-      .where(where)
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select({ log: auditLogs, actor: actor.username, target: target.username })
+        .from(auditLogs)
+        .innerJoin(actor, eq(actor.id, auditLogs.actorId))
+        // target_id is text (targets are not always users), so the user id is compared as text.
+        .leftJoin(target, and(eq(auditLogs.targetType, "user"), sql`${target.id}::text = ${auditLogs.targetId}`))
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ n: count() }).from(auditLogs).innerJoin(actor, eq(actor.id, auditLogs.actorId)).where(where),
   ]);
   return {
@@ -48,8 +50,6 @@ export async function listAudit(db: Db, query: AuditQuery) {
       ip: r.log.ip,
       createdAt: r.log.createdAt.toISOString(),
     })),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: total?.n ?? 0,
+    ...pageInfo(query, total),
   };
 }

@@ -1,3 +1,4 @@
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { z, type ZodType } from "zod";
 import { storableText } from "./validate";
 
@@ -14,6 +15,20 @@ export const paginationSchema = z.object({
 });
 
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * The rows of one page of an ordered query (made `.$dynamic()` so a function may finish it). Every
+ * list pages through here, so the arithmetic and the cap (paginationSchema's MAX_PAGE_SIZE) are
+ * written once.
+ */
+export function onePage<Q extends PgSelect>(query: Q, { page, pageSize }: Pagination): Q {
+  return query.limit(pageSize).offset((page - 1) * pageSize);
+}
+
+/** What a list answers beside its rows; `counted` is the row of a `select({ n: count() })` over the same filter. */
+export function pageInfo({ page, pageSize }: Pagination, counted: { n: number } | undefined) {
+  return { page, pageSize, total: counted?.n ?? 0 };
+}
 
 export function searchParamsOf(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams);

@@ -5,7 +5,7 @@ import { uniqueViolation } from "@/db/errors";
 import { deposits, FUNDING_NETWORKS, type Deposit } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { AppError, badRequest, conflict } from "@/lib/core/errors";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, type Pagination } from "@/lib/core/query";
 import { newId } from "@/lib/core/ids";
 import { moneyOf } from "@/lib/core/format";
 import { amountString } from "@/lib/ledger/amount-schema";
@@ -76,7 +76,7 @@ export async function createDeposit(
 export async function listDeposits(db: Db, userId: string, page: Pagination) {
   const where = eq(deposits.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    onePage(db.select().from(deposits).where(where).orderBy(desc(deposits.createdAt)).$dynamic(), page),
     db.select({ n: count() }).from(deposits).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

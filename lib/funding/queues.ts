@@ -2,7 +2,7 @@ import { asc, count, desc, eq, min, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { deposits, users, withdrawals } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, paginationSchema, queryParam } from "@/lib/core/query";
 import { decimalsByAsset } from "./wallets";
 import { depositView, withdrawalView } from "./views";
 
@@ -18,8 +18,12 @@ const orderOf = (status: string, createdAt: typeof deposits.createdAt | typeof w
 export async function depositQueue(db: Db, q: QueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(deposits.status, q.status);
   const [rows, [total], decimalsOf] = await Promise.all([
-    db.select({ deposit: deposits, username: users.username }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where)
-      .orderBy(orderOf(q.status, deposits.createdAt)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    onePage(
+      db.select({ deposit: deposits, username: users.username }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(where)
+        .orderBy(orderOf(q.status, deposits.createdAt))
+        .$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(deposits).where(where),
     decimalsByAsset(db),
   ]);
@@ -29,8 +33,12 @@ export async function depositQueue(db: Db, q: QueueQuery) {
 export async function withdrawalQueue(db: Db, q: QueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(withdrawals.status, q.status);
   const [rows, [total], decimalsOf] = await Promise.all([
-    db.select({ withdrawal: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where)
-      .orderBy(orderOf(q.status, withdrawals.createdAt)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    onePage(
+      db.select({ withdrawal: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where)
+        .orderBy(orderOf(q.status, withdrawals.createdAt))
+        .$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(withdrawals).where(where),
     decimalsByAsset(db),
   ]);

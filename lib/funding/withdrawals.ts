@@ -5,7 +5,7 @@ import { FUNDING_NETWORKS, users, withdrawals, type Withdrawal } from "@/db/sche
 import { recordActivity } from "@/lib/activity/record";
 import { checkWithdrawalCode, secondFactorField, spendWithdrawalCode } from "@/lib/auth/two-factor/verify";
 import { AppError, badRequest, forbidden } from "@/lib/core/errors";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, type Pagination } from "@/lib/core/query";
 import { newId } from "@/lib/core/ids";
 import { moneyOf } from "@/lib/core/format";
 import { formatAmount } from "@/lib/core/amount";
@@ -138,7 +138,7 @@ export async function cancelWithdrawal(tx: Db, userId: string, id: string): Prom
 export async function listWithdrawals(db: Db, userId: string, page: Pagination) {
   const where = eq(withdrawals.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    onePage(db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.createdAt)).$dynamic(), page),
     db.select({ n: count() }).from(withdrawals).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

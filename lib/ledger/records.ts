@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { formatAmount } from "@/lib/core/amount";
 import { DAY_MS } from "@/lib/core/time";
 
@@ -56,27 +57,32 @@ function whereFor(userId: string, filter: RecordFilter): SQL {
   )!;
 }
 
-function select(db: Db) {
+/** An entry as a user's lists show it: its account's kind and asset, and the asset's decimals. */
+const ENTRY_COLUMNS = {
+  id: entries.id,
+  journalId: entries.journalId,
+  account: accounts.kind,
+  asset: accounts.asset,
+  decimals: assets.decimals,
+  amount: entries.amount,
+  label: entries.label,
+  balanceAfter: entries.balanceAfter,
+};
+
+/**
+ * Entries with their account, journal and asset joined, and `extra` columns beside ENTRY_COLUMNS:
+ * the records below and a transaction's legs (transactions.ts) read entries alike.
+ */
+export function selectEntries<E extends SelectedFields>(db: Db, extra: E) {
   return db
-    .select({
-      id: entries.id,
-      journalId: journals.id,
-      kind: journals.kind,
-      account: accounts.kind,
-      asset: accounts.asset,
-      decimals: assets.decimals,
-      amount: entries.amount,
-      label: entries.label,
-      balanceAfter: entries.balanceAfter,
-      reference: journals.reference,
-      memo: journals.memo,
-      createdAt: entries.createdAt,
-    })
+    .select({ ...ENTRY_COLUMNS, ...extra })
     .from(entries)
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .innerJoin(journals, eq(journals.id, entries.journalId))
     .innerJoin(assets, eq(assets.code, accounts.asset));
 }
+
+const select = (db: Db) => selectEntries(db, { kind: journals.kind, reference: journals.reference, memo: journals.memo, createdAt: entries.createdAt });
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
@@ -102,11 +108,13 @@ export type LedgerRecord = ReturnType<typeof view>;
 export async function listRecords(db: Db, userId: string, query: RecordQuery) {
   const where = whereFor(userId, query);
   const [rows, [total]] = await Promise.all([
-    select(db)
-      .where(where)
-      .orderBy(desc(entries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      select(db)
+        .where(where)
+        .orderBy(desc(entries.id))
+        .$dynamic(),
+      query,
+    ),
     db
       .select({ n: count() })
       .from(entries)
@@ -114,7 +122,7 @@ export async function listRecords(db: Db, userId: string, query: RecordQuery) {
       .innerJoin(journals, eq(journals.id, entries.journalId))
       .where(where),
   ]);
-  return { records: rows.map(view), page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { records: rows.map(view), ...pageInfo(query, total) };
 }
 
 const EXPORT_LIMIT = 50_000;

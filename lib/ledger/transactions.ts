@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { accounts, assets, entries, journals } from "@/db/schema";
+import { accounts, entries, journals } from "@/db/schema";
 import { readable } from "@/lib/core/format";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { formatAmount } from "@/lib/core/amount";
 import { journalLabel, referenceLink } from "./kinds";
-import { recordFilterSchema } from "./records";
+import { recordFilterSchema, selectEntries } from "./records";
 
 /**
  * Records as people read them: one line per journal (a trade, a deposit, a subscription…) with its
@@ -181,20 +181,7 @@ function view(row: JournalRow, legs: LegRow[]): Transaction {
 /** The user's own legs of these journals, in the order they were written. */
 function legsOf(db: Db, userId: string, journalIds: string[]): Promise<LegRow[]> {
   if (!journalIds.length) return Promise.resolve([]);
-  return db
-    .select({
-      id: entries.id,
-      journalId: entries.journalId,
-      account: accounts.kind,
-      asset: accounts.asset,
-      decimals: assets.decimals,
-      amount: entries.amount,
-      label: entries.label,
-      balanceAfter: entries.balanceAfter,
-    })
-    .from(entries)
-    .innerJoin(accounts, eq(accounts.id, entries.accountId))
-    .innerJoin(assets, eq(assets.code, accounts.asset))
+  return selectEntries(db, {})
     .where(and(inArray(entries.journalId, journalIds), eq(accounts.userId, userId)))
     .orderBy(entries.id);
 }
@@ -207,13 +194,10 @@ function legsOf(db: Db, userId: string, journalIds: string[]): Promise<LegRow[]>
 export async function listTransactions(db: Db, userId: string, query: TransactionQuery) {
   const mine = journalsOf(db, userId, query);
   const [rows, [total]] = await Promise.all([
-    mine
-      .orderBy(desc(journals.createdAt), desc(journals.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(mine.orderBy(desc(journals.createdAt), desc(journals.id)).$dynamic(), query),
     db.select({ n: count() }).from(journalsOf(db, userId, query).as("mine")),
   ]);
   const legs = await legsOf(db, userId, rows.map((r) => r.id));
   const transactions = rows.map((row) => view(row, legs.filter((leg) => leg.journalId === row.id)));
-  return { transactions, page: query.page, pageSize: query.pageSize, total: total?.n ?? 0 };
+  return { transactions, ...pageInfo(query, total) };
 }

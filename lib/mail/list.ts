@@ -1,7 +1,7 @@
 import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { outbox, users } from "@/db/schema";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, pageInfo, type Pagination } from "@/lib/core/query";
 
 /**
  * Mail addressed to an administrator is never shown: a reset link or a notice there would let one
@@ -12,13 +12,15 @@ const notToAnAdministrator = sql`not exists (select 1 from ${users} where lower(
 /** The outbox for administrators, newest first, without what is addressed to an administrator. */
 export async function listOutbox(db: Db, query: Pagination) {
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(outbox)
-      .where(notToAnAdministrator)
-      .orderBy(desc(outbox.createdAt), desc(outbox.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select()
+        .from(outbox)
+        .where(notToAnAdministrator)
+        .orderBy(desc(outbox.createdAt), desc(outbox.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ n: count() }).from(outbox).where(notToAnAdministrator),
   ]);
   return {
@@ -31,8 +33,6 @@ export async function listOutbox(db: Db, query: Pagination) {
       sentAt: m.sentAt?.toISOString() ?? null,
       error: m.error,
     })),
-    page: query.page,
-    pageSize: query.pageSize,
-    total: total?.n ?? 0,
+    ...pageInfo(query, total),
   };
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { notifications } from "@/db/schema";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, pageInfo, type Pagination } from "@/lib/core/query";
 import { notificationView } from "./views";
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
@@ -16,15 +16,17 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 export async function listNotifications(db: Db, userId: string, page: Pagination) {
   const mine = eq(notifications.userId, userId);
   const [rows, [total], unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(mine)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
+    onePage(
+      db
+        .select()
+        .from(notifications)
+        .where(mine)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .$dynamic(),
+      page,
+    ),
     db.select({ n: count() }).from(notifications).where(mine),
     unreadCount(db, userId),
   ]);
-  return { notifications: rows.map(notificationView), unread, page: page.page, pageSize: page.pageSize, total: total?.n ?? 0 };
+  return { notifications: rows.map(notificationView), unread, ...pageInfo(page, total) };
 }

@@ -4,7 +4,7 @@ import { rowsOf } from "@/db/rows";
 import { proofLeaves, proofNodes, proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import { readEnv } from "@/lib/core/env";
 import { notFound } from "@/lib/core/errors";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, type Pagination } from "@/lib/core/query";
 import { DAY_MS } from "@/lib/core/time";
 import { amountsOf, assembleProof, type SnapshotHeader } from "./assemble";
 import { BLOCK_SIZE, upperSiblings } from "./blocks";
@@ -39,7 +39,7 @@ export type SnapshotView = ReturnType<typeof snapshotView>;
 
 export async function listSnapshots(db: Db, { page, pageSize }: Pagination) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).limit(pageSize).offset((page - 1) * pageSize),
+    onePage(db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).$dynamic(), { page, pageSize }),
     db.select({ n: count() }).from(proofSnapshots),
   ]);
   return { snapshots: rows, total: total?.n ?? 0 };

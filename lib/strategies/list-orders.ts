@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { orderViews } from "./views";
 import { marketAssets } from "@/lib/trading/market";
 import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";
@@ -23,13 +23,15 @@ export async function listUserOrders(db: Db, userId: string, query: OrderQuery) 
   );
   const [m, rows, [total], open] = await Promise.all([
     marketAssets(db),
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    onePage(
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .$dynamic(),
+      query,
+    ),
     db.select({ n: count() }).from(orders).where(where),
     db
       .select()
@@ -42,8 +44,6 @@ export async function listUserOrders(db: Db, userId: string, query: OrderQuery) 
   return {
     orders: ordersShown,
     open: openShown,
-    page: query.page,
-    pageSize: query.pageSize,
-    total: total?.n ?? 0,
+    ...pageInfo(query, total),
   };
 }

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { supportConversations } from "@/db/schema";
-import type { Pagination } from "@/lib/core/query";
+import { onePage, pageInfo, type Pagination } from "@/lib/core/query";
 import { conversationView } from "./views";
 
 /** The caller's own conversations, the latest message first. */
@@ -9,8 +9,8 @@ export async function listConversations(db: Db, params: { userId: string; page: 
   const { userId, page } = params;
   const mine = eq(supportConversations.userId, userId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(supportConversations).where(mine).orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id)).limit(page.pageSize).offset((page.page - 1) * page.pageSize),
+    onePage(db.select().from(supportConversations).where(mine).orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id)).$dynamic(), page),
     db.select({ n: count() }).from(supportConversations).where(mine),
   ]);
-  return { conversations: rows.map(conversationView), total: total?.n ?? 0, page: page.page, pageSize: page.pageSize };
+  return { conversations: rows.map(conversationView), ...pageInfo(page, total) };
 }

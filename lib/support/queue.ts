@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { SUPPORT_STATUSES, supportConversations, users } from "@/db/schema";
-import { paginationSchema, queryParam } from "@/lib/core/query";
+import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { queueView } from "./views";
 
 export const supportQueueQuerySchema = paginationSchema.extend({
@@ -23,17 +23,19 @@ export async function supportQueue(db: Db, q: SupportQueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(supportConversations.status, q.status);
   const order = q.status === "open" ? [asc(supportConversations.lastMessageAt), asc(supportConversations.id)] : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
   const [rows, [total]] = await Promise.all([
-    db
-      .select({ c: supportConversations, username: owner.username, assignee: assignee.username })
-      .from(supportConversations)
-      .leftJoin(owner, eq(owner.id, supportConversations.userId))
-      .leftJoin(assignee, eq(assignee.id, supportConversations.assignedTo))
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+    onePage(
+      db
+        .select({ c: supportConversations, username: owner.username, assignee: assignee.username })
+        .from(supportConversations)
+        .leftJoin(owner, eq(owner.id, supportConversations.userId))
+        .leftJoin(assignee, eq(assignee.id, supportConversations.assignedTo))
+        .where(where)
+        .orderBy(...order)
+        .$dynamic(),
+      q,
+    ),
     db.select({ n: count() }).from(supportConversations).where(where),
   ]);
-  return { conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  return { conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })), ...pageInfo(q, total) };
 }
 
