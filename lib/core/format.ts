@@ -4,6 +4,7 @@
  * and in review steps and detail views. Exact arithmetic throughout (no floats).
  */
 import { formatAmount, toUnits } from "@/lib/core/amount";
+import { DAY_MS, MINUTE_MS } from "@/lib/core/time";
 
 // Decimals shown per asset, always all of them so amounts line up in columns and one asset reads one
 // way everywhere: cents for dollars; XAUt to the unit (0.000001 is 0.4 cents of gold), BTC and ETH to
@@ -79,9 +80,6 @@ export function readableAddress(ip: string | null): string {
   return ip.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, "$1");
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -124,12 +122,12 @@ function momentOf(at: Date, zone: string | undefined): Moment {
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const [year, month, day, hour, minute, second] = [part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")];
   const wall = Date.UTC(year, month, day, hour, minute, second);
-  return { year, month, day, weekday: new Date(Date.UTC(year, month, day)).getUTCDay(), hour, minute, second, offsetMinutes: Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / MINUTE) };
+  return { year, month, day, weekday: new Date(Date.UTC(year, month, day)).getUTCDay(), hour, minute, second, offsetMinutes: Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / MINUTE_MS) };
 }
 
 const two = (n: number) => String(n).padStart(2, "0");
 /** The calendar day as a day number, so two days subtract. */
-const dayNumber = (m: Moment) => Date.UTC(m.year, m.month, m.day) / DAY;
+const dayNumber = (m: Moment) => Date.UTC(m.year, m.month, m.day) / DAY_MS;
 const clockText = (m: Moment) => `${two(m.hour)}:${two(m.minute)}`;
 const shortDate = (m: Moment) => `${m.day} ${MONTHS[m.month]!.slice(0, 3)}`;
 /** "UTC", "UTC+1", "UTC-3", "UTC+5:30". */
@@ -186,7 +184,7 @@ export function countdownText(ms: number): string {
 /** A length of time in words, for a server's sentence that cannot know the reader's zone: "24 hours", "15 minutes", "1 hour 30 minutes", "2 days". */
 export function durationText(ms: number): string {
   const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE_MS));
   if (minutes < 60) return unit(minutes, "minute");
   const [h, m] = [Math.floor(minutes / 60), minutes % 60];
   if (h % 24 === 0 && m === 0 && h >= 48) return unit(h / 24, "day");

@@ -1,5 +1,6 @@
 /** Time as the ledger's rules count it: UTC days, from the Unix epoch. The one place these live. */
-export const HOUR_MS = 60 * 60_000;
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** The UTC day of `at`, as "YYYY-MM-DD". */

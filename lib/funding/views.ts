@@ -1,4 +1,4 @@
-import type { Deposit, Withdrawal } from "@/db/schema";
+import type { Deposit, Wallet, Withdrawal } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
 import { uploadUrl } from "@/lib/uploads";
 import { NETWORK_NAMES } from "./networks";
@@ -37,5 +37,22 @@ export function withdrawalView(w: Withdrawal, decimals: number) {
     reason: w.reason,
     createdAt: w.createdAt.toISOString(),
     decidedAt: iso(w.decidedAt),
+  };
+}
+
+export function walletView(w: Wallet, decimals: number) {
+  return {
+    id: w.id,
+    currency: w.currency,
+    network: w.network,
+    networkName: NETWORK_NAMES[w.network],
+    address: w.address,
+    memo: w.memo,
+    minDeposit: formatAmount(w.minDeposit, decimals),
+    withdrawFee: formatAmount(w.withdrawFee, decimals),
+    minWithdraw: formatAmount(w.minWithdraw, decimals),
+    depositEnabled: w.depositEnabled,
+    withdrawEnabled: w.withdrawEnabled,
+    updatedAt: w.updatedAt.toISOString(),
   };
 }

@@ -6,9 +6,10 @@ import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { AppError, badRequest, conflict, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
-import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
+import { AmountError, toUnits } from "@/lib/core/amount";
 import { findAsset, listAssets, type Asset } from "@/lib/ledger/assets";
 import { isSupported, isValidAddress, NETWORK_NAMES, SUPPORTED } from "./networks";
+import { walletView } from "./views";
 import { assetName } from "@/lib/core/format";
 
 const decimal = (what: string) =>
@@ -97,23 +98,6 @@ export async function decimalsByAsset(db: Db): Promise<(code: string) => number>
     // Guessing would show an amount ten or a hundred times off: an unknown asset is a bug to see.
     if (decimals === undefined) throw new Error(`Unknown asset ${code}: it is not in the assets table`);
     return decimals;
-  };
-}
-
-export function walletView(w: Wallet, decimals: number) {
-  return {
-    id: w.id,
-    currency: w.currency,
-    network: w.network,
-    networkName: NETWORK_NAMES[w.network],
-    address: w.address,
-    memo: w.memo,
-    minDeposit: formatAmount(w.minDeposit, decimals),
-    withdrawFee: formatAmount(w.withdrawFee, decimals),
-    minWithdraw: formatAmount(w.minWithdraw, decimals),
-    depositEnabled: w.depositEnabled,
-    withdrawEnabled: w.withdrawEnabled,
-    updatedAt: w.updatedAt.toISOString(),
   };
 }
 

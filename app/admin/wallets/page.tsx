@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { SUPPORTED } from "@/lib/funding/networks";
-import { decimalsByAsset, listWallets, walletView } from "@/lib/funding/wallets";
+import { walletView } from "@/lib/funding/views";
+import { decimalsByAsset, listWallets } from "@/lib/funding/wallets";
 import { WalletForm } from "./wallet-form";
 
 export const metadata: Metadata = { title: "Wallets" };

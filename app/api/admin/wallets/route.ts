@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { runTransaction } from "@/db/transaction";
 import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
-import { createWallet, decimalsByAsset, listWallets, walletSchema, walletView } from "@/lib/funding/wallets";
+import { walletView } from "@/lib/funding/views";
+import { createWallet, decimalsByAsset, listWallets, walletSchema } from "@/lib/funding/wallets";
 import { clientIp, parseBody, withAdmin } from "@/lib/http/handler";
 
 export const GET = withAdmin(async ({ db }) => {

@@ -2,7 +2,8 @@ import { NextResponse } from "next/server";
 import { runTransaction } from "@/db/transaction";
 import { proposedAnswer } from "@/lib/approvals/proposals";
 import { saveWallet } from "@/lib/approvals/save-wallet";
-import { decimalsByAsset, walletSchema, walletView } from "@/lib/funding/wallets";
+import { walletView } from "@/lib/funding/views";
+import { decimalsByAsset, walletSchema } from "@/lib/funding/wallets";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 
 /**
