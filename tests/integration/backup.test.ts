@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as balanceRoute } from "@/app/api/auth/balance/route";
@@ -17,8 +15,8 @@ import { setPrice } from "../support/prices";
 import { trade } from "../support/trading";
 import { registerUser, someIp } from "../support/users";
 import { testDatabaseName, testDatabaseUrl } from "../support/templates";
+import { runScript } from "../support/throwaway-db";
 
-const exec = promisify(execFile);
 const work = mkdtempSync(path.join(tmpdir(), "aurum-backup-"));
 const onPostgres = process.env.AURUM_TEST_DB === "postgres";
 // PostgreSQL databases this file made, dropped at the end.
@@ -40,19 +38,6 @@ async function createPostgres(url: string): Promise<void> {
   const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${new URL(url).pathname.slice(1)}`);
   await admin.end();
-}
-
-/** One of the operator's commands, as `npm run <script>` runs it, on the database `env` names. */
-async function npmRun(script: "backup" | "restore" | "ledger-check", args: string[], env: Record<string, string>) {
-  const vars = { ...process.env, ...env };
-  if (!vars.DATABASE_URL) delete vars.DATABASE_URL;
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { env: vars, timeout: 120_000 });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const failed = err as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, out: failed.stdout + failed.stderr };
-  }
 }
 
 /** Every user account's balance, by owner, kind and asset. */
@@ -88,7 +73,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     if (!onPostgres) await closeDb();
 
     const file = path.join(work, "aurum.backup");
-    const backup = await npmRun("backup", [file], source.env);
+    const backup = await runScript("backup", [file], source.env);
     expect(backup.out, JSON.stringify(backup)).toContain("backup: wrote");
     expect(backup.code).toBe(0);
 
@@ -101,10 +86,10 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
     const target = newDatabase();
     if (onPostgres) await createPostgres(target.url);
-    const restore = await npmRun("restore", [file], target.env);
+    const restore = await runScript("restore", [file], target.env);
     expect(restore.out).toContain("restored into");
     expect(restore.code).toBe(0);
-    const check = await npmRun("ledger-check", [], target.env);
+    const check = await runScript("ledger-check", [], target.env);
     expect(check.out).toContain("is sound");
     expect(check.code).toBe(0);
 
@@ -120,10 +105,10 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     await closeDb();
 
     // A database that holds anything is replaced only when asked.
-    const refused = await npmRun("restore", [file], source.env);
+    const refused = await runScript("restore", [file], source.env);
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/--force/);
-    const forced = await npmRun("restore", [file, "--force"], source.env);
+    const forced = await runScript("restore", [file, "--force"], source.env);
     expect(forced.code).toBe(0);
     installDb(openDatabase(source.url));
     expect(await balances()).toEqual(atBackup);
@@ -138,14 +123,14 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const target = newDatabase();
     const junk = path.join(work, "junk.bin");
     await writeFile(junk, "not a backup");
-    const res = await npmRun("restore", [junk], target.env);
+    const res = await runScript("restore", [junk], target.env);
     expect(res.code).toBe(1);
     expect(res.out).toContain("is not an Aurum backup");
 
     // The first bytes of the other database's kind of backup: a gzip stream, or a pg_dump archive.
     const other = path.join(work, "other-kind.backup");
     await writeFile(other, onPostgres ? Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]) : Buffer.from("PGDMP\u0001\u000e"));
-    const mismatch = await npmRun("restore", [other], target.env);
+    const mismatch = await runScript("restore", [other], target.env);
     expect(mismatch.code).toBe(1);
     expect(mismatch.out).toContain(onPostgres ? "is a PGlite (embedded) backup" : "is a PostgreSQL backup");
     if (!onPostgres) expect(existsSync(target.url)).toBe(false);

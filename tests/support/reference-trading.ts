@@ -3,9 +3,10 @@
  * statement built with drizzle's query builder, one after another. Kept only as the oracle of
  * tests/integration/trading-equivalence.test.ts, which runs the same random orders through this and
  * through lib/trading and compares the ledgers. The rules it shares with lib/trading (pricing, legs,
- * crossing, the settings) are imported, not copied: what is compared is the statements.
+ * crossing, the settings) are imported, not copied: what is compared is the statements. Posting is
+ * written anew from the ledger's rules (below), so a bug in post() is not shared by its oracle.
  */
-import { and, count, desc, eq, gte, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { accounts, candles, entries, journals, orders, tradeConfigs, users, type Account, type Order } from "@/db/schema";
 import { moneyOf } from "@/lib/core/format";
@@ -25,12 +26,14 @@ import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";
 import { askOf, bidOf, buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import { utcDayStart } from "@/lib/core/time";
 
-// --- post(), as it was ---
-
-const key = (owner: string, kind: string, asset: string, strategyId: string | null) => `${owner}:${kind}:${asset}${strategyId ? `:${strategyId}` : ""}`;
-const strategyOf = (ref: AccountRef) => ("strategyId" in ref ? ref.strategyId : null);
-const refKey = (ref: AccountRef) => ("system" in ref ? key("system", ref.system, ref.asset, null) : key(ref.userId, ref.kind, ref.asset, strategyOf(ref)));
-const ownerOf = (a: Account) => key(a.userId ?? "system", a.kind, a.asset, a.strategyId);
+// --- posting, written from the ledger's rules rather than from post() ---
+//
+// The rules (docs: README "Money"): a journal's legs sum to zero per asset; an account exists per
+// owner, kind, asset (and strategy, for a reserve) and is made on first use; a user account's
+// balance is the sum of its entries and never goes below zero, each entry keeping the balance its
+// account had just after it; system accounts keep none. Balances are summed from the entries, not
+// read from the balance column post() maintains, so a wrong balance kept there shows up as a
+// difference. The oracle runs one order at a time, so it takes no locks.
 
 function matchRef(ref: AccountRef): SQL {
   return "system" in ref
@@ -38,45 +41,43 @@ function matchRef(ref: AccountRef): SQL {
     : and(eq(accounts.userId, ref.userId), eq(accounts.kind, ref.kind), eq(accounts.asset, ref.asset), "strategyId" in ref ? eq(accounts.strategyId, ref.strategyId) : isNull(accounts.strategyId))!;
 }
 
-async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<Account[]> {
-  if (!refs.length) return [];
-  const select = () => {
-    const q = tx.select().from(accounts).where(or(...refs.map(matchRef))).orderBy(accounts.id);
-    return lock ? q.for("update") : q;
-  };
-  const found = await select();
-  if (found.length === refs.length) return found;
-  const have = new Set(found.map(ownerOf));
+async function accountOf(tx: Db, ref: AccountRef): Promise<Account> {
+  const [found] = await tx.select().from(accounts).where(matchRef(ref));
+  if (found) return found;
+  const owner = "system" in ref ? { userId: null, kind: ref.system } : { userId: ref.userId, kind: ref.kind };
   await tx
     .insert(accounts)
-    .values(refs.filter((r) => !have.has(refKey(r))).map((r) => ({ id: newId(), userId: "system" in r ? null : r.userId, kind: "system" in r ? r.system : r.kind, asset: r.asset, strategyId: strategyOf(r) })))
+    .values({ id: newId(), ...owner, asset: ref.asset, strategyId: "strategyId" in ref ? ref.strategyId : null })
     .onConflictDoNothing();
-  return select();
+  const [made] = await tx.select().from(accounts).where(matchRef(ref));
+  return made!;
+}
+
+async function sumOfEntries(tx: Db, accountId: string): Promise<bigint> {
+  const [row] = await tx.select({ sum: sql<string>`coalesce(sum(${entries.amount}), 0)` }).from(entries).where(eq(entries.accountId, accountId));
+  return BigInt(row!.sum);
 }
 
 async function post(tx: Db, input: JournalInput): Promise<{ journalId: string }> {
-  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()];
-  const [locked, system] = await Promise.all([accountsFor(tx, refs.filter((r) => !("system" in r)), true), accountsFor(tx, refs.filter((r) => "system" in r), false)]);
-  const byRef = new Map([...locked, ...system].map((a) => [ownerOf(a), a]));
-  const balances = new Map(locked.map((a) => [a.id, a.balance]));
+  for (const asset of new Set(input.legs.map((l) => l.account.asset))) {
+    const sum = input.legs.filter((l) => l.account.asset === asset).reduce((a, l) => a + l.amount, 0n);
+    if (sum !== 0n) throw new Error(`journal ${input.kind}: ${asset} legs sum to ${sum}`);
+  }
+  const touched = await Promise.all(input.legs.map((leg) => accountOf(tx, leg.account)));
+  const balance = new Map<string, bigint>();
+  for (const account of touched) if (account.userId && !balance.has(account.id)) balance.set(account.id, await sumOfEntries(tx, account.id));
   const journalId = newId();
-  const rows = input.legs.map((leg) => {
-    const account = byRef.get(refKey(leg.account))!;
-    let balanceAfter: bigint | null = null;
-    if (account.userId) {
-      balanceAfter = balances.get(account.id)! + leg.amount;
-      if (balanceAfter < 0n) throw insufficientFunds(account.asset);
-      balances.set(account.id, balanceAfter);
-    }
-    return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
+  const rows = input.legs.map((leg, i) => {
+    const account = touched[i]!;
+    if (!account.userId) return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter: null };
+    const after = balance.get(account.id)! + leg.amount;
+    if (after < 0n) throw insufficientFunds(account.asset);
+    balance.set(account.id, after);
+    return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter: after };
   });
   await tx.insert(journals).values({ id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null });
   await tx.insert(entries).values(rows);
-  const changed = locked.filter((a) => balances.get(a.id) !== a.balance);
-  if (changed.length) {
-    const values = sql.join(changed.map((a) => sql`(${a.id}::uuid, ${balances.get(a.id)!.toString()}::bigint)`), sql`, `);
-    await tx.execute(sql`update ${accounts} set balance = v.balance from (values ${values}) as v(id, balance) where ${accounts.id} = v.id`);
-  }
+  for (const [id, after] of balance) await tx.update(accounts).set({ balance: after }).where(eq(accounts.id, id));
   return { journalId };
 }
 
