@@ -64,12 +64,16 @@ export function afterCommit(tx: Db, action: AfterCommit): void {
  * `db.transaction(work)` with its after-commit actions collected: run once it commits when `db` is
  * the database, handed to the enclosing transaction when `db` is one (a savepoint).
  */
-async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: TransactionOptions): Promise<T> {
+  if (options.repeatableRead && isTransaction(db)) throw new Error("a REPEATABLE READ transaction must be the outermost one");
   const actions: AfterCommit[] = [];
-  const result = await db.transaction((tx) => {
-    afterCommits.set(tx as unknown as Db, actions);
-    return work(tx as unknown as Db);
-  });
+  const result = await db.transaction(
+    (tx) => {
+      afterCommits.set(tx as unknown as Db, actions);
+      return work(tx as unknown as Db);
+    },
+    options.repeatableRead ? { isolationLevel: "repeatable read" } : undefined,
+  );
   if (!actions.length) return result;
   if (!isTransaction(db)) {
     // In order, started together: each action may queue its work synchronously (the NOTIFY batch).
@@ -82,15 +86,20 @@ async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> 
   return result;
 }
 
+export interface TransactionOptions {
+  /** Every statement reads the database as it was at the first (a snapshot of the books reads it page by page). */
+  repeatableRead?: boolean;
+}
+
 /**
  * Runs `work` in one transaction, again from the start when PostgreSQL aborted it for a deadlock
  * or a serialization conflict: a request either commits whole or fails with a clear error. Its
  * after-commit actions (afterCommit()) have run when it returns.
  */
-export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await transaction(db, work);
+      return await transaction(db, work, options);
     } catch (err) {
       if (!isTransientConflict(err)) throw err;
       const state = sqlState(err)!;
@@ -124,7 +133,7 @@ export async function pipelinedAfter<T>(later: Promise<T>, earlier: Promise<unkn
  * the transaction goes on), or in a transaction of its own otherwise.
  */
 export function inSavepoint<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (isTransaction(db)) return transaction(db, work);
+  if (isTransaction(db)) return transaction(db, work, {});
   return runTransaction(db, work);
 }
 

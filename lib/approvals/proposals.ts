@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { PROPOSAL_STATUSES, proposals, users, type Proposal } from "@/db/schema";
-import { inSavepoint, runTransaction } from "@/db/transaction";
+import { inSavepoint, isTransaction, runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { AppError, conflict, forbidden, notFound } from "@/lib/core/errors";
 import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
@@ -140,6 +140,7 @@ type Decided = { proposal: ProposalView; failure: AppError | null };
  * Of two administrators approving at once, the row lock lets one decide; the other gets 409.
  */
 export async function approveProposal(db: Db, id: string, actor: Actor, now = new Date()): Promise<Decided> {
+  const repeatableRead = !isTransaction(db) && (await readsOneView(db, id));
   const decided = await runTransaction(db, async (tx): Promise<Decided> => {
     const p = await decidable(tx, id, actor, now);
     if (p.proposedBy === actor.id) throw forbidden("You proposed this: another administrator has to approve it", "SAME_ADMIN");
@@ -169,8 +170,18 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
     });
     await announce(tx, row, actor.id);
     return { proposal: await named(tx, row), failure };
-  });
+  }, { repeatableRead });
   return decided;
+}
+
+/**
+ * Whether approving proposal `id` must run in a REPEATABLE READ transaction (its rule reads the books
+ * from one view): read before that transaction opens, as its isolation is set when it begins. The kind
+ * of a proposal never changes.
+ */
+export async function readsOneView(db: Db, id: string): Promise<boolean> {
+  const [stored] = await db.select({ kind: proposals.kind }).from(proposals).where(eq(proposals.id, id));
+  return stored !== undefined && isProposalKind(stored.kind) && RULES[stored.kind].repeatableRead === true;
 }
 
 /** Any administrator, the proposer included (withdrawing it), may reject a pending proposal, with a reason. */

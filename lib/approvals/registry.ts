@@ -1,5 +1,6 @@
 import { balanceAdjust } from "./rules/balance-adjust";
 import { depositApprove } from "./rules/deposit-approve";
+import { proofSnapshotForce } from "./rules/proof-snapshot";
 import { passwordReset, withdrawPasswordReset } from "./rules/password-reset";
 import { savingPlanCreate, savingPlanUpdate } from "./rules/saving-plan";
 import { settingsUpdate } from "./rules/settings-update";
@@ -25,6 +26,7 @@ const DEFINED = {
   "saving_plan.create": savingPlanCreate,
   "saving_plan.update": savingPlanUpdate,
   "trade_config.save": tradeConfigSave,
+  "proof.snapshot": proofSnapshotForce,
 };
 
 export type ProposalKind = keyof typeof DEFINED;

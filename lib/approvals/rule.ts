@@ -42,6 +42,11 @@ export interface Rule<P> {
    * once. Input that could never succeed is refused here (the action's own 4xx), not proposed.
    */
   review(tx: Db, payload: P, ctx: Context): Promise<Review<P> | null>;
+  /**
+   * Set when the action must read one view of the database throughout (a snapshot of the books): the
+   * approval's transaction then runs at REPEATABLE READ.
+   */
+  repeatableRead?: boolean;
   /** The action itself, by the approving administrator; what it answers is kept with the proposal. */
   run(tx: Db, payload: P, ctx: Context): Promise<Record<string, unknown>>;
 }

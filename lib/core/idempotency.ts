@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { query } from "@/db/raw";
 import { idempotencyKeys } from "@/db/schema";
-import { runTransaction } from "@/db/transaction";
+import { runTransaction, type TransactionOptions } from "@/db/transaction";
 import { badRequest, conflict } from "@/lib/core/errors";
 
 export interface Outcome<T> {
@@ -62,9 +62,10 @@ export async function onceFor<T>(
   db: Db,
   claim: { scope: string; key: string | null; request: unknown },
   work: (tx: Db) => Promise<{ status: number; body: T }>,
+  options: TransactionOptions = {},
 ): Promise<Outcome<T>> {
   const { scope, key } = claim;
-  if (!key) return { ...(await runTransaction(db, work)), replayed: false };
+  if (!key) return { ...(await runTransaction(db, work, options)), replayed: false };
   const requestHash = hashOf(claim.request);
   return runTransaction(db, async (tx) => {
     const claimed = await query(tx, CLAIM, [scope, key, requestHash]);
@@ -81,5 +82,5 @@ export async function onceFor<T>(
     const outcome = await work(tx);
     await query(tx, ANSWER, [scope, key, outcome.status, JSON.stringify(outcome.body)]);
     return { ...outcome, replayed: false };
-  });
+  }, options);
 }

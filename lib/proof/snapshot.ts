@@ -27,10 +27,10 @@ const ORDER_KEY_BYTES = 32;
 export type SnapshotRequest = (
   | { trigger: "daily"; now?: Date }
   /**
-   * An administrator's snapshot, audited in its own transaction: at most one an hour (a second
-   * administrator forcing one more is left to the approvals rework).
+   * An administrator's snapshot, audited in its own transaction: at most one an hour, unless
+   * `forced` by a second administrator's approval (lib/approvals/rules/proof-snapshot.ts).
    */
-  | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date }
+  | { trigger: "admin"; actor: { id: string; ip: string | null }; now?: Date; forced?: boolean }
 ) & {
   /** Users read per statement; tests make it small to put page boundaries where they want. */
   pageUsers?: number;
@@ -109,7 +109,7 @@ async function assertNotTooSoon(tx: Db, now: Date): Promise<void> {
   if (!last) return;
   const wait = last.takenAt.getTime() + HOUR_MS - now.getTime();
   const minutes = Math.ceil(wait / 60_000);
-  throw new AppError(429, "SNAPSHOT_TOO_SOON", `One snapshot an hour at most, and the last one is recent: the next can be taken in ${minutes} minute${minutes === 1 ? "" : "s"}.`, undefined, {
+  throw new AppError(429, "SNAPSHOT_TOO_SOON", `One snapshot an hour at most, and the last one is recent: the next can be taken in ${minutes} minute${minutes === 1 ? "" : "s"}, or sooner with a second administrator's approval.`, undefined, {
     "Retry-After": String(Math.ceil(wait / 1000)),
   });
 }
@@ -164,6 +164,29 @@ async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
  * day: a second runner finds the day taken (null).
  */
 export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
+  const phases = (request.phases ??= {});
+  let workDone = 0;
+  const result = await runTransaction(
+    db,
+    async (tx) => {
+      const snapshot = await snapshotIn(tx, request);
+      workDone = performance.now();
+      return snapshot;
+    },
+    { repeatableRead: true },
+  );
+  if (workDone) phases.commit = (phases.commit ?? 0) + performance.now() - workDone;
+  return result;
+}
+
+/**
+ * The snapshot itself, in `tx`, which the caller began at REPEATABLE READ (so every page of users is
+ * read from one view of the books): takeSnapshot's own transaction, or a second administrator's
+ * approval of a forced one.
+ */
+export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
+  const [{ level }] = (await rowsOf<{ level: string }>(tx, sql`select current_setting('transaction_isolation') as level`)) as [{ level: string }];
+  if (level !== "repeatable read") throw new Error(`a snapshot reads the books from one view: its transaction is ${level}, not repeatable read`);
   const { trigger, now = new Date(), pageUsers = PAGE_USERS, phases = {} } = request;
   const takenBy = request.trigger === "admin" ? request.actor.id : null;
   const timed = async <T>(phase: string, work: () => T | Promise<T>): Promise<T> => {
@@ -174,69 +197,68 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
       phases[phase] = (phases[phase] ?? 0) + performance.now() - start;
     }
   };
-  let workDone = 0;
-  const result = await runTransaction(db, async (tx) => {
-    await tx.execute(sql`set transaction isolation level repeatable read`);
-    if (!(await claimSnapshotLock(tx))) {
-      if (trigger === "daily") return null;
-      throw conflict("A snapshot is being taken right now: it will be on the list in a moment.", "SNAPSHOT_RUNNING");
-    }
-    if (trigger === "admin") await assertNotTooSoon(tx, now);
-    const id = newId();
-    const claimed = await tx
-      .insert(proofSnapshots)
-      .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [], format: SNAPSHOT_FORMAT })
-      .onConflictDoNothing()
-      .returning({ id: proofSnapshots.id });
-    if (claimed.length === 0) return null;
+  if (!(await claimSnapshotLock(tx))) {
+    if (trigger === "daily") return null;
+    throw conflict("A snapshot is being taken right now: it will be on the list in a moment.", "SNAPSHOT_RUNNING");
+  }
+  if (request.trigger === "admin" && !request.forced) await assertNotTooSoon(tx, now);
+  const id = newId();
+  const claimed = await tx
+    .insert(proofSnapshots)
+    .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [], format: SNAPSHOT_FORMAT })
+    .onConflictDoNothing()
+    .returning({ id: proofSnapshots.id });
+  if (claimed.length === 0) return null;
 
-    const assets = (await listAssets(tx)).map((a) => ({ code: a.code, decimals: a.decimals }));
-    const assetIndex = new Map(assets.map((a, i) => [a.code, i]));
-    const builder = new TreeBuilder(assets.length);
-    await timed("order", () => orderUsers(tx));
-    // One connection, its statements pipelined: the next page is read, and the last one written, while
-    // this one is hashed. Node's hashing and PostgreSQL's reading and writing overlap, in one transaction.
-    let reading = handled(liabilitiesFrom(tx, 0, assetIndex, pageUsers));
-    let writing = handled(Promise.resolve());
-    for (let next = pageUsers; ; next += pageUsers) {
-      // A page is read after the write issued before it: a failed write then fails that read too.
-      const users = await timed("read", () => pipelinedAfter(reading, writing));
-      if (users.length === 0) break;
-      reading = handled(liabilitiesFrom(tx, next, assetIndex, pageUsers));
-      const from = builder.count;
-      const nonces = randomBytes(NONCE_BYTES * users.length);
-      await timed("hash", () =>
-        users.forEach((u, i) => {
-          const nonce = nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1));
-          builder.add({ leafId: leafIdOf(nonce, u.userId), balances: u.balances, nonce });
-        }),
-      );
-      await timed("write leaves", () => writing);
-      writing = handled(writeLeaves(tx, id, from, users, nonces, assets.length));
-    }
+  const assets = (await listAssets(tx)).map((a) => ({ code: a.code, decimals: a.decimals }));
+  const assetIndex = new Map(assets.map((a, i) => [a.code, i]));
+  const builder = new TreeBuilder(assets.length);
+  await timed("order", () => orderUsers(tx));
+  // One connection, its statements pipelined: the next page is read, and the last one written, while
+  // this one is hashed. Node's hashing and PostgreSQL's reading and writing overlap, in one transaction.
+  let reading = handled(liabilitiesFrom(tx, 0, assetIndex, pageUsers));
+  let writing = handled(Promise.resolve());
+  for (let next = pageUsers; ; next += pageUsers) {
+    // A page is read after the write issued before it: a failed write then fails that read too.
+    const users = await timed("read", () => pipelinedAfter(reading, writing));
+    if (users.length === 0) break;
+    reading = handled(liabilitiesFrom(tx, next, assetIndex, pageUsers));
+    const from = builder.count;
+    const nonces = randomBytes(NONCE_BYTES * users.length);
+    await timed("hash", () =>
+      users.forEach((u, i) => {
+        const nonce = nonces.subarray(NONCE_BYTES * i, NONCE_BYTES * (i + 1));
+        builder.add({ leafId: leafIdOf(nonce, u.userId), balances: u.balances, nonce });
+      }),
+    );
     await timed("write leaves", () => writing);
-    const { root, upper } = await timed("hash", () => builder.finish());
-    await timed("write nodes", () => writeUpper(tx, id, upper));
+    writing = handled(writeLeaves(tx, id, from, users, nonces, assets.length));
+  }
+  await timed("write leaves", () => writing);
+  const { root, upper } = await timed("hash", () => builder.finish());
+  await timed("write nodes", () => writeUpper(tx, id, upper));
 
-    const ledgerSums = await timed("ledger sum", () => ledgerLiabilities(tx, assets.map((a) => a.code)));
-    // Published as "seq:hash", the form npm run audit:verify -- --expect takes, and committed to by the root.
-    const head = await auditChainHead(tx);
-    const anchor = head ? { seq: head.seq, hash: head.hash } : null;
-    const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
-    if (differ.length) {
-      throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
-    }
-    const [snapshot] = await tx
-      .update(proofSnapshots)
-      .set({ accountCount: builder.count, assets, rootHash: hexOf(publishedRoot(root, anchor)), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: anchor ? `${anchor.seq}:${anchor.hash}` : null })
-      .where(eq(proofSnapshots.id, id))
-      .returning();
-    if (request.trigger === "admin") {
-      await audit(tx, { actorId: request.actor.id, action: "proof.snapshot.take", target: { type: "proof_snapshot", id }, detail: { rootHash: snapshot!.rootHash, accountCount: snapshot!.accountCount }, ip: request.actor.ip });
-    }
-    workDone = performance.now();
-    return snapshot!;
-  });
-  if (workDone) phases.commit = (phases.commit ?? 0) + performance.now() - workDone;
-  return result;
+  const ledgerSums = await timed("ledger sum", () => ledgerLiabilities(tx, assets.map((a) => a.code)));
+  // Published as "seq:hash", the form npm run audit:verify -- --expect takes, and committed to by the root.
+  const head = await auditChainHead(tx);
+  const anchor = head ? { seq: head.seq, hash: head.hash } : null;
+  const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
+  if (differ.length) {
+    throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
+  }
+  const [snapshot] = await tx
+    .update(proofSnapshots)
+    .set({ accountCount: builder.count, assets, rootHash: hexOf(publishedRoot(root, anchor)), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: anchor ? `${anchor.seq}:${anchor.hash}` : null })
+    .where(eq(proofSnapshots.id, id))
+    .returning();
+  if (request.trigger === "admin") {
+    await audit(tx, {
+      actorId: request.actor.id,
+      action: "proof.snapshot.take",
+      target: { type: "proof_snapshot", id },
+      detail: { rootHash: snapshot!.rootHash, accountCount: snapshot!.accountCount, ...(request.forced ? { forced: true } : {}) },
+      ip: request.actor.ip,
+    });
+  }
+  return snapshot!;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
 import { PUT as resetPasswordRoute } from "@/app/api/admin/users/[id]/reset-password/route";
 import { PUT as resetWithdrawRoute } from "@/app/api/admin/users/[id]/reset-withdraw-password/route";
+import { POST as forceSnapshotRoute } from "@/app/api/admin/proof/snapshots/force/route";
 import { PUT as roleRoute } from "@/app/api/admin/users/[id]/role/route";
 import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
 import { POST as createPlanRoute } from "@/app/api/admin/saving-plans/route";
@@ -46,6 +47,8 @@ describe("who administers", () => {
   it("the first administrator appoints the second alone, the audit says alone, and four eyes date from then", async () => {
     const first = await signInAdmin(db());
     expect(await fourEyesSince(db())).toBeNull();
+    // Alone, nobody can let a snapshot through within the hour.
+    expect(await call(forceSnapshotRoute, { token: first.token })).toMatchObject({ status: 422, body: { code: "SECOND_ADMIN_REQUIRED" } });
     const [second, third] = [await registerUser(), await registerUser()];
     const appointed = await put(roleRoute, second.user.id, { role: "admin" }, first.token);
     expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);

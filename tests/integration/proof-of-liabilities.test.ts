@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
-import { count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DELETE as deleteReserveRoute, PUT as updateReserveRoute } from "@/app/api/admin/proof/reserves/[id]/route";
 import { GET as listReservesRoute, POST as createReserveRoute } from "@/app/api/admin/proof/reserves/route";
+import { POST as approveRoute } from "@/app/api/admin/approvals/[id]/approve/route";
+import { POST as forceRoute } from "@/app/api/admin/proof/snapshots/force/route";
 import { POST as takeRoute } from "@/app/api/admin/proof/snapshots/route";
 import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
@@ -108,8 +110,24 @@ describe("proof of liabilities", () => {
     // One an hour at most, however many administrators ask.
     const soon = await call(takeRoute, { token: (await signInAdmin(db())).token });
     expect(soon).toMatchObject({ status: 429, body: { code: "SNAPSHOT_TOO_SOON" } });
-    expect(soon.body.message).toMatch(/^One snapshot an hour at most, and the last one is recent: the next can be taken in (60 minutes|59 minutes)\.$/);
+    expect(soon.body.message).toMatch(/^One snapshot an hour at most, and the last one is recent: the next can be taken in (60 minutes|59 minutes), or sooner with a second administrator's approval\.$/);
     expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(3_500);
+
+    // Sooner only when a second administrator approves: the one who asks cannot.
+    const asker = await signInAdmin(db());
+    const asked = await call(forceRoute, { token: asker.token });
+    expect(asked).toMatchObject({ status: 202, body: { proposal: { kind: "proof.snapshot", status: "pending" } } });
+    const proposalId = (asked.body.proposal as { id: string }).id;
+    expect((await call(approveRoute, { token: asker.token, params: { id: proposalId } })).status).toBe(403);
+    const approved = await call(approveRoute, { token: admin.token, params: { id: proposalId } });
+    expect(approved, JSON.stringify(approved.body)).toMatchObject({ status: 200, body: { proposal: { status: "approved" } } });
+    const forcedId = ((approved.body.proposal as { result: { snapshotId: string } }).result).snapshotId;
+    const [forced] = await db().select().from(proofSnapshots).where(eq(proofSnapshots.id, forcedId));
+    expect(forced).toMatchObject({ trigger: "admin", takenBy: admin.user.id, accountCount: snapshot.accountCount });
+    const [forcedAudit] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "proof.snapshot.take"), eq(auditLogs.targetId, forcedId)));
+    expect(forcedAudit!.detail).toMatchObject({ forced: true });
+    // The approval let one through, not the hour's limit off.
+    expect((await call(takeRoute, { token: asker.token })).status).toBe(429);
 
     // A second snapshot (an hour later) gives every leaf a fresh nonce and id.
     const again = (await takeSnapshot(db(), { trigger: "admin", actor: { id: admin.user.id, ip: null }, now: new Date(Date.now() + HOUR_MS + 1_000) }))!;

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
  */
 const FOUR_EYED = new Set([
   "app/api/admin/deposits/[id]/approve/route.ts",
+  "app/api/admin/proof/snapshots/force/route.ts",
   "app/api/admin/saving-plans/[id]/route.ts",
   "app/api/admin/saving-plans/route.ts",
   "app/api/admin/users/[id]/manage-balance/route.ts",
