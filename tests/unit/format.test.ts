@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { assetName, countdownText, dateText, displayDecimal, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/core/format";
+import { assetName, countdownText, dateText, displayDecimal, displaySetting, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/core/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -33,6 +33,9 @@ describe("readable and exact", () => {
     expect(exact("10000.000000")).toBe("10,000.000000");
     expect(exact("-101.000000")).toBe("-101.000000");
     expect(exact("999")).toBe("999");
+    expect(displaySetting("10000")).toBe("10,000");
+    expect(displaySetting("1234.0010")).toBe("1,234.0010");
+    expect(displaySetting("-0.001")).toBe("-0.001");
   });
 });
 
@@ -115,6 +118,7 @@ describe("times", () => {
     [0, "now"],
     [-5_000, "now"],
     [3 * 86_400_000 + 1, "in 3 d 1 h"],
+    [86_400_000, "in 1 d 0 h"],
   ])("a countdown of %i ms reads %s, rounded up, and \"now\" past zero", (ms, expected) => {
     expect(countdownText(ms)).toBe(expected);
   });
@@ -126,6 +130,12 @@ describe("times", () => {
     [60_000, "1 minute"],
     [5_400_000, "1 hour 30 minutes"],
     [172_800_000, "2 days"],
+    [3_600_000, "1 hour"],
+    [259_200_000, "3 days"],
+    // Whole days from two on; anything else in hours.
+    [90_000_000, "25 hours"],
+    [176_400_000, "49 hours"],
+    [174_600_000, "48 hours 30 minutes"],
   ])("a length of %i ms reads %s", (ms, expected) => {
     expect(durationText(ms)).toBe(expected);
   });
@@ -138,6 +148,9 @@ describe("readableAddress", () => {
     expect(readableAddress("203.0.113.7")).toBe("203.0.113.7");
     expect(readableAddress("2001:db8::1")).toBe("2001:db8::1");
     expect(readableAddress("::ffff:abcd")).toBe("::ffff:abcd");
+    // Only the whole address is a mapped IPv4 one.
+    expect(readableAddress("64:ff9b::ffff:192.0.2.1")).toBe("64:ff9b::ffff:192.0.2.1");
+    expect(readableAddress("::ffff:192.0.2.1.5")).toBe("::ffff:192.0.2.1.5");
     expect(readableAddress(null)).toBe("Unknown address");
   });
 });
