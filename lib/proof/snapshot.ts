@@ -12,6 +12,7 @@ import { listAssets } from "@/lib/ledger/assets";
 import { HOUR_MS, utcDay } from "@/lib/core/time";
 import { BLOCK_LEVEL, TreeBuilder } from "./blocks";
 import { encodeSums, hexOf, NONCE_BYTES, type TreeNode, writeSums } from "./encoding";
+import { mailAuditHead } from "./anchor-mail";
 import { SNAPSHOT_FORMAT } from "./proof-file";
 import { leafIdOf, publishedRoot } from "./tree";
 
@@ -260,5 +261,6 @@ export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<Proo
       ip: request.actor.ip,
     });
   }
+  if (trigger === "daily") await mailAuditHead(tx, snapshot!);
   return snapshot!;
 }

@@ -9,7 +9,8 @@ import { POST as takeRoute } from "@/app/api/admin/proof/snapshots/route";
 import { GET as meRoute } from "@/app/api/proof/snapshots/[id]/me/route";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { GET as listRoute } from "@/app/api/proof/snapshots/route";
-import { accounts, auditLogs, proofSnapshots, users } from "@/db/schema";
+import { accounts, auditLogs, outbox, proofSnapshots, users } from "@/db/schema";
+import { utcText } from "@/lib/core/format";
 import { pipelinedAfter, runTransaction, sqlState } from "@/db/transaction";
 import { rowsOf } from "@/db/rows";
 import { audit, auditChainHead } from "@/lib/audit";
@@ -269,11 +270,25 @@ describe("proof of liabilities", () => {
 
   it("takes one daily snapshot per UTC day, and refuses one whose users' balances do not match the ledger's entries", async () => {
     const day = new Date("2030-06-01T00:00:30Z");
+    const watcher = await signInAdmin(db());
+    await db().update(users).set({ antiPhishingCode: "gold-leaf" }).where(eq(users.id, watcher.user.id));
     const first = await takeDailySnapshot(db(), day);
     expect(first).not.toBeNull();
     expect(await takeDailySnapshot(db(), new Date("2030-06-01T23:59:59Z"))).toBeNull();
     expect(await takeSnapshot(db(), { trigger: "daily", now: new Date("2030-06-01T12:00:00Z") })).toBeNull();
     expect(await takeDailySnapshot(db(), new Date("2030-06-02T00:00:00Z"))).not.toBeNull();
+
+    // Each day's head, mailed to every administrator (once: the second runner found the day taken).
+    const [headEntry] = await db().select({ at: auditLogs.createdAt }).from(auditLogs).where(eq(auditLogs.seq, Number(first!.auditHead!.split(":")[0])));
+    const mails = await db().select().from(outbox).where(and(eq(outbox.to, watcher.user.email), eq(outbox.subject, "Aurum audit log head, 2030-06-01")));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain("Your anti-phishing code: gold-leaf");
+    expect(mails[0]!.text).toContain(`audit head  ${first!.auditHead}`);
+    expect(mails[0]!.text).toContain(`written     ${utcText(headEntry!.at)}`);
+    expect(mails[0]!.text).toContain(`root        ${first!.rootHash}`);
+    expect(mails[0]!.text).toContain(`npm run audit:verify -- --expect ${first!.auditHead}`);
+    const admins = await db().select({ n: count() }).from(users).where(eq(users.role, "admin"));
+    expect((await db().select({ n: count() }).from(outbox).where(eq(outbox.subject, "Aurum audit log head, 2030-06-01")))[0]!.n).toBe(admins[0]!.n);
 
     const u = await registerUser();
     await fund(db(), u.user.id, "USDT", 5_000_000n);
