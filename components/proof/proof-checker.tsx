@@ -51,14 +51,14 @@ function download(proof: ProofFile) {
   URL.revokeObjectURL(url);
 }
 
-/** Signed in: fetches the user's proof for the snapshot, checks it here against the published root, and offers it as a file. */
-export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId: string; rootHash: string; signedIn: boolean }) {
+/** Signed in: fetches the user's proof for the snapshot, checks it here against the published root and that its leaf is the user's, and offers it as a file. */
+export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: string; rootHash: string; userId: string | null }) {
   const [error, setError] = useState<string | null>(null);
   const [proof, setProof] = useState<ProofFile | null>(null);
   const [result, setResult] = useState<Verification | null>(null);
   const { busy, run } = useSubmit((err) => setError(said(err, "Your proof could not be loaded. Please try again.")));
 
-  if (!signedIn) {
+  if (userId === null) {
     return (
       <p className="text-sm text-zinc-300">
         <Link href="/login?next=/proof-of-reserves" className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">Sign in</Link> to check that your own balances are in this total.
@@ -74,7 +74,8 @@ export function VerifyMyBalance({ snapshotId, rootHash, signedIn }: { snapshotId
       const { status, body } = await api<ProofFile & { message?: string }>(`/api/proof/snapshots/${snapshotId}/me`);
       if (status !== 200) throw new Error(body.message ?? "Your proof could not be loaded. Please try again.");
       setProof(body);
-      setResult(await verifyProof(body, webSha256, rootHash));
+      // With the user id: the leaf must be this user's, not anybody's whose balances happen to match.
+      setResult(await verifyProof(body, webSha256, rootHash, userId));
     });
 
   return (

@@ -60,6 +60,8 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   await expect(page.getByTestId("my-verification-outcome")).toHaveText("Your balances are included in the published total.");
   await expect(page.getByTestId("my-balances")).toContainText("123.456789");
   await expect(page.getByTestId("my-verification").getByText("The published root")).toBeVisible();
+  // The leaf id is this user's own, not just a leaf with the same balances.
+  await expect(page.getByTestId("my-verification").getByText("The leaf is yours")).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my proof" }).click()]);
   const proof = JSON.parse(readFileSync((await download.path())!, "utf8")) as ProofFile;

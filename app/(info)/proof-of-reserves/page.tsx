@@ -81,7 +81,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
         <InfoSection title="Verify my balance">
           <p>Your browser fetches your proof (your balances, a secret random number for this snapshot, and the path of sums and hashes up to the root) and recomputes every hash itself.</p>
           <div className="card">
-            <VerifyMyBalance snapshotId={snapshot.id} rootHash={snapshot.rootHash} signedIn={auth !== null} />
+            <VerifyMyBalance snapshotId={snapshot.id} rootHash={snapshot.rootHash} userId={auth?.user.id ?? null} />
           </div>
         </InfoSection>
       )}
