@@ -31,7 +31,8 @@ import { POST as changePasswordRoute } from "@/app/api/user/password/route";
 import { DELETE as revokeSessionRoute } from "@/app/api/user/sessions/[id]/route";
 import { POST as revokeOthersRoute } from "@/app/api/user/sessions/revoke-others/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
-import { accountEvents, outbox, sessions } from "@/db/schema";
+import { accountEvents, notifications, outbox, sessions } from "@/db/schema";
+import { getMailPreference, setMailPreference } from "@/lib/activity/mail-preference";
 import { ACTIVITY, ACTIVITY_KINDS, type ActivityKind } from "@/lib/activity/catalogue";
 import { recordActivity } from "@/lib/activity/record";
 import { mailSettled } from "@/lib/mail/background";
@@ -338,6 +339,42 @@ describe("the sentences", () => {
   });
 });
 
+describe("the mails", () => {
+  it("write the sentence, when, by whom and the footer of their kind, answer the queued mail's id, and keep who acted for support", async () => {
+    const u = await registerUser();
+    const admin = await signInAdmin(db());
+    const at = new Date(Date.UTC(2026, 10, 25, 8, 0));
+    const mailOf = async (id: string | null) => (await db().select().from(outbox).where(eq(outbox.id, id!)))[0]!.text ?? "";
+    const security = await recordActivity(db(), { userId: u.user.id, kind: "balance.credited", facts: { amount: "12.5", asset: "USDT" }, supportId: admin.user.id }, at);
+    expect(await mailOf(security.mailId)).toBe(
+      [
+        `Hello ${u.payload.username},`,
+        "",
+        "Aurum support credited 12.50 USDT to your available balance.",
+        "",
+        "When: 25 Nov 2026, 08:00 UTC",
+        "By: Aurum support",
+        "",
+        "If this was not you, change your password, freeze your account in Security and contact customer service at once.",
+        "",
+        "Aurum",
+      ].join("\n"),
+    );
+    const optional = await recordActivity(db(), { userId: u.user.id, kind: "deposit.credited", facts: { amount: "3", asset: "USDT", network: "TRC20" } }, at);
+    expect((await mailOf(optional.mailId)).split("\n").slice(-5)).toEqual(["By: Aurum support", "", "You can switch off mail about deposits and withdrawals in Security; mail about your account's security always comes.", "", "Aurum"]);
+    const own = await recordActivity(db(), { userId: u.user.id, kind: "two_factor.on", facts: {} }, at);
+    expect(await mailOf(own.mailId)).toContain("\nBy: You\n");
+    expect((await recordActivity(db(), { userId: u.user.id, kind: "sessions.revoked", facts: { count: 1 } }, at)).mailId).toBeNull();
+    // The user reads "Aurum support"; the administrator is kept on the event and the notification.
+    const [event] = await db().select().from(accountEvents).where(and(eq(accountEvents.userId, u.user.id), eq(accountEvents.kind, "balance.credited")));
+    expect(event!.actorId).toBe(admin.user.id);
+    const [note] = await db().select().from(notifications).where(and(eq(notifications.userId, u.user.id), eq(notifications.title, "Balance credited")));
+    expect(note!.senderId).toBe(admin.user.id);
+    const [ownNote] = await db().select().from(notifications).where(and(eq(notifications.userId, u.user.id), eq(notifications.title, "Two-factor sign-in is on")));
+    expect(ownNote!.senderId).toBeNull();
+  });
+});
+
 describe("GET /api/user/activity", () => {
   it("pages the caller's own events, newest first, and never another user's", async () => {
     const [alice, bob] = [await registerUser(), await registerUser()];
@@ -352,6 +389,9 @@ describe("GET /api/user/activity", () => {
     ]);
     expect(pages[0]!.body).toMatchObject({ page: 1, pageSize: 2, total: 5 });
     expect((await activityOf(bob.token)).map((e) => e.text)).toEqual(["You signed out 99 sessions."]);
+    // A kind written by a newer version during a rolling upgrade: listed plainly, not guessed at.
+    await db().insert(accountEvents).values({ id: randomUUID(), userId: bob.user.id, kind: "limits.raised", actor: "support", facts: { limit: "1" }, createdAt: new Date(Date.now() + 60_000) });
+    expect((await activityOf(bob.token))[0]).toMatchObject({ kind: "limits.raised", by: "Aurum support", title: "Account change", text: "" });
     expect((await call(activityRoute, { token: alice.token, path: "/api/user/activity?pageSize=101" })).status).toBe(400);
     expect((await call(activityRoute, { path: "/api/user/activity" })).status).toBe(401);
   });
@@ -362,12 +402,21 @@ describe("/api/user/mail-preference", () => {
     const u = await registerUser();
     const read = await call(getMailPreferenceRoute, { token: u.token });
     expect(read.body).toMatchObject({ success: true, optionalMail: true });
-    expect(read.body.always).toEqual(expect.arrayContaining(["Sign-in from a new device", "Balance credited", "Withdrawal requested"]));
-    expect(read.body.optional).toEqual(expect.arrayContaining(["Deposit credited", "Withdrawal sent"]));
+    // Each title once, in the catalogue's order.
+    expect(read.body.optional).toEqual(["Deposit credited", "Deposit not credited", "Withdrawal sent", "Withdrawal not sent"]);
+    expect(read.body.always).toEqual([
+      "Balance credited", "Balance debited", "Your password was reset", "Your withdrawal password was reset", "Your account was disabled", "Your account was enabled",
+      "Your account was unfrozen", "You are an administrator", "You are no longer an administrator", "Withdrawal requested", "Sign-in from a new device",
+      "Your password was changed", "Two-factor sign-in is on", "Two-factor sign-in is off", "Withdrawal password set",
+    ]);
     for (const body of [{ optionalMail: "no" }, {}, { optionalMail: false, security: false }]) {
       expect((await call(mailPreferenceRoute, { token: u.token, method: "PUT", body })).status).toBe(400);
     }
     expect((await call(getMailPreferenceRoute, { token: u.token })).body.optionalMail).toBe(true);
+    // A user gone between the session check and the read: 404, not an answer about nobody.
+    const nobody = "0190f5c2-0000-7000-8000-000000000000";
+    await expect(getMailPreference(db(), nobody)).rejects.toMatchObject({ status: 404 });
+    await expect(setMailPreference(db(), nobody, { optionalMail: false })).rejects.toMatchObject({ status: 404 });
   });
 });
 
