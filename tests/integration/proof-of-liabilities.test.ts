@@ -176,7 +176,7 @@ describe("proof of liabilities", () => {
     });
     const problems = await checkSnapshot(db(), snapshot);
     expect(problems.map((p) => p.rule)).toEqual(["the stored leaves and audit head give the published root", "the stored leaves add up to the published totals"]);
-  });
+  }, 120_000); // 130 accounts opened and funded one by one: half a minute on a busy machine
 
   it("reads the users a page at a time, every account of each summed whole, however many they own", async () => {
     const rows = async <T,>(query: ReturnType<typeof sql>) => {
