@@ -20,3 +20,4 @@ export * from "./approvals";
 export * from "./activity";
 export * from "./proof";
 export * from "./support";
+export * from "./api-keys";

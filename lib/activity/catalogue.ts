@@ -182,6 +182,13 @@ export const ACTIVITY = {
     title: "Your email was changed",
     text: (f, at) => `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact support at once.`,
   }),
+  "api_key.created": kind<{ name: string; scopes: string }>({
+    by: "you",
+    mail: "security",
+    title: "API key created",
+    text: (f) => `You created the API key "${f.name}" (${f.scopes}). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it in Security and change your password.`,
+  }),
+  "api_key.revoked": kind<{ name: string }>({ by: "you", mail: "security", title: "API key revoked", text: (f) => `You revoked the API key "${f.name}": it no longer works.` }),
   "account.frozen": kind<{ frozenAt: string }>({
     by: "you",
     mail: "none",

@@ -71,6 +71,11 @@ const schema = z.object({
   // How long a proof-of-liabilities snapshot keeps its leaves (each user's balances) for users to
   // check; its root and totals stay for good. The database refuses to remove younger ones (30 days).
   PROOF_LEAVES_KEEP_DAYS: z.coerce.number().int().min(30).max(3650).default(90),
+  // API keys (lib/api-keys): how far a signed request's timestamp may be from the server's clock, and
+  // each key's own limits, apart from the browser's.
+  API_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  API_KEY_ORDERS_PER_SECOND: z.coerce.number().int().min(1).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

@@ -1,6 +1,8 @@
 import { NextResponse } from "next/server";
 import type { ZodType } from "zod";
 import { getDb, type Db } from "@/db/client";
+import type { User } from "@/db/schema";
+import { authenticateSignedRequest, isSignedRequest, type KeyCaller } from "@/lib/api-keys/signed-request";
 import { isTransientConflict } from "@/db/transaction";
 import { isDatabaseUnavailable } from "@/db/unavailable";
 import { authenticateRequest, type Authenticated } from "@/lib/auth/sessions";
@@ -93,26 +95,52 @@ export function route<P extends Params = Params>(fn: (req: Request, params: P) =
   };
 }
 
-interface Call<P> {
+/** Who is calling: a signed-in session, or a program with an API key (which has no session). */
+export type Caller = (Authenticated & { apiKey: null }) | { user: User; session: null; apiKey: KeyCaller["apiKey"] };
+
+interface Call<P, A = Caller> {
   req: Request;
   params: P;
   db: Db;
-  auth: Authenticated;
+  auth: A;
 }
 
-/** A handler for a signed-in caller (Bearer token or session cookie, checked against the session row). */
+/**
+ * A handler for a signed-in caller (Bearer token or session cookie, checked against the session
+ * row), or a program's signed request with an API key (lib/api-keys: reaches only the routes its
+ * allow-list names for the key's scopes).
+ */
 export function withUser<P extends Params = Params>(fn: (call: Call<P>) => Promise<Response>) {
   return route<P>(async (req, params) => {
     const db = await getDb();
-    const auth = await authenticateRequest(db, req);
-    if (!auth) throw unauthorized();
+    let call: Call<P>;
+    if (isSignedRequest(req)) {
+      const signed = await authenticateSignedRequest(db, req, clientIp(req));
+      call = { req: signed.req, params, db, auth: { ...signed.caller, session: null } };
+    } else {
+      const auth = await authenticateRequest(db, req);
+      if (!auth) throw unauthorized();
+      if (authenticatesByCookie(req)) assertCookieWrite(req);
+      call = { req, params, db, auth: { ...auth, apiKey: null } };
+    }
     const context = currentRequest();
-    if (context) context.userId = auth.user.id;
-    if (authenticatesByCookie(req)) assertCookieWrite(req);
-    const res = await fn({ req, params, db, auth });
+    if (context) context.userId = call.auth.user.id;
+    const res = await fn(call);
     // A signed-in answer is this user's alone: no browser or shared cache may keep it.
     if (!res.headers.has("cache-control")) res.headers.set("Cache-Control", "no-store");
     return res;
+  });
+}
+
+/**
+ * A handler that needs the caller's session (signing out, listing or ending sessions, a new
+ * password). API keys never reach these routes (lib/api-keys/routes lists none of them); the check
+ * here also gives the handler its session's type.
+ */
+export function withSession<P extends Params = Params>(fn: (call: Call<P, Authenticated>) => Promise<Response>) {
+  return withUser<P>(async ({ auth, ...call }) => {
+    if (!auth.session) throw forbidden("API keys cannot reach this route: sign in on the site for it", "API_KEY_ROUTE_CLOSED");
+    return fn({ ...call, auth });
   });
 }
 

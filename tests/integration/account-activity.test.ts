@@ -19,6 +19,8 @@ import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { POST as resetByLinkRoute } from "@/app/api/auth/reset-password/route";
 import { GET as notificationsRoute } from "@/app/api/notifications/route";
+import { POST as createApiKeyRoute } from "@/app/api/user/api-keys/route";
+import { DELETE as revokeApiKeyRoute } from "@/app/api/user/api-keys/[id]/route";
 import { POST as disableTwoFactorRoute } from "@/app/api/user/2fa/disable/route";
 import { POST as enableTwoFactorRoute } from "@/app/api/user/2fa/enable/route";
 import { POST as setupTwoFactorRoute } from "@/app/api/user/2fa/setup/route";
@@ -208,6 +210,11 @@ describe("the user's own security events", () => {
     const setup = await call(setupTwoFactorRoute, { token: chrome, body: { password: u.payload.password } });
     const enabled = await call(enableTwoFactorRoute, { token: chrome, body: { code: TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string) }) } });
     expect(enabled.status).toBe(200);
+    // The next step's code (the app's current one was spent turning two-factor on).
+    const keyCode = TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string), timestamp: Date.now() + 30_000 });
+    const made = await call(createApiKeyRoute, { token: chrome, body: { name: "Grid bot", scopes: ["read"], code: keyCode } });
+    expect(made.status).toBe(201);
+    expect((await call(revokeApiKeyRoute, { token: chrome, method: "DELETE", params: { id: (made.body.key as { id: string }).id } })).status).toBe(200);
     expect((await call(disableTwoFactorRoute, { token: chrome, body: { code: (enabled.body.recoveryCodes as string[])[0] } })).status).toBe(200);
     expect((await readyToWithdraw(db(), chrome, u.user.id))).toBeTruthy();
     await fund(db(), u.user.id, "USDT", units("100"));
@@ -232,7 +239,7 @@ describe("the user's own security events", () => {
     expect(frozen).toMatchObject({ actor: "you", actorId: null });
     const all = await db().select().from(accountEvents).where(eq(accountEvents.userId, u.user.id)).orderBy(accountEvents.createdAt, accountEvents.id);
     expect(all.map((e) => e.kind)).toEqual([
-      "device.new", "device.new", "anti_phishing.set", "anti_phishing.removed", "two_factor.on", "two_factor.off", "withdraw_password.set",
+      "device.new", "device.new", "anti_phishing.set", "anti_phishing.removed", "two_factor.on", "api_key.created", "api_key.revoked", "two_factor.off", "withdraw_password.set",
       "withdrawal.requested", "email.changed", "sessions.revoked", "sessions.revoked", "password.changed", "password.reset_by_link", "account.frozen",
     ]);
     // One named session (Firefox), then the two others left: the sign-up's and the updated Chrome's.
@@ -315,7 +322,7 @@ describe("mail", () => {
 const sampleFacts = {
   amount: "1.000000", claimed: "2.000000", fee: "0.100000", asset: "USDT", network: "TRC20", address: ADDRESSES.TRC20, txHash: "ab".repeat(32),
   changes: "fee 0.2 % → 0.1 %", name: "Recurring buy", before: "Grid", sessionsEnded: 1, pausedUntil: "2026-11-26T08:00:00.000Z", changed: false,
-  device: "Chrome 131 on macOS", ip: "203.0.113.9", count: 2, email: "x@example.com", frozenAt: "2026-11-25T08:00:00.000Z",
+  device: "Chrome 131 on macOS", ip: "203.0.113.9", scopes: "read and trade", count: 2, email: "x@example.com", frozenAt: "2026-11-25T08:00:00.000Z",
 } as never;
 
 describe("the sentences", () => {

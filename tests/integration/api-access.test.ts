@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { POST as logoutRoute } from "@/app/api/auth/logout/route";
+import { KEY_ROUTES } from "@/lib/api-keys/routes";
+import { clientFor, insertKey } from "../support/api-keys";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { registerUser } from "../support/users";
 
-withTestDatabase();
+const db = withTestDatabase();
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -32,15 +34,20 @@ const PUBLIC = new Set([
   "POST /app/api/support/contact/route.ts",
 ]);
 
+async function allHandlers(): Promise<[string, Handler][]> {
+  const handlers: [string, Handler][] = [];
+  for (const [file, load] of Object.entries(routeFiles)) {
+    const mod = await load();
+    for (const method of METHODS) if (typeof mod[method] === "function") handlers.push([`${method} ${file}`, mod[method] as Handler]);
+  }
+  return handlers;
+}
+
 const params = { id: "0190f5c2-0000-7000-8000-000000000000", userId: "0190f5c2-0000-7000-8000-000000000000" };
 
 describe("every API endpoint", () => {
   it("answers 401 without a session and with a signed-out one, unless it is one of the few public ones", async () => {
-    const handlers: [string, Handler][] = [];
-    for (const [file, load] of Object.entries(routeFiles)) {
-      const mod = await load();
-      for (const method of METHODS) if (typeof mod[method] === "function") handlers.push([`${method} ${file}`, mod[method] as Handler]);
-    }
+    const handlers = await allHandlers();
     expect(handlers.length).toBeGreaterThanOrEqual(30);
     expect([...PUBLIC].filter((name) => !handlers.some(([n]) => n === name)), "public routes that no longer exist").toEqual([]);
 
@@ -55,6 +62,28 @@ describe("every API endpoint", () => {
         const res = await call(handler, { method, params, body, token: auth });
         expect(res.status, `${name} ${who}`).toBe(401);
         expect(res.body, `${name} ${who}`).toMatchObject({ success: false, code: "UNAUTHORIZED" });
+      }
+    }
+  });
+});
+
+describe("every API endpoint, with an API key holding both scopes", () => {
+  it("is closed (403 API_KEY_ROUTE_CLOSED) unless lib/api-keys/routes lists it, and the listed ones answer", async () => {
+    const handlers = await allHandlers();
+    const keyName = (name: string) => name.replace(/ \/app(.*)\/route\.ts$/, " $1");
+    expect(Object.keys(KEY_ROUTES).filter((name) => !handlers.some(([n]) => keyName(n) === name)), "listed routes that do not exist").toEqual([]);
+
+    const { user } = await registerUser();
+    const client = clientFor(await insertKey(db(), user.id, { scopes: ["read", "trade"] }));
+    for (const [name] of handlers) {
+      // Public routes ignore the key: they answer anyone alike.
+      if (PUBLIC.has(name)) continue;
+      const [method, path] = keyName(name).split(" ") as [string, string];
+      const res = await client.request(method, path.replace("[id]", params.id), { body: method === "GET" ? undefined : {} });
+      if (keyName(name) in KEY_ROUTES) {
+        expect(res.status === 401 || res.status === 403, `${name}: ${res.status} ${res.body.code}`).toBe(false);
+      } else {
+        expect([res.status, res.body.code], name).toEqual([403, "API_KEY_ROUTE_CLOSED"]);
       }
     }
   });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  accounts, auditLogs, deposits, entries, idempotencyKeys, journals, loginHistory, notifications, orders, outbox, passwordResetTokens, savingPlans, savingSubscriptions, sessions, settings,
+  accounts, apiKeys, auditLogs, deposits, entries, idempotencyKeys, journals, loginHistory, notifications, orders, outbox, passwordResetTokens, savingPlans, savingSubscriptions, sessions, settings,
   strategies, strategyConsents, strategyRuns, tradeConfigs, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, uploads, users, wallets, withdrawals,
 } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
@@ -98,8 +98,19 @@ const QUERIES = [
 // Cookies a browser never sets but a client can send: bad percent-encoding, a token that is no token.
 const COOKIES = ["aurum.session-token=%E0%A4%A", "aurum.session-token=%; __Host-aurum.session-token=%zz", "aurum.session-token=x".repeat(200)];
 
+// Signed-request headers (lib/api-keys) that are malformed, oversized, in base64 rather than hex, or
+// from a clock an hour off: refused as a 401 or 403 before any body is read.
+const SOME_KEY = "0190f5c2-0000-7000-8000-000000000000";
+const KEY_HEADERS: Record<string, string>[] = [
+  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now()), "x-aurum-signature": "ZZ".repeat(32) },
+  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now()), "x-aurum-signature": Buffer.alloc(32, 7).toString("base64") },
+  { "x-aurum-key": "k".repeat(8000), "x-aurum-timestamp": "9".repeat(8000), "x-aurum-signature": "a".repeat(8000) },
+  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now() - 3_600_000), "x-aurum-signature": "ab".repeat(32) },
+  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": "1e12", "x-aurum-signature": "ab".repeat(32) },
+];
+
 // What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
-const WRITTEN = { users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens, twoFactor, twoFactorRecoveryCodes, twoFactorChallenges };
+const WRITTEN = { apiKeys, users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens, twoFactor, twoFactorRecoveryCodes, twoFactorChallenges };
 
 /** What WRITTEN holds, in one statement: it runs before and after every attack, thousands of times. */
 async function snapshot(): Promise<string> {
@@ -173,6 +184,9 @@ describe("every API endpoint, signed in as an administrator, answers hostile bod
       for (const query of QUERIES) await attempt(request(method, `${path}${query}`, token), realId, `query ${query.slice(0, 40)}`);
       for (const cookie of COOKIES) {
         await attempt(request(method, path, null, json({}), { cookie, origin: "http://localhost" }), realId, `cookie ${cookie.slice(0, 30)}`);
+      }
+      for (const headers of KEY_HEADERS) {
+        await attempt(request(method, path, null, json({}), headers), realId, `signed with ${JSON.stringify(headers).slice(0, 60)}`);
       }
       for (const id of BAD_IDS) await attempt(request(method, path, token, json({})), { id, userId: id }, `id ${id.slice(0, 20)}`);
       if (method === "GET") return;

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { listSessions } from "@/lib/auth/own-sessions";
-import { withUser } from "@/lib/http/handler";
+import { withSession } from "@/lib/http/handler";
 
-export const GET = withUser(async ({ db, auth }) =>
+export const GET = withSession(async ({ db, auth }) =>
   NextResponse.json({ success: true, sessions: await listSessions(db, auth.user.id, auth.session.id) }),
 );
