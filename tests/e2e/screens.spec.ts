@@ -10,7 +10,7 @@ import { userWithData, type ScreenData } from "./screen-data";
 // - no error logged or thrown while it loads (a hydration mismatch is one: React's #418);
 // - numbers and times read one way (issue 23, item 4).
 const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper", "/proof-of-reserves", "/contact", "/no-such-page"];
-const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/invite-friends", "/ai-trading", "/support", "/support/{conversationId}"];
+const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/api-keys", "/invite-friends", "/ai-trading", "/support", "/support/{conversationId}"];
 // {userId} is the user with data.
 const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox", "/admin/proof", "/admin/support", "/admin/support/{conversationId}"];
 const SIZES = [

@@ -16,6 +16,7 @@ export const metadata: Metadata = { title: "Profile" };
 const MENU = [
   { href: "/personal-info", label: "Personal Info" },
   { href: "/security-management", label: "Security" },
+  { href: "/api-keys", label: "API keys" },
   { href: "/invite-friends", label: "Invite Friends" },
   { href: "/deposit", label: "Deposit" },
   { href: "/withdraw", label: "Withdraw" },
