@@ -5,6 +5,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AurumClient } from "@/examples/aurum-client";
 import { openDatabase, type DbHandle } from "@/db/client";
 import { idempotencyKeys, jobLeases, orders } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
@@ -182,6 +183,28 @@ async function listeners(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("three instances behind nginx", () => {
+  it("refuse an API key on every instance from the request after it is revoked, and a signature replayed to another instance", async () => {
+    const u = await signUp();
+    const setup = await until("/api/user/2fa/setup", { token: u.token, body: { password: "correct-horse" } });
+    const code = (steps: number) => TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string), timestamp: Date.now() + steps * 30_000 });
+    expect((await until("/api/user/2fa/enable", { token: u.token, body: { code: code(0) } })).status).toBe(200);
+    const made = await until("/api/user/api-keys", { token: u.token, body: { name: "cluster", scopes: ["read"], code: code(1) } });
+    expect(made.status).toBe(201);
+    const keyId = (made.body.key as { id: string }).id;
+    const at = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
+    const clients = [0, 1, 2].map((i) => new AurumClient({ baseUrl: at(i), keyId, secret: made.body.secret as string }));
+    for (const client of clients) expect((await client.balance()).status).toBe(200);
+
+    const headers = clients[0]!.sign("GET", "/api/auth/balance");
+    expect((await fetch(`${at(0)}/api/auth/balance`, { headers })).status).toBe(200);
+    const replayed = await fetch(`${at(1)}/api/auth/balance`, { headers });
+    expect([replayed.status, ((await replayed.json()) as { code: string }).code]).toEqual([401, "API_SIGNATURE_REPLAYED"]);
+
+    const revoked = await fetch(`${at(0)}/api/user/api-keys/${keyId}`, { method: "DELETE", headers: { Authorization: `Bearer ${u.token}` } });
+    expect(revoked.status).toBe(200);
+    for (const client of clients) expect((await client.balance()).body.code).toBe("API_KEY_REVOKED");
+  });
+
   it("killed mid-burst: answers every request exactly once, keeps the books, and carries jobs and sockets over to the survivors", async () => {
     // The instance holding the price ingestion lease is the one to kill: its jobs must move.
     const [lease] = await db.db.select().from(jobLeases).where(eq(jobLeases.name, PRICE_JOB));
