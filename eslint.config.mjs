@@ -52,6 +52,7 @@ const LIB_LAYERS = [
   "activity",
   "auth", // who is calling: sessions, sign-in, credentials, the administrator set
   "account", // what a signed-in user changes about their account
+  "api-keys", // programs acting for a user: keys, signed requests, the routes each scope reaches
   "trading",
   "strategies",
   "referrals",

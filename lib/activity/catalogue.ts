@@ -186,7 +186,7 @@ export const ACTIVITY = {
     by: "you",
     mail: "security",
     title: "API key created",
-    text: (f) => `You created the API key "${f.name}" (${f.scopes}). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it in Security and change your password.`,
+    text: (f) => `You created the API key "${f.name}" (${f.scopes}). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it under API keys in your profile and change your password.`,
   }),
   "api_key.revoked": kind<{ name: string }>({ by: "you", mail: "security", title: "API key revoked", text: (f) => `You revoked the API key "${f.name}": it no longer works.` }),
   "account.frozen": kind<{ frozenAt: string }>({

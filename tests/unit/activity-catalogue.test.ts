@@ -38,6 +38,8 @@ const SAMPLES: { [K in ActivityKind]: FactsOf<K> } = {
   "anti_phishing.removed": {},
   "sessions.revoked": { count: 1 },
   "email.changed": { pausedUntil: later, email: "new@example.com" },
+  "api_key.created": { name: "grid bot", scopes: "read, trade" },
+  "api_key.revoked": { name: "grid bot" },
   "account.frozen": { frozenAt: at.toISOString() },
 };
 
@@ -55,6 +57,8 @@ describe("the account activity catalogue", () => {
         "account.unfrozen": "Your account was unfrozen | support | security | Aurum support unfroze your account: you can sign in, trade and withdraw again.",
         "anti_phishing.removed": "Anti-phishing code removed | you | none | Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
         "anti_phishing.set": "Anti-phishing code set | you | none | Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us.",
+        "api_key.created": "API key created | you | security | You created the API key "grid bot" (read, trade). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it under API keys in your profile and change your password.",
+        "api_key.revoked": "API key revoked | you | security | You revoked the API key "grid bot": it no longer works.",
         "balance.credited": "Balance credited | support | security | Aurum support credited 1,250.50 USDT to your available balance.",
         "balance.debited": "Balance debited | support | security | Aurum support debited 0.250000 XAUt from your available balance.",
         "deposit.corrected": "Deposit credited | support | optional | Aurum support credited your deposit on TRC20 as 1,250.50 USDT, not the 1,300.00 USDT you entered.",
