@@ -414,7 +414,7 @@ describe("/api/user/mail-preference", () => {
     expect(read.body.always).toEqual([
       "Balance credited", "Balance debited", "Your password was reset", "Your withdrawal password was reset", "Your account was disabled", "Your account was enabled",
       "Your account was unfrozen", "You are an administrator", "You are no longer an administrator", "Withdrawal requested", "Sign-in from a new device",
-      "Your password was changed", "Two-factor sign-in is on", "Two-factor sign-in is off", "Withdrawal password set",
+      "Your password was changed", "Two-factor sign-in is on", "Two-factor sign-in is off", "Withdrawal password set", "API key created", "API key revoked",
     ]);
     for (const body of [{ optionalMail: "no" }, {}, { optionalMail: false, security: false }]) {
       expect((await call(mailPreferenceRoute, { token: u.token, method: "PUT", body })).status).toBe(400);
