@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the money code (issue 20): `npm run test:mutation`, or one folder with
+ * Mutation testing of the money code (issue 20) and the trust code (issue 43): `npm run test:mutation`, or one folder with
  * `npm run test:mutation -- --mutate 'lib/ledger/**\/*.ts'`. Scores and survivors: docs/TESTING.md.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -15,6 +15,12 @@ const config = {
     "lib/savings/**/*.ts",
     "lib/storage/**/*.ts",
     "lib/strategies/**/*.ts",
+    // The trust code (issue 43): who may act, what is recorded, what is published.
+    "lib/approvals/**/*.ts",
+    "lib/audit/**/*.ts",
+    "lib/proof/**/*.ts",
+    "lib/activity/**/*.ts",
+    "lib/core/format.ts",
   ],
   // Each mutant runs only the tests that reached it in the first, instrumented run.
   coverageAnalysis: "perTest",

@@ -26,6 +26,7 @@ export const SIGNED_IN_SECTIONS = new Set([
   "",
   "admin",
   "ai-trading",
+  "api-keys",
   "deposit",
   "invite-friends",
   "market",
