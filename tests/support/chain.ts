@@ -1,0 +1,19 @@
+import { afterAll, beforeAll } from "vitest";
+import { startDevNode, type DevNode } from "@/chain/dev-node";
+
+/**
+ * A development EVM node of the test file's own (a free port, fresh chain, test tokens deployed),
+ * started before its tests and stopped after them, as its database is. Returns a getter, as the
+ * node exists only once beforeAll ran.
+ */
+export function withChainNode(options: { confirmations?: number } = {}): () => DevNode {
+  let node: DevNode | undefined;
+  beforeAll(async () => {
+    node = await startDevNode({ port: 0, confirmations: options.confirmations });
+  });
+  afterAll(() => node?.stop());
+  return () => {
+    if (!node) throw new Error("the chain node is not started yet");
+    return node;
+  };
+}
