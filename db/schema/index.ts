@@ -21,3 +21,4 @@ export * from "./activity";
 export * from "./proof";
 export * from "./support";
 export * from "./api-keys";
+export * from "./chain";

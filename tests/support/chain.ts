@@ -17,3 +17,23 @@ export function withChainNode(options: { confirmations?: number } = {}): () => D
     return node;
   };
 }
+
+/**
+ * Sets the variables `env()` returns for the file's tests (after beforeAll hooks declared before it
+ * ran, so a node's URL can be in them) and puts the old values back after: files share a process.
+ */
+export function withChainEnv(env: () => Record<string, string>): void {
+  const saved = new Map<string, string | undefined>();
+  beforeAll(() => {
+    for (const [key, value] of Object.entries(env())) {
+      saved.set(key, process.env[key]);
+      process.env[key] = value;
+    }
+  });
+  afterAll(() => {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+}

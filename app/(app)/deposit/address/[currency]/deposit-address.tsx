@@ -12,6 +12,9 @@ interface Option {
   memo: string | null;
   minDeposit: string;
   qr: string;
+  /** "chain": the user's own address, credited by itself after `confirmations` blocks; "proof": the shared address and a proof to submit. */
+  mode: "chain" | "proof";
+  confirmations: number | null;
 }
 
 /** The network choice, then its address as a QR code and text to copy, with the rules that keep the funds safe. */
@@ -42,6 +45,11 @@ export function DepositAddress({ currency, options }: { currency: string; option
       {option ? (
         <section className="card space-y-3" aria-labelledby="address-heading">
           <h2 id="address-heading" className="font-semibold">Your {assetName(currency)} address on {option.networkName}</h2>
+          {option.mode === "chain" && (
+            <p className="text-sm text-muted" data-testid="deposit-mode">
+              This address is yours alone. A deposit is credited by itself after {option.confirmations} confirmations on {option.networkName}: nothing to submit.
+            </p>
+          )}
           {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn on the server */}
           <img src={option.qr} alt={`QR code of the ${currency} deposit address on ${option.networkName}`} width={220} height={220} className="mx-auto rounded-lg" />
           <p className="break-all rounded-lg bg-raised p-3 font-mono text-sm" data-testid="deposit-address">{option.address}</p>
@@ -56,7 +64,7 @@ export function DepositAddress({ currency, options }: { currency: string; option
             Send only {assetName(currency)} on {option.networkName} to this address{option.memo ? ", with the memo above" : ""}. Another currency, another network
             {option.memo ? " or a missing memo" : ""} loses the funds for good. The minimum is {money(option.minDeposit, currency)}; less is not credited.
           </div>
-          <Link href={`/deposit/proof/${currency}/${option.network}`} className="btn-gold">I have sent it</Link>
+          {option.mode === "proof" && <Link href={`/deposit/proof/${currency}/${option.network}`} className="btn-gold">I have sent it</Link>}
         </section>
       ) : (
         <p className="card text-sm text-muted">Choose a network to see the address.</p>

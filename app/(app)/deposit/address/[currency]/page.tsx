@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
+import { depositTarget } from "@/lib/funding/deposit-address";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { DepositAddress } from "./deposit-address";
 import { assetName } from "@/lib/core/format";
@@ -10,21 +11,22 @@ import { assetName } from "@/lib/core/format";
 export const metadata: Metadata = { title: "Deposit address" };
 
 export default async function DepositAddressPage({ params }: { params: Promise<{ currency: string }> }) {
-  await requireUser();
+  const { user } = await requireUser();
   const { currency } = await params;
-  const offered = (await availableNetworks(await getDb())).find((c) => c.currency === currency.toUpperCase());
+  const db = await getDb();
+  const offered = (await availableNetworks(db)).find((c) => c.currency === currency.toUpperCase());
   const networks = offered?.networks.filter((n) => n.deposit) ?? [];
   if (!offered || networks.length === 0) notFound();
   const options = await Promise.all(
-    networks.map(async (n) => ({
-      network: n.network,
-      networkName: n.networkName,
-      address: n.deposit!.address,
-      memo: n.deposit!.memo,
-      minDeposit: n.deposit!.minDeposit,
-      // An image of the address, drawn on the server: the page ships no QR code library.
-      qr: await QRCode.toDataURL(n.deposit!.address, { margin: 1, width: 220, color: { dark: "#0b0b0d", light: "#ffffff" } }),
-    })),
+    networks.map(async (n) => {
+      // The user's own address where the chain is followed, the shared wallet's elsewhere.
+      const target = await depositTarget(db, user.id, { currency: offered.currency, network: n.network });
+      return {
+        ...target,
+        // An image of the address, drawn on the server: the page ships no QR code library.
+        qr: await QRCode.toDataURL(target.address, { margin: 1, width: 220, color: { dark: "#0b0b0d", light: "#ffffff" } }),
+      };
+    }),
   );
   return (
     <div className="space-y-4">

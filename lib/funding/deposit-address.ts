@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { FUNDING_NETWORKS, type Wallet } from "@/db/schema";
+import { depositAddressOf } from "@/lib/chain/addresses";
+import { chainRoute, chainSettings } from "@/lib/chain/config";
+import { formatAmount } from "@/lib/core/amount";
+import { findAsset } from "@/lib/ledger/assets";
+import { NETWORK_NAMES } from "./networks";
+import { openWallet } from "./wallets";
+
+export const depositAddressQuery = z.object({
+  currency: z.string({ error: "Choose a currency" }).trim().toUpperCase().min(1, "Choose a currency").max(10),
+  network: z.enum(FUNDING_NETWORKS, { error: "Choose a network" }),
+});
+
+export type DepositTarget =
+  | { mode: "chain"; currency: string; network: Wallet["network"]; networkName: string; address: string; memo: null; minDeposit: string; confirmations: number }
+  | { mode: "proof"; currency: string; network: Wallet["network"]; networkName: string; address: string; memo: string | null; minDeposit: string; confirmations: null };
+
+/**
+ * Where `userId` sends `currency` on `network`. Where that network's chain is configured, the
+ * user's own address (credited by itself once `confirmations` deep); elsewhere the shared wallet
+ * address of the proof flow. Either way the pair must be open for deposits, with its minimum from
+ * the wallet settings.
+ */
+export async function depositTarget(db: Db, userId: string, query: z.infer<typeof depositAddressQuery>): Promise<DepositTarget> {
+  const wallet = await openWallet(db, query.currency, query.network, "deposit");
+  const asset = await findAsset(db, wallet.currency);
+  const common = { currency: wallet.currency, network: wallet.network, networkName: NETWORK_NAMES[wallet.network], minDeposit: formatAmount(wallet.minDeposit, asset.decimals) };
+  const settings = chainSettings();
+  const route = chainRoute(settings, wallet.currency, wallet.network);
+  if (!settings || !route) return { ...common, mode: "proof", address: wallet.address, memo: wallet.memo, confirmations: null };
+  const { address } = await depositAddressOf(db, settings.xpub, userId);
+  return { ...common, mode: "chain", address, memo: null, confirmations: route.chain.confirmations };
+}
