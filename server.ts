@@ -11,6 +11,9 @@ import { admitRequest, observeRequest } from "@/lib/http/incoming";
 import { serveMetrics } from "@/lib/http/metrics-endpoint";
 import { siteUrlWarning } from "@/lib/core/origin";
 import { staticAssets } from "@/lib/http/static-assets";
+import { chainSettings } from "@/lib/chain/config";
+import { chainWatcherJob } from "@/lib/chain/job";
+import { chainStatus } from "@/lib/chain/status";
 import { startJobs } from "@/lib/jobs/runner";
 import { log } from "@/lib/core/log";
 import { createPriceFeed } from "@/lib/market/create-feed";
@@ -67,10 +70,17 @@ async function main() {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
   const realtime = await attachRealtime(httpServer);
-  const jobs = startJobs(db, [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob, ...(smtpConfigured() ? [mailDeliveryJob] : [])], instance);
+  // Read before anything starts: a chain configured wrong stops the server here, not at the first deposit.
+  const chains = chainSettings();
+  const jobs = startJobs(
+    db,
+    [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob, ...(smtpConfigured() ? [mailDeliveryJob] : []), ...(chains ? [chainWatcherJob(chains)] : [])],
+    instance,
+  );
   setProbes({
     openSockets: () => realtime.io.engine.clientsCount,
     jobLagSeconds: () => jobs.lagSeconds(),
+    chains: () => chainStatus(db),
     dbPingSeconds: async () => {
       const started = performance.now();
       await db.execute(sql`select 1`);

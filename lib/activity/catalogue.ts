@@ -107,6 +107,25 @@ export const ACTIVITY = {
     text: (f) => `Aurum support credited your deposit on ${f.network} as ${money(f)}, not the ${money({ amount: f.claimed, asset: f.asset })} you entered.`,
   }),
   "deposit.rejected": kind<Funding>({ by: "support", mail: "optional", title: "Deposit not credited", text: (f) => `Aurum support did not credit your deposit of ${money(f)} on ${f.network}.` }),
+  // Deposits the chain watcher credits by itself: the user sent them, and no administrator decided.
+  "deposit.confirmed": kind<Funding & { confirmations: number }>({
+    by: "you",
+    mail: "optional",
+    title: "Deposit credited",
+    text: (f) => `Your deposit of ${money(f)} on ${f.network} reached ${f.confirmations} confirmations and is in your available balance.`,
+  }),
+  "deposit.below_minimum": kind<Funding & { minimum: string }>({
+    by: "you",
+    mail: "optional",
+    title: "Deposit below the minimum",
+    text: (f) => `Your deposit of ${money(f)} on ${f.network} is below the minimum of ${money({ amount: f.minimum, asset: f.asset })} and was not credited. Contact customer service about it.`,
+  }),
+  "deposit.dropped": kind<Funding>({
+    by: "you",
+    mail: "optional",
+    title: "Deposit dropped by the network",
+    text: (f) => `Your deposit of ${money(f)} on ${f.network} left the chain in a reorganisation before it was confirmed; nothing was credited. If the network includes it again, it shows again.`,
+  }),
   "withdrawal.requested": kind<Funding & { address: string; fee: string }>({
     by: "you",
     mail: "security",

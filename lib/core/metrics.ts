@@ -8,6 +8,7 @@ export interface Metrics {
   sockets: Gauge;
   jobLag: Gauge<"job">;
   dbPing: Gauge;
+  chainBlocks: Gauge<"chain" | "block">;
   dbConflicts: Counter<"sqlstate">;
 }
 
@@ -16,6 +17,8 @@ export interface Probes {
   openSockets?: () => number;
   jobLagSeconds?: () => Record<string, number>;
   dbPingSeconds?: () => Promise<number>;
+  /** Each followed chain's head and last block finished. */
+  chains?: () => Promise<{ chain: string; head: string | null; lastBlock: string | null; behind: number | null }[]>;
 }
 
 function createMetrics(probes: Probes): Metrics {
@@ -56,6 +59,20 @@ function createMetrics(probes: Probes): Metrics {
       registers: [registry],
       async collect() {
         if (probes.dbPingSeconds) this.set(await probes.dbPingSeconds());
+      },
+    }),
+    chainBlocks: new Gauge({
+      name: "aurum_chain_block",
+      help: "Per followed chain: the node's head, the last block the deposit watcher finished, and how many blocks it is behind",
+      labelNames: ["chain", "block"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const c of (await probes.chains?.()) ?? []) {
+          if (c.head !== null) this.set({ chain: c.chain, block: "head" }, Number(c.head));
+          if (c.lastBlock !== null) this.set({ chain: c.chain, block: "finished" }, Number(c.lastBlock));
+          if (c.behind !== null) this.set({ chain: c.chain, block: "behind" }, c.behind);
+        }
       },
     }),
     dbConflicts: new Counter({

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { listChainDeposits } from "@/lib/chain/list";
 import { createDeposit, depositFieldsSchema, listDeposits, MAX_PROOF_BYTES } from "@/lib/funding/deposits";
 import { depositView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
@@ -21,5 +22,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
 export const GET = withUser(async ({ req, db, auth }) => {
   const page = validate(paginationSchema, searchParamsOf(req));
   const [{ rows, total }, decimalsOf] = await Promise.all([listDeposits(db, auth.user.id, page), decimalsByAsset(db)]);
-  return NextResponse.json({ success: true, deposits: rows.map((d) => depositView(d, decimalsOf(d.currency))), total, ...page });
+  // Deposits seen on chain (credited by themselves) are a list of their own, paged alike.
+  const chain = await listChainDeposits(db, auth.user.id, page, decimalsOf);
+  return NextResponse.json({ success: true, deposits: rows.map((d) => depositView(d, decimalsOf(d.currency))), total, chainDeposits: chain.deposits, chainTotal: chain.total, ...page });
 });

@@ -1,0 +1,46 @@
+import type { Job } from "@/lib/jobs/runner";
+import type { ChainName, ChainSettings } from "./config";
+import { rpcReader, type ChainReader } from "./reader";
+import { followChain } from "./watcher";
+
+/** After a chain's node fails, the wait before asking it again: doubling from a second, at most a minute. */
+const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(failures - 1, 6));
+
+/**
+ * The watcher as a leased job: one instance follows the chains at a time, each configured chain in
+ * turn. A chain whose node is down, slow or answering nonsense is skipped for a backoff that grows
+ * with each failure, while the others go on; it resumes from the last block it finished. The node
+ * must be on the configured chain id, checked before its first block is believed.
+ */
+export function chainWatcherJob(settings: ChainSettings, readerFor: (c: ChainSettings["chains"][number]) => ChainReader = rpcReader): Job {
+  const readers = new Map(settings.chains.map((c) => [c.name, readerFor(c)]));
+  const failing = new Map<ChainName, { failures: number; retryAt: number }>();
+  const verified = new Set<ChainName>();
+  return {
+    name: "chain-watcher",
+    everyMs: 1_000,
+    async run(db) {
+      const problems: string[] = [];
+      for (const chain of settings.chains) {
+        const state = failing.get(chain.name);
+        if (state && Date.now() < state.retryAt) continue;
+        const reader = readers.get(chain.name)!;
+        try {
+          if (!verified.has(chain.name)) {
+            const id = await reader.chainId();
+            if (id !== chain.chainId) throw new Error(`the node is on chain id ${id}, not the configured ${chain.chainId}`);
+            verified.add(chain.name);
+          }
+          await followChain(db, chain, reader);
+          failing.delete(chain.name);
+        } catch (err) {
+          const failures = (state?.failures ?? 0) + 1;
+          failing.set(chain.name, { failures, retryAt: Date.now() + backoffMs(failures) });
+          problems.push(`${chain.label}: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+        }
+      }
+      // Failed runs are logged and shown on the dashboard by the runner.
+      if (problems.length) throw new Error(`chain watcher: ${problems.join("; ")}`);
+    },
+  };
+}

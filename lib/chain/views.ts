@@ -1,0 +1,27 @@
+import type { ChainDeposit } from "@/db/schema";
+import { formatAmount } from "@/lib/core/amount";
+
+/**
+ * A chain deposit as its user sees it. `confirmations` counts the blocks from its own to the last
+ * one the watcher finished, up to `required`: a credited deposit shows the count it was credited at,
+ * a dropped one none.
+ */
+export function chainDepositView(d: ChainDeposit, decimals: number, progress: { finished: bigint | null; required: number | null }) {
+  const depth = progress.finished === null || progress.finished < d.blockNumber ? 0 : Number(progress.finished - d.blockNumber) + 1;
+  const required = progress.required;
+  const confirmations = d.status === "dropped" ? 0 : d.status === "credited" ? (required ?? depth) : Math.min(depth, required ?? depth);
+  return {
+    id: d.id,
+    currency: d.currency,
+    network: d.network,
+    amount: formatAmount(d.amount, decimals),
+    txHash: d.txHash,
+    logIndex: d.logIndex,
+    blockNumber: d.blockNumber.toString(),
+    status: d.status,
+    confirmations,
+    required,
+    createdAt: d.createdAt.toISOString(),
+    decidedAt: d.decidedAt?.toISOString() ?? null,
+  };
+}
