@@ -4,7 +4,9 @@ import QRCode from "qrcode";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { depositTarget } from "@/lib/funding/deposit-address";
-import { availableNetworks } from "@/lib/funding/wallets";
+import { availableNetworks, decimalsByAsset } from "@/lib/funding/wallets";
+import { listChainDeposits } from "@/lib/chain/list";
+import { ChainDeposits } from "./chain-deposits";
 import { DepositAddress } from "./deposit-address";
 import { assetName } from "@/lib/core/format";
 
@@ -28,10 +30,13 @@ export default async function DepositAddressPage({ params }: { params: Promise<{
       };
     }),
   );
+  const followed = options.some((o) => o.mode === "chain");
+  const seen = followed ? await listChainDeposits(db, user.id, { page: 1, pageSize: 20 }, await decimalsByAsset(db)) : null;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Deposit {assetName(offered.currency)}</h1>
       <DepositAddress currency={offered.currency} options={options} />
+      {seen && <ChainDeposits currency={offered.currency} initial={seen.deposits.filter((d) => d.currency === offered.currency)} />}
     </div>
   );
 }
