@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { SoleAdminNotice } from "@/components/admin/sole-admin-notice";
 import { pendingFunding } from "@/lib/funding/queues";
 import { jobHealth } from "@/lib/jobs/runs";
+import { chainStatus } from "@/lib/chain/status";
+import { ChainLag } from "./dashboard/chain-lag";
 import { getDb } from "@/db/client";
 import { ProofStatus } from "./proof/proof-status";
 import { AuditLog } from "./dashboard/audit-log";
@@ -25,7 +27,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs, proposals, admins, since] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db), fourEyesSince(db)]);
+  const [stats, audit, funding, jobs, proposals, admins, since, chains] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db), fourEyesSince(db), chainStatus(db)]);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Dashboard</h1>
@@ -35,6 +37,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
         {since ? `Two administrators since ${utcText(since)}` : "One administrator so far"}
       </p>
       <Waiting funding={funding} proposals={proposals} />
+      <ChainLag chains={chains} />
       <JobHealth jobs={jobs} />
       <ProofStatus />
       <Books books={stats.books} />
