@@ -7,6 +7,9 @@ module.exports = {
     hardhat: {
       chainId: Number(process.env.CHAIN_ID || 31337),
       mining: { auto: true, interval: 0 },
+      // A reverted transaction is mined and answered with its hash, as on a real chain, so a failed
+      // payout can be tested.
+      throwOnTransactionFailures: false,
     },
   },
 };

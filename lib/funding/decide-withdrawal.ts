@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { withdrawals, type Withdrawal } from "@/db/schema";
+import { wallets, withdrawals, type Withdrawal } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
-import { badRequest, notFound } from "@/lib/core/errors";
+import { AppError, badRequest, notFound } from "@/lib/core/errors";
+import { checkPayout } from "@/lib/chain/payouts";
+import { log } from "@/lib/core/log";
 import { formatAmount } from "@/lib/core/amount";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
@@ -29,17 +31,37 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
   }
 }
 
+/**
+ * On a followed chain, the transaction must pay this withdrawal (see checkPayout): otherwise a 422
+ * listing what does not match. The custody address is the pair's wallet address (four-eyed).
+ */
+export async function assertPaidOnChain(tx: Db, id: string, txHash: string): Promise<void> {
+  const [w] = await tx.select({ w: withdrawals, custody: wallets.address }).from(withdrawals).leftJoin(wallets, and(eq(wallets.currency, withdrawals.currency), eq(wallets.network, withdrawals.network))).where(eq(withdrawals.id, id));
+  if (!w) throw notFound("Withdrawal not found");
+  const { decimals } = await findAsset(tx, w.w.currency);
+  const check = await checkPayout({ currency: w.w.currency, network: w.w.network, address: w.w.address, amount: w.w.amount, decimals, custody: w.custody ? [w.custody] : [], txHash }).catch((err: unknown) => {
+    // Unchecked is not sent: the administrator tries again once the node answers.
+    log.warn({ err, withdrawalId: id }, "a payout could not be checked on chain");
+    throw new AppError(503, "CHAIN_UNAVAILABLE", "The chain's node does not answer, so the transaction cannot be checked: try again in a minute");
+  });
+  if (check.checked && check.problems.length) {
+    throw new AppError(422, "TX_DOES_NOT_MATCH", `That transaction does not pay this withdrawal: ${check.problems.join("; ")}`, { txHash: check.problems });
+  }
+}
+
 /** A pending withdrawal's decision, once (`transitionOnce`), with its effects. */
 const decide = <R>(tx: Db, id: string, set: Move<typeof withdrawals>["set"], effects: (w: Withdrawal) => Promise<R>) =>
   transitionOnce(tx, withdrawals, { noun: "withdrawal", id, from: "pending", set }, effects);
 
 /**
- * Marks a pending withdrawal sent with the chain's transaction hash: its hold leaves for the
+ * Marks a pending withdrawal sent with the chain's transaction hash (checked on chain where the
+ * network is followed): its hold leaves for the
  * external world (the amount) and the fees account (the fee). Decision, posting, audit and the
  * user's notification commit together, once.
  */
 export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof sendWithdrawalSchema>, actor: Actor) {
   await assertTxHash(tx, id, input.txHash);
+  await assertPaidOnChain(tx, id, input.txHash);
   return decide(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id }, async (w) => {
     const asset = await findAsset(tx, w.currency);
     await post(tx, {

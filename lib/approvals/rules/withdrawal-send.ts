@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { users, withdrawals } from "@/db/schema";
-import { assertTxHash, sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
+import { assertPaidOnChain, assertTxHash, sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
 import { assetName } from "@/lib/core/format";
 import { conflict, notFound } from "@/lib/core/errors";
 import { formatAmount } from "@/lib/core/amount";
@@ -18,6 +18,8 @@ export const withdrawalSend: Rule<z.infer<typeof payload>> = {
   payload,
   async review(tx, p, { actor, now }) {
     await assertTxHash(tx, p.withdrawalId, p.txHash);
+    // Checked on chain before a second administrator is asked, and again when approved (run).
+    await assertPaidOnChain(tx, p.withdrawalId, p.txHash);
     const [w] = await tx.select({ w: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, p.withdrawalId));
     if (!w) throw notFound("Withdrawal not found");
     if (w.w.status !== "pending") throw conflict(`This withdrawal was already ${w.w.status}`, "ALREADY_DECIDED");
