@@ -1,7 +1,9 @@
 import { HDKey } from "@scure/bip32";
 import { getAddress, isAddress, type Address } from "viem";
 import { z } from "zod";
+import type { Db } from "@/db/client";
 import type { FundingNetwork } from "@/db/schema";
+import { getSettings } from "@/lib/settings";
 
 /**
  * The EVM chains Aurum can follow, and which funding networks travel on each: on Ethereum the
@@ -120,6 +122,25 @@ function parseXpub(value: string | undefined, problems: string[]): HDKey | null 
     problems.push("DEPOSIT_XPUB is not a BIP-32 extended public key (xpub…)");
     return null;
   }
+}
+
+/**
+ * The chains as configured, with the token contracts of the settings (`chain.tokens`, changed by
+ * two administrators) in place of the environment's, for the chains that are followed.
+ */
+export async function activeChains(db: Db): Promise<ChainSettings | null> {
+  const settings = chainSettings();
+  if (!settings) return null;
+  const overrides = (await getSettings(db)).chain.tokens;
+  if (!overrides) return settings;
+  const entries = overrides.split(", ").map((e) => /^(\w+):(\w+)=(0x[0-9a-fA-F]{40})$/.exec(e)!);
+  return {
+    ...settings,
+    chains: settings.chains.map((chain) => {
+      const mine = entries.filter((m) => m[1] === chain.name);
+      return mine.length ? { ...chain, tokens: new Map([...chain.tokens, ...mine.map((m) => [m[2]!, getAddress(m[3]!)] as const)]) } : chain;
+    }),
+  };
 }
 
 /** How `currency` on `network` arrives on a configured chain: a token contract, or the chain's native coin. */

@@ -1,5 +1,5 @@
 import type { Job } from "@/lib/jobs/runner";
-import type { ChainName, ChainSettings } from "./config";
+import { activeChains, type ChainName, type ChainSettings } from "./config";
 import { rpcReader, type ChainReader } from "./reader";
 import { followChain } from "./watcher";
 
@@ -21,7 +21,9 @@ export function chainWatcherJob(settings: ChainSettings, readerFor: (c: ChainSet
     everyMs: 1_000,
     async run(db) {
       const problems: string[] = [];
-      for (const chain of settings.chains) {
+      // Token contracts may have been changed in the settings since the last run.
+      const current = (await activeChains(db)) ?? settings;
+      for (const chain of current.chains) {
         const state = failing.get(chain.name);
         if (state && Date.now() < state.retryAt) continue;
         const reader = readers.get(chain.name)!;

@@ -1,5 +1,6 @@
 import { createPublicClient, decodeEventLog, http, type Hash } from "viem";
-import { chainRoute, chainSettings } from "./config";
+import type { Db } from "@/db/client";
+import { activeChains, chainRoute } from "./config";
 import { TRANSFER_EVENT } from "./reader";
 import type { FundingNetwork } from "@/db/schema";
 
@@ -26,8 +27,8 @@ const eq = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() =
  * not followed (the proof flow's trust in the administrator stays); otherwise the list of what does
  * not match, empty when it all does. A node that cannot answer throws: nothing is marked sent unchecked.
  */
-export async function checkPayout(p: Payout): Promise<PayoutCheck> {
-  const route = chainRoute(chainSettings(), p.currency, p.network);
+export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
+  const route = chainRoute(await activeChains(db), p.currency, p.network);
   if (!route) return { checked: false };
   const client = createPublicClient({ transport: http(route.chain.rpcUrl, { timeout: 10_000, retryCount: 1 }) });
   const hash = p.txHash as Hash;

@@ -39,7 +39,7 @@ export async function assertPaidOnChain(tx: Db, id: string, txHash: string): Pro
   const [w] = await tx.select({ w: withdrawals, custody: wallets.address }).from(withdrawals).leftJoin(wallets, and(eq(wallets.currency, withdrawals.currency), eq(wallets.network, withdrawals.network))).where(eq(withdrawals.id, id));
   if (!w) throw notFound("Withdrawal not found");
   const { decimals } = await findAsset(tx, w.w.currency);
-  const check = await checkPayout({ currency: w.w.currency, network: w.w.network, address: w.w.address, amount: w.w.amount, decimals, custody: w.custody ? [w.custody] : [], txHash }).catch((err: unknown) => {
+  const check = await checkPayout(tx, { currency: w.w.currency, network: w.w.network, address: w.w.address, amount: w.w.amount, decimals, custody: w.custody ? [w.custody] : [], txHash }).catch((err: unknown) => {
     // Unchecked is not sent: the administrator tries again once the node answers.
     log.warn({ err, withdrawalId: id }, "a payout could not be checked on chain");
     throw new AppError(503, "CHAIN_UNAVAILABLE", "The chain's node does not answer, so the transaction cannot be checked: try again in a minute");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { FUNDING_NETWORKS, type Wallet } from "@/db/schema";
 import { depositAddressOf } from "@/lib/chain/addresses";
-import { chainRoute, chainSettings } from "@/lib/chain/config";
+import { activeChains, chainRoute } from "@/lib/chain/config";
 import { formatAmount } from "@/lib/core/amount";
 import { findAsset } from "@/lib/ledger/assets";
 import { NETWORK_NAMES } from "./networks";
@@ -27,7 +27,7 @@ export async function depositTarget(db: Db, userId: string, query: z.infer<typeo
   const wallet = await openWallet(db, query.currency, query.network, "deposit");
   const asset = await findAsset(db, wallet.currency);
   const common = { currency: wallet.currency, network: wallet.network, networkName: NETWORK_NAMES[wallet.network], minDeposit: formatAmount(wallet.minDeposit, asset.decimals) };
-  const settings = chainSettings();
+  const settings = await activeChains(db);
   const route = chainRoute(settings, wallet.currency, wallet.network);
   if (!settings || !route) return { ...common, mode: "proof", address: wallet.address, memo: wallet.memo, confirmations: null };
   const { address } = await depositAddressOf(db, settings.xpub, userId);

@@ -1,3 +1,4 @@
+import { isAddress } from "viem";
 import { z } from "zod";
 import { AmountError, toUnits } from "@/lib/core/amount";
 import { assetName } from "@/lib/core/format";
@@ -19,6 +20,18 @@ const linkHosts = z
   .max(2000, "The allowed link hosts can be at most 2,000 characters")
   .refine((v) => hostsIn(v).every((h) => HOST.test(h)), "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)")
   .transform((v) => hostsIn(v).join(", "));
+
+// Token contracts that replace CHAIN_<NAME>_TOKEN_<ASSET> for a followed chain, as "chain:ASSET=0x…"
+// entries in one string (lib/chain/config reads them); the EIP-55 checksum must match.
+const TOKEN_ENTRY = /^(ethereum|bsc):(USDT|USDC|XAUT)=0x[0-9a-fA-F]{40}$/;
+const entriesIn = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+const chainTokens = z
+  .string({ error: "The token contracts must be text: entries such as ethereum:USDT=0x… separated by commas" })
+  .trim()
+  .max(2000, "The token contracts can be at most 2,000 characters")
+  .refine((v) => entriesIn(v).every((e) => TOKEN_ENTRY.test(e) && isAddress(e.slice(e.indexOf("=") + 1))), "Each token contract must read chain:ASSET=address, such as ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7 (chains ethereum and bsc; assets USDT, USDC, XAUT; the address with its checksum)")
+  .refine((v) => new Set(entriesIn(v).map((e) => e.split("=")[0])).size === entriesIn(v).length, "Each chain and asset may have one token contract")
+  .transform((v) => entriesIn(v).join(", "));
 
 /**
  * Every setting with its default: a fresh install works without any saved row, and a setting
@@ -59,6 +72,8 @@ export const settingsSchema = z.object({
   approvals: z.object({ thresholdUsdt: decimal("The approval threshold").default("1000") }).prefault({}),
   // Hosts besides the site's own that a support reply may link to (lib/support/links).
   support: z.object({ allowedLinkHosts: linkHosts.default("") }).prefault({}),
+  // Token contracts changed at run time (by two administrators): they replace the environment's.
+  chain: z.object({ tokens: chainTokens.default("") }).prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -115,6 +130,7 @@ export const settingsPatchSchema = z
     referral: z.record(z.string(), z.unknown()),
     approvals: z.record(z.string(), z.unknown()),
     support: z.record(z.string(), z.unknown()),
+    chain: z.record(z.string(), z.unknown()),
   })
   .partial()
   .strict();

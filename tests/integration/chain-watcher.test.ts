@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as depositsRoute } from "@/app/api/deposits/route";
-import { devClient, mineBlocks, sendTestFunds } from "@/chain/dev-node";
+import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ADDRESSES } from "@/chain/dev-node";
+import { GET as addressRoute } from "@/app/api/deposits/address/route";
+import { PUT as putSettings } from "@/app/api/settings/config/route";
 import { accountEvents, accounts, chainCursors, chainDeposits, journals, notifications } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
 import { depositAddressOf } from "@/lib/chain/addresses";
@@ -12,6 +14,7 @@ import { chainStatus } from "@/lib/chain/status";
 import { followChain } from "@/lib/chain/watcher";
 import { checkLedger } from "@/lib/ledger/check";
 import { createWallet } from "@/lib/funding/wallets";
+import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withChainEnv, withChainNode } from "../support/chain";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, walletInput } from "../support/funding";
@@ -175,3 +178,28 @@ describe("the watcher", () => {
     expect(after!.lastHash).toBe((await client.getBlock({ blockNumber: after!.lastBlock })).hash);
   });
 });
+
+describe("a token contract changed at run time", () => {
+  it("waits for a second administrator, refuses a malformed one, and is then the one followed", async () => {
+    const admin = await signInAdmin(db());
+    const user = await newDepositor();
+    const usdc = `ethereum:USDC=${TEST_TOKEN_ADDRESSES.USDC}`;
+    for (const bad of ["ethereum:USDC=0x123", `solana:USDC=${TEST_TOKEN_ADDRESSES.USDC}`, `ethereum:USDC=${TEST_TOKEN_ADDRESSES.USDC.toLowerCase().replace("0xe", "0xE")}`, `${usdc}, ${usdc}`]) {
+      expect((await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { tokens: bad } } })).status, bad).toBe(400);
+    }
+    const proposed = await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { tokens: usdc } } });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+    await sendTestFunds(node().rpcUrl, user.address, "7.25", "USDC");
+    await mineBlocks(node().rpcUrl, 3);
+    await follow();
+    // Not approved yet: USDC is still no token Aurum follows.
+    expect(await depositsOf(user.userId)).toEqual([]);
+    expect((await approvedBySecondAdmin(db(), proposed)).status).toBe(200);
+    await sendTestFunds(node().rpcUrl, user.address, "7.5", "USDC");
+    await mineBlocks(node().rpcUrl, 3);
+    await chainWatcherJob(chainSettings()!).run(db());
+    expect((await depositsOf(user.userId)).map((r) => [r.currency, r.status, r.amount])).toEqual([["USDC", "credited", 7_500_000n]]);
+    expect((await call(addressRoute, { token: user.token, path: "/api/deposits/address?currency=USDC&network=ERC20" })).body).toMatchObject({ mode: "chain", address: user.address });
+  });
+});
+

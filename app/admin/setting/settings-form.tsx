@@ -33,6 +33,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
   const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
   const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
+  const [chainTokens, setChainTokens] = useState(initial.chain.tokens.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
@@ -49,6 +50,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           supportUrl: site.supportUrl.trim() || null,
           ...sections,
           support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean).join(", ") },
+          chain: { tokens: chainTokens.split(/[\s,]+/).filter(Boolean).join(", ") },
         }),
       });
       setResult({ ok: body.success, text: body.message });
@@ -72,6 +74,11 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           <label htmlFor="allowedLinkHosts" className="label">Hosts support replies may link to, besides this site (one per line)</label>
           <textarea id="allowedLinkHosts" rows={3} value={linkHosts} onChange={(e) => setLinkHosts(e.target.value)} placeholder="docs.example.com" className="field resize-y font-mono text-sm" aria-describedby="allowedLinkHosts-hint" />
           <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a look-alike site. A change waits for a second administrator.</p>
+        </div>
+        <div>
+          <label htmlFor="chainTokens" className="label">Token contracts replacing the environment&apos;s, one per line (chain:ASSET=address)</label>
+          <textarea id="chainTokens" rows={2} value={chainTokens} onChange={(e) => setChainTokens(e.target.value)} placeholder="ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7" className="field resize-y font-mono text-sm" aria-describedby="chainTokens-hint" />
+          <p id="chainTokens-hint" className="mt-1 text-xs text-muted">Deposits of that asset are credited from Transfers of this contract only, so a wrong one credits worthless tokens. A change waits for a second administrator.</p>
         </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={site.registrationOpen} onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })} className="h-4 w-4 accent-gold" />
