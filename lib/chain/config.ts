@@ -43,7 +43,7 @@ export interface ChainSettings {
 const positiveInt = (name: string, max: number) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} can be at most ${max}`);
 
-function parseChain(name: ChainName, env: NodeJS.ProcessEnv, problems: string[]): ChainConfig | null {
+function parseChain(name: ChainName, env: Readonly<Record<string, string | undefined>>, problems: string[]): ChainConfig | null {
   const spec = CHAINS[name];
   const key = (suffix: string) => `CHAIN_${spec.envName}_${suffix}`;
   const rpcUrl = env[key("RPC_URL")]?.trim();
@@ -86,7 +86,7 @@ let last: { key: string; settings: ChainSettings | null } | undefined;
  * (every network keeps the proof flow). A chain configured without DEPOSIT_XPUB, or any value that
  * does not parse, throws, so server.ts fails at start rather than at the first deposit.
  */
-export function chainSettings(env: NodeJS.ProcessEnv = process.env): ChainSettings | null {
+export function chainSettings(env: Readonly<Record<string, string | undefined>> = process.env): ChainSettings | null {
   const cacheKey = Object.keys(env)
     .filter((k) => k.startsWith("CHAIN_") || k === "DEPOSIT_XPUB")
     .sort()
