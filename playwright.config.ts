@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { DEV_CHAIN_ID, DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "./chain/dev-chain";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The development EVM node the deposit-from-chain test sends to (tests/e2e/chain-deposit.spec.ts).
+export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? PORT + 1);
+export const E2E_CHAIN_CONFIRMATIONS = 3;
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 // Debian's Chromium where present (CI and these machines cannot download a browser).
@@ -35,7 +39,17 @@ export default defineConfig({
     // The admin area, and the user area's desktop layout (desktop.spec.ts).
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } }, testMatch: /(admin|desktop)\.spec\.ts/ },
   ],
-  webServer: {
+  webServer: [
+    {
+      // Tokens at fixed addresses, so the app's configuration below is known before the node starts.
+      command: "npx tsx scripts/chain-node.ts",
+      env: { CHAIN_NODE_PORT: String(E2E_CHAIN_PORT), CHAIN_NODE_CONFIRMATIONS: String(E2E_CHAIN_CONFIRMATIONS) },
+      wait: { stdout: /^ready$/m },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
     // A fresh embedded database for every run, on the production build.
     command: `rm -rf .e2e-data && NODE_ENV=production npx tsx server.ts`,
     env: {
@@ -50,10 +64,17 @@ export default defineConfig({
       // The 24-hour pause after a withdrawal password is set is tested in the integration tests;
       // browsers cannot wait a day, so the end-to-end server does not pause.
       WITHDRAW_HOLD_HOURS: "0",
+      // USDC on ERC20 is credited from the node above (chain-deposit.spec.ts); every other pair keeps the proof flow.
+      CHAIN_ETHEREUM_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
+      CHAIN_ETHEREUM_CHAIN_ID: String(DEV_CHAIN_ID),
+      CHAIN_ETHEREUM_CONFIRMATIONS: String(E2E_CHAIN_CONFIRMATIONS),
+      CHAIN_ETHEREUM_TOKEN_USDC: TEST_TOKEN_ADDRESSES.USDC,
+      DEPOSIT_XPUB: xpubOf(DEV_MNEMONIC),
     },
     url: `http://localhost:${PORT}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
-  },
+    },
+  ],
 });

@@ -1,4 +1,4 @@
-import { mineBlocks } from "@/chain/dev-node";
+import { mineBlocks } from "@/chain/dev-chain";
 
 /** `npm run chain:mine -- <blocks>`: mines that many blocks (1 by default) on the development node, so deposits gain confirmations. */
 const blocks = Number(process.argv[2] ?? 1);

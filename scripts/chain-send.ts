@@ -1,5 +1,5 @@
 import { isAddress } from "viem";
-import { sendTestFunds, TEST_TOKENS, type TestToken } from "@/chain/dev-node";
+import { sendTestFunds, TEST_TOKENS, type TestToken } from "@/chain/dev-chain";
 
 /** `npm run chain:send -- <address> <amount> <USDT|USDC|XAUT|ETH>`: test funds from the development node's first account; prints the transaction hash. */
 const [to, amount, asset] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { newMnemonic, xpubOf } from "@/chain/dev-node";
+import { newMnemonic, xpubOf } from "@/chain/dev-chain";
 
 /**
  * `npm run chain:xpub`, on a machine that is offline and stays so: a new mnemonic (written down and

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mnemonicToAccount } from "viem/accounts";
 import { GET as addressRoute } from "@/app/api/deposits/address/route";
-import { DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "@/chain/dev-node";
+import { DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "@/chain/dev-chain";
 import { depositAddresses } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
 import { createWallet } from "@/lib/funding/wallets";

@@ -1,6 +1,6 @@
 import { formatUnits } from "viem";
 import { describe, expect, it } from "vitest";
-import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-node";
+import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-chain";
 import { withChainNode } from "../support/chain";
 
 const node = withChainNode();

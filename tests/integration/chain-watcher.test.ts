@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as depositsRoute } from "@/app/api/deposits/route";
-import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ADDRESSES } from "@/chain/dev-node";
+import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ADDRESSES } from "@/chain/dev-chain";
 import { GET as addressRoute } from "@/app/api/deposits/address/route";
 import { PUT as putSettings } from "@/app/api/settings/config/route";
 import { accountEvents, accounts, chainCursors, chainDeposits, journals, notifications } from "@/db/schema";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mnemonicToAccount } from "viem/accounts";
-import { DEV_MNEMONIC, devClient, devWallet, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-node";
+import { DEV_MNEMONIC, devClient, devWallet, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-chain";
 import { withdrawals } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "@/chain/dev-node";
+import { DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "@/chain/dev-chain";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { chainRoute, chainSettings } from "@/lib/chain/config";
