@@ -21,6 +21,8 @@ export const SCAN_RANGE = 100n;
 const RANGES_PER_RUN = 10;
 /** Deposits credited per run (each its own transaction); the rest wait for the next second. */
 const CREDITS_PER_RUN = 500;
+/** Credit transactions run side by side (PostgreSQL; PGlite runs them one after another anyway). */
+const CREDITS_AT_ONCE = 8;
 /** Pending deposits whose users are sent their new count per run (the rest see it when they look). */
 const PROGRESS_PER_RUN = 1000;
 /** How many of the recent blocks' hashes are kept to find a fork: far deeper than any confirmation count. */
@@ -229,7 +231,11 @@ async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, a
   const mine = and(eq(chainDeposits.chain, config.name), eq(chainDeposits.status, "pending"));
   const deep = sql`${chainDeposits.blockNumber} + ${depth} <= ${cursor.lastBlock}`;
   const due = await db.select({ id: chainDeposits.id }).from(chainDeposits).where(and(mine, deep)).orderBy(asc(chainDeposits.blockNumber)).limit(CREDITS_PER_RUN);
-  for (const deposit of due) await creditOne(db, config, deposit.id, depth, at);
+  // Credits are independent transactions (each guarded by its own pending → credited move), so a few
+  // run at once: one after another, a backlog after an outage took minutes (docs/BENCHMARKS.md).
+  for (let i = 0; i < due.length; i += CREDITS_AT_ONCE) {
+    await Promise.all(due.slice(i, i + CREDITS_AT_ONCE).map((deposit) => creditOne(db, config, deposit.id, depth, at)));
+  }
   if (!advanced) return;
   // The others' users see the count go up, without asking.
   const waiting = await db.select().from(chainDeposits).where(and(mine, sql`not (${deep})`)).limit(PROGRESS_PER_RUN);
