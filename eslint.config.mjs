@@ -56,6 +56,7 @@ const LIB_LAYERS = [
   "trading",
   "strategies",
   "referrals",
+  "chain", // EVM networks: deposit addresses from the xpub, the watcher, payouts checked on chain
   "funding",
   "savings",
   "storage",
@@ -93,7 +94,9 @@ const config = [
   {
     // Resolved to files by the TypeScript resolver (eslint-config-next's import settings), so a
     // relative `../audit`, an `@/` alias and a .tsx file are all caught; type-only imports too,
-    // since a type from a higher layer ties the lower one to it all the same.
+    // since a type from a higher layer ties the lower one to it all the same. Only the files
+    // eslint-config-next gives the import plugin to (a .cjs tool config is not one of them).
+    files: ["**/*.{js,jsx,mjs,ts,tsx,mts}"],
     rules: {
       "import/no-restricted-paths": [
         "error",
