@@ -411,7 +411,7 @@ describe("/api/user/mail-preference", () => {
     const read = await call(getMailPreferenceRoute, { token: u.token });
     expect(read.body).toMatchObject({ success: true, optionalMail: true });
     // Each title once, in the catalogue's order.
-    expect(read.body.optional).toEqual(["Deposit credited", "Deposit not credited", "Withdrawal sent", "Withdrawal not sent"]);
+    expect(read.body.optional).toEqual(["Deposit credited", "Deposit not credited", "Deposit below the minimum", "Deposit dropped by the network", "Withdrawal sent", "Withdrawal not sent"]);
     expect(read.body.always).toEqual([
       "Balance credited", "Balance debited", "Your password was reset", "Your withdrawal password was reset", "Your account was disabled", "Your account was enabled",
       "Your account was unfrozen", "You are an administrator", "You are no longer an administrator", "Withdrawal requested", "Sign-in from a new device",
