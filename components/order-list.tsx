@@ -1,4 +1,4 @@
-import { exact, money } from "@/lib/core/format";
+import { displayDecimal, money } from "@/lib/core/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/views";
 import { Time } from "@/components/time";
@@ -11,7 +11,7 @@ const STATUS_TONES: Record<OrderView["status"], string> = {
 
 function describe(o: OrderView): string {
   const verb = o.side === "buy" ? "Buy" : "Sell";
-  return o.type === "limit" ? `Limit ${verb.toLowerCase()} at ${exact(o.limitPrice!)}` : `Market ${verb.toLowerCase()}`;
+  return o.type === "limit" ? `Limit ${verb.toLowerCase()} at ${displayDecimal(o.limitPrice!)} USDT` : `Market ${verb.toLowerCase()}`;
 }
 
 /** Orders with their status: what was asked, what it filled at, and what it paid or received. */
@@ -29,12 +29,12 @@ export function OrderList({ orders, empty, label, action }: { orders: OrderView[
             <p className="text-xs text-muted">{describe(o)}</p>
             {o.strategy && <p className="text-xs text-gold">By {o.strategy.name}</p>}
             <p className="text-xs text-muted"><Time at={o.createdAt} /></p>
-            {o.price && <p className="text-xs text-zinc-400">Filled at {exact(o.price)} · fee {exact(o.fee!)} USDT</p>}
+            {o.price && <p className="text-xs text-zinc-400">Filled at {displayDecimal(o.price)} USDT · fee {money(o.fee!, "USDT")}</p>}
           </div>
           <div className="shrink-0 text-right">
             <Amount value={o.quantity} asset="XAUT" className="block font-medium" />
             {o.total ? (
-              <span className="block text-xs text-muted tabular-nums">{o.side === "buy" ? "Paid" : "Received"} {exact(o.total)} USDT</span>
+              <span className="block text-xs text-muted">{o.side === "buy" ? "Paid" : "Received"} <Amount value={o.total} asset="USDT" /></span>
             ) : o.status === "open" ? (
               <span className="block text-xs text-muted tabular-nums">Reserved {money(o.held, o.side === "buy" ? "USDT" : "XAUT")}</span>
             ) : null}

@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { Amount } from "@/components/amount";
-import { exact } from "@/lib/core/format";
 import { journalLabel, ACCOUNT_LABELS, referenceLink } from "@/lib/ledger/kinds";
 import type { LedgerRecord } from "@/lib/ledger/records";
 import { Time } from "@/components/time";
@@ -25,8 +24,8 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
             {r.memo && <p className="mt-0.5 break-words text-xs text-zinc-400">{r.memo}</p>}
           </div>
           <div className="shrink-0 text-right">
-            <Amount value={r.amount} asset={r.asset} signed exact className="block font-medium" />
-            <span className="text-xs text-muted tabular-nums">Balance {exact(r.balanceAfter)}</span>
+            <Amount value={r.amount} asset={r.asset} signed className="block font-medium" />
+            <span className="text-xs text-muted tabular-nums">Balance <Amount value={r.balanceAfter} asset={r.asset} named={false} /></span>
           </div>
         </li>
         );

@@ -91,7 +91,7 @@ export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: 
             {proof.assets.map((a) => (
               <div key={a.code} className="flex items-baseline justify-between gap-4 py-2 text-sm">
                 <dt className="text-zinc-300">{assetName(a.code)}</dt>
-                <dd><Amount value={proof.account.balances[a.code]!} asset={a.code} exact /></dd>
+                <dd><Amount value={proof.account.balances[a.code]!} asset={a.code} /></dd>
               </div>
             ))}
           </dl>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { Amount } from "@/components/amount";
-import { assetName, exact } from "@/lib/core/format";
+import { assetName } from "@/lib/core/format";
 import { ACCOUNT_LABELS, journalLabel } from "@/lib/ledger/kinds";
 import type { Transaction, TransactionLeg } from "@/lib/ledger/transactions";
 import { Time } from "@/components/time";
@@ -14,7 +14,7 @@ const balanceName = (account: string) => ACCOUNT_LABELS[account as keyof typeof 
 function Change({ amount, asset, signed = true }: { amount: string; asset: string; signed?: boolean }) {
   return (
     <span className="flex items-baseline justify-end gap-1.5 whitespace-nowrap">
-      <Amount value={amount} signed={signed} exact className="font-medium" />
+      <Amount value={amount} asset={asset} named={false} signed={signed} className="font-medium" />
       <span className="w-10 text-left text-xs text-muted">{assetName(asset)}</span>
     </span>
   );
@@ -88,7 +88,7 @@ function LegList({ t, id }: { t: Transaction; id: string }) {
             <span className="text-zinc-300">{legName(leg)}</span>
             <span className="text-right">
               <Change amount={leg.amount} asset={leg.asset} />
-              <span className="block whitespace-nowrap text-xs text-muted tabular-nums">Balance {exact(leg.balanceAfter)}</span>
+              <span className="block whitespace-nowrap text-xs text-muted tabular-nums">Balance <Amount value={leg.balanceAfter} asset={leg.asset} named={false} /></span>
             </span>
           </li>
         ))}
@@ -119,7 +119,7 @@ function LegTable({ t }: { t: Transaction }) {
             <tr key={leg.id} data-testid="leg">
               <td>{balanceName(leg.account)}</td>
               <td className="text-muted">{leg.label ?? journalLabel(t.kind)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300">{exact(leg.balanceAfter)} <span className="inline-block w-10 text-left text-xs text-muted">{assetName(leg.asset)}</span></td>
+              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300"><Amount value={leg.balanceAfter} asset={leg.asset} named={false} /> <span className="inline-block w-10 text-left text-xs text-muted">{assetName(leg.asset)}</span></td>
               <td><Change amount={leg.amount} asset={leg.asset} /></td>
             </tr>
           ))}
@@ -197,9 +197,11 @@ function TableRows({ t, open, onToggle }: { t: Transaction; open: boolean; onTog
     <>
       <tr className="relative border-t border-line align-top first:border-t-0 hover:bg-raised/40" data-testid="transaction" data-hold={t.hold || undefined}>
         <td className="whitespace-nowrap pl-4 text-muted tabular-nums"><Time at={t.createdAt} /></td>
-        <td className="min-w-0">
+        {/* Takes the width the time, type and change leave (w-full with max-w-0), so a long detail is cut
+            short here and never pushes the change column out of a narrow box (Home's activity). */}
+        <td className="w-full max-w-0">
           <Disclosure t={t} open={open} controls={`legs-d-${t.id}`} onToggle={onToggle} chevron />
-          {t.detail && <p className="max-w-md truncate pl-5.5 text-xs text-zinc-400">{t.detail}</p>}
+          {t.detail && <p className="truncate pl-5.5 text-xs text-zinc-400" title={t.detail}>{t.detail}</p>}
         </td>
         <td className="whitespace-nowrap text-muted">{journalLabel(t.kind)}{t.hold && " · hold"}</td>
         <td className="pr-4"><Effects t={t} /></td>

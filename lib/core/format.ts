@@ -2,6 +2,12 @@
  * How amounts read on screens, in one place. The API and CSV keep exact decimal strings; screens
  * group thousands and show a sensible number of decimals per asset, with the exact amount on hover
  * and in review steps and detail views. Exact arithmetic throughout (no floats).
+ *
+ * The rule (the README's "Decimals"): USDT and USDC 2 decimals, XAUt 6, BTC 8, ETH 6, always all of
+ * them; prices in USDT with 2 (`displayDecimal`); every unit (`exact`) only where it is labelled as
+ * exact: a review step before money moves and the administrators' books. Limits and placeholders
+ * read like amounts ("10.00 – 100,000.00"), and what a field is given to edit is grouped too
+ * (`typedAmount`), so inputs take grouped figures (`plainAmount`).
  */
 import { formatAmount, toUnits } from "@/lib/core/amount";
 import { DAY_MS, MINUTE_MS } from "@/lib/core/time";
@@ -32,7 +38,7 @@ export function assetName(code: string): string {
  * more than it is.
  */
 export function readable(value: string, asset: string): string {
-  const decimals = SHOWN[asset.toUpperCase()] ?? 6;
+  const decimals = shownDecimals(asset);
   return grouped(toUnits(value.replace(/^-/, ""), decimals, "down"), decimals, value.startsWith("-"));
 }
 
@@ -44,6 +50,38 @@ export function money(value: string, asset: string): string {
 /** `money` for smallest units: 5000000000n, 6, "USDT" → "5,000.00 USDT". */
 export function moneyOf(units: bigint, decimals: number, asset: string): string {
   return money(formatAmount(units, decimals), asset);
+}
+
+/** The shown decimals of an asset: USDT 2, XAUt 6, BTC 8, ETH 6 (6 for one not listed). */
+export function shownDecimals(asset: string): number {
+  return SHOWN[asset.toUpperCase()] ?? 6;
+}
+
+/** A range of amounts, as limits and placeholders write it: "10", "100000", "USDT" → "10.00 – 100,000.00". */
+export function rangeText(min: string, max: string, asset: string): string {
+  return `${readable(min, asset)} – ${readable(max, asset)}`;
+}
+
+/**
+ * An amount put into a field for a person to send (a "Max"): grouped like every figure they read, with
+ * every unit it has, so sending it moves all of it, but no trailing zero past the asset's shown decimals:
+ * "25000.000000" USDT → "25,000.00", "23798.123400" USDT → "23,798.1234", "0.5" XAUT → "0.500000".
+ */
+export function typedAmount(value: string, asset: string): string {
+  const shown = shownDecimals(asset);
+  const [whole = "0", fraction = ""] = value.split(".");
+  const kept = fraction.replace(/0+$/, "").padEnd(shown, "0");
+  return exact(kept ? `${whole}.${kept}` : whole);
+}
+
+/**
+ * What a person typed, as the API reads it: thousands separators dropped when they group correctly
+ * ("25,000.50" → "25000.50"), anything else left as typed for the amount parser to refuse with its
+ * own words ("2,50" stays "2,50": a decimal comma is not a thousands separator).
+ */
+export function plainAmount(text: string): string {
+  const trimmed = text.trim();
+  return /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(trimmed) ? trimmed.replace(/,/g, "") : trimmed;
 }
 
 /** The exact amount, grouped: "1234.500000" → "1,234.500000". */

@@ -95,14 +95,14 @@ test("withdrawal behind a withdrawal password, an admin marks it sent, and recor
   // The send is one transaction: the amount and the fee, both out of the hold.
   await expect(records).toHaveCount(1);
   const sent = records.first();
-  await expect(sent.getByTestId("change")).toHaveText("-101.000000USDT");
+  await expect(sent.getByTestId("change")).toHaveText("-101.00USDT");
   await sent.getByRole("button", { name: "Withdrawal" }).click();
   const legs = sent.getByTestId("leg");
   await expect(legs).toHaveCount(2);
-  await expect(legs.filter({ hasText: "On hold · Sent" })).toContainText("-100.000000");
-  await expect(legs.filter({ hasText: "On hold · Fee" })).toContainText("-1.000000");
+  await expect(legs.filter({ hasText: "On hold · Sent" })).toContainText("-100.00");
+  await expect(legs.filter({ hasText: "On hold · Fee" })).toContainText("-1.00");
   // The request set 101 USDT aside: a hold, shown when asked.
   await page.getByRole("checkbox", { name: "Show holds" }).check();
   await expect(records).toHaveCount(2);
-  await expect(records.filter({ hasText: "Withdrawal requested" }).getByTestId("change")).toHaveText("101.000000USDTmoved to On hold");
+  await expect(records.filter({ hasText: "Withdrawal requested" }).getByTestId("change")).toHaveText("101.00USDTmoved to On hold");
 });

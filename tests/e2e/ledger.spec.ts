@@ -39,7 +39,7 @@ test("an admin credits a user below the approval threshold, who sees the balance
   const transactions = userPage.getByTestId("transaction").filter({ visible: true });
   const record = transactions.first();
   await expect(record).toContainText("Adjustment");
-  await expect(record.getByTestId("change")).toHaveText("+400.250000USDT");
+  await expect(record.getByTestId("change")).toHaveText("+400.25USDT");
   await expect(record).toContainText("Launch bonus");
   // The refused debit wrote nothing.
   await expect(transactions).toHaveCount(1);

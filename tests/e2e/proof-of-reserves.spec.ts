@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { exact, readable } from "../../lib/core/format";
 import type { ProofFile } from "../../lib/proof/proof-file";
 import { axeViolations } from "./axe";
 import { adminToken, apiRegister, checkerSession, credit, signIn } from "./helpers";
@@ -32,9 +33,10 @@ test("signed out, the page shows a snapshot's root, its account count and totals
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await expect(page.getByTestId("root-hash")).toHaveText(snapshot.rootHash);
   await expect(page.getByTestId("figure-accounts")).toHaveText(snapshot.accountCount.toLocaleString("en-US"));
+  // Each asset with its shown decimals, the exact total on hover.
   const usdt = snapshot.totals.USDT!;
-  const [whole, fraction] = usdt.split(".");
-  await expect(page.getByTestId("figure-total-USDT")).toContainText(`${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`);
+  await expect(page.getByTestId("figure-total-USDT")).toContainText(readable(usdt, "USDT"));
+  await expect(page.getByTestId("figure-total-USDT").getByTitle(`${exact(usdt)} USDT`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toBeVisible();
   await expect(page.getByText("It does not show")).toBeVisible();
 });
@@ -58,7 +60,9 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await page.getByRole("button", { name: "Verify my balances" }).click();
   await expect(page.getByTestId("my-verification-outcome")).toHaveText("Your balances are included in the published total.");
-  await expect(page.getByTestId("my-balances")).toContainText("123.456789");
+  // Read in cents like every USDT amount; the exact figure on hover, as the proof file has it.
+  await expect(page.getByTestId("my-balances")).toContainText("123.45");
+  await expect(page.getByTestId("my-balances").getByTitle("123.456789 USDT")).toBeVisible();
   await expect(page.getByTestId("my-verification").getByText("The published root")).toBeVisible();
   // The leaf id is this user's own, not just a leaf with the same balances.
   await expect(page.getByTestId("my-verification").getByText("The leaf is yours")).toBeVisible();

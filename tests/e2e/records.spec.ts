@@ -32,7 +32,7 @@ test("a market buy is one line in /records, opens to its legs, and holds show on
   const buy = visible(page).filter({ hasText: /^Bought/ });
   await expect(buy).toHaveCount(1);
   const change = (row: typeof buy) => row.getByTestId("change").filter({ visible: true });
-  await expect(change(buy)).toHaveText(/^\+0\.100000XAUt-\d{3}\.\d{6}USDT$/);
+  await expect(change(buy)).toHaveText(/^\+0\.100000XAUt-\d{3}\.\d{2}USDT$/);
   await expect(page.getByText("Limit buy placed")).toHaveCount(0);
 
   const open = buy.getByRole("button", { name: /^Bought/ });
@@ -56,7 +56,7 @@ test("a market buy is one line in /records, opens to its legs, and holds show on
   const placed = visible(page).filter({ hasText: "Limit buy placed" });
   await expect(placed).toHaveCount(1);
   // A hold changes no total: it reads as money moved, unsigned, not as a loss.
-  await expect(change(placed)).toHaveText("10.020000USDTmoved to On hold");
+  await expect(change(placed)).toHaveText("10.02USDTmoved to On hold");
   await expect(visible(page)).toHaveCount(3);
 
   await holds.uncheck();

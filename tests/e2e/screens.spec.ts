@@ -8,13 +8,15 @@ import { userWithData, type ScreenData } from "./screen-data";
 // - axe-core's WCAG checks;
 // - no Content-Security-Policy violation;
 // - no error logged or thrown while it loads (a hydration mismatch is one: React's #418);
-// - numbers and times read one way (issue 23, item 4).
+// - numbers and times read one way (issue 23, item 4): each asset with its decimals, and amount
+//   fields grouped and wide enough for what they hold or suggest (issue 45 §3).
 const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper", "/proof-of-reserves", "/contact", "/no-such-page"];
 const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/api-keys", "/invite-friends", "/ai-trading", "/support", "/support/{conversationId}"];
 // {userId} is the user with data.
 const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox", "/admin/proof", "/admin/support", "/admin/support/{conversationId}"];
 const SIZES = [
   { width: 390, height: 844 },
+  { width: 768, height: 1024 },
   { width: 1280, height: 800 },
 ];
 
@@ -30,6 +32,12 @@ const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const UNGROUPED = /(?<![\w,.:/#-])\d{4,}(?:\.\d+(?![\d,])|(?=\s*(?:USDT|USDC|XAUt|XAUT|BTC|ETH)\b))/;
 // Not \b: in the page's text an amount's asset follows its digits with no space ("0.05XAUT").
 const CODE_AS_WORD = /(?<![A-Za-z])XAUT(?![A-Za-z])/;
+// An amount with decimals and its asset ("1,234.50USDT", "0.100000 XAUt"): one number of decimals per
+// asset on every screen (lib/core/format's rule). A whole number in a sentence ("1 XAUt") is prose.
+const AMOUNT_WITH_ASSET = /(?<![\w.,])[\d,]+\.(\d+)\s*(USDT|USDC|XAUt|BTC|ETH)\b/g;
+const SHOWN: Record<string, number> = { USDT: 2, USDC: 2, XAUt: 6, BTC: 8, ETH: 6 };
+// Four or more digits in a row before any decimal point: what a field shows or suggests ungrouped.
+const UNGROUPED_FIELD = /(?<![\d,.])\d{4,}/;
 
 // What each page logged as an error or threw.
 const errorsOf = new WeakMap<Page, string[]>();
@@ -60,20 +68,45 @@ async function expectClean(page: Page, what: string) {
   expect(errorsOf.get(page) ?? [], `${what} logged errors`).toEqual([]);
 }
 
-/** The page's visible text once it has settled, checked against the three rules, naming the screen. */
-async function expectReadable(page: Page, what: string) {
+/**
+ * The page's visible text once it has settled, checked against the rules, naming the screen; and its
+ * amount fields: what they suggest or hold grouped, and wide enough to show it whole.
+ */
+async function expectReadable(page: Page, what: string, { decimals = true } = {}) {
   const text = await page.evaluate(() => document.body.innerText);
   const line = (re: RegExp) => text.split("\n").find((l) => re.test(l)) ?? null;
   expect(line(ISO_TIME), `${what} shows an ISO timestamp`).toBeNull();
   expect(line(UNGROUPED), `${what} shows an ungrouped amount`).toBeNull();
   expect(line(CODE_AS_WORD), `${what} spells XAUt as its API code`).toBeNull();
+  if (decimals) {
+    const odd = [...text.matchAll(AMOUNT_WITH_ASSET)].filter((m) => m[1]!.length !== SHOWN[m[2]!]).map((m) => m[0]);
+    expect(odd, `${what} shows an asset with other than its decimals`).toEqual([]);
+  }
+  const fields = await page.locator("input[inputmode=decimal]").filter({ visible: true }).evaluateAll((inputs) =>
+    (inputs as HTMLInputElement[]).map((input) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement("canvas").getContext("2d")!;
+      context.font = style.font;
+      const shown = input.value || input.placeholder;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { id: input.id, texts: [input.value, input.placeholder], fits: context.measureText(shown).width <= room + 1, shown };
+    }),
+  );
+  for (const f of fields) {
+    for (const t of f.texts) expect(t, `${what}: #${f.id} shows an ungrouped figure`).not.toMatch(UNGROUPED_FIELD);
+    expect(f.fits, `${what}: #${f.id} is too narrow for "${f.shown}"`).toBe(true);
+  }
 }
 
-/** All four, once the screen has settled: its times turned from UTC to the reader's zone. */
-async function expectGood(page: Page, what: string) {
+/**
+ * All of them, once the screen has settled: its times turned from UTC to the reader's zone. The
+ * decimals per asset are the signed-in screens' rule: the administrators' books keep every unit
+ * (labelled as exact), as do the information pages' worked examples of the arithmetic.
+ */
+async function expectGood(page: Page, what: string, options?: { decimals?: boolean }) {
   await expect(page.locator("time").filter({ hasText: /UTC$/ })).toHaveCount(0);
   await expectClean(page, what);
-  await expectReadable(page, what);
+  await expectReadable(page, what, options);
 }
 
 let data: ScreenData | undefined;
@@ -91,7 +124,8 @@ for (const size of SIZES) {
         await watch(page);
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectGood(page, path);
+        // The information pages' worked examples show every unit of their arithmetic on purpose.
+        await expectGood(page, path, { decimals: false });
       });
     }
 
@@ -110,7 +144,7 @@ for (const size of SIZES) {
         await watch(page);
         await signInAsAdmin(page, path.replace("{userId}", data!.userId).replace("{conversationId}", data!.conversationId));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectGood(page, path);
+        await expectGood(page, path, { decimals: false });
       });
     }
   });

@@ -17,7 +17,9 @@ export default async function StoragePage() {
   const { user } = await requireUser();
   const db = await getDb();
   const [vault, balances] = await Promise.all([storageOverview(db, user.id), userBalances(db, user.id)]);
-  const available = balances.find((b) => b.asset === vault.asset)?.available ?? "0";
+  const balance = balances.find((b) => b.asset === vault.asset);
+  const available = balance?.available ?? "0";
+  const decimals = balance?.decimals ?? 6;
   return (
     <div className="space-y-4">
       <RefreshOnBalance />
@@ -35,8 +37,8 @@ export default async function StoragePage() {
         <Link href="/store-xaut" className={`mt-3 inline-block text-sm ${textLink}`}>How storage works</Link>
       </section>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <VaultForm direction="store" max={available} />
-        <VaultForm direction="retrieve" max={vault.stored} />
+        <VaultForm direction="store" max={available} decimals={decimals} />
+        <VaultForm direction="retrieve" max={vault.stored} decimals={decimals} />
       </div>
       <section className="card" aria-labelledby="vault-history">
         <h2 id="vault-history" className="mb-2 font-semibold">History</h2>

@@ -1,4 +1,4 @@
-import { exact, money } from "@/lib/core/format";
+import { exact, money, plainAmount } from "@/lib/core/format";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
@@ -26,7 +26,7 @@ export type EstimateResult = { estimate: Estimate } | { problem: string; field?:
 
 function parse(text: string, decimals: number, asset: string): bigint | string {
   try {
-    return parseAmount(text, decimals, asset);
+    return parseAmount(plainAmount(text), decimals, asset);
   } catch (err) {
     if (err instanceof AmountError) return err.message;
     throw err;
@@ -91,7 +91,7 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   if (notional > left) return { problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`, field };
   const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
-  if (byTotal) body.total = draft.total.trim();
+  if (byTotal) body.total = plainAmount(draft.total);
   else body.quantity = formatAmount(quantity, market.baseDecimals);
   if (limit !== undefined) body.price = formatAmount(limit, market.quoteDecimals);
 

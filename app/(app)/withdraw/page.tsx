@@ -18,7 +18,6 @@ import { money } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Withdraw" };
 
-
 export default async function WithdrawPage() {
   const { user } = await requireUser();
   const db = await getDb();
@@ -72,7 +71,7 @@ export default async function WithdrawPage() {
                 <li key={w.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span className="min-w-0">
                     <Amount value={w.amount} asset={w.currency} />
-                    <span className="ml-2 text-xs text-muted">fee {money(w.fee, w.currency)} · {w.network}</span>
+                    <span className="ml-2 text-xs text-muted">fee {money(w.fee, w.currency)} · {w.network} · <Time at={w.createdAt} /></span>
                     <span className="block truncate font-mono text-xs text-muted">{w.address}</span>
                     {w.txHash && <span className="block truncate font-mono text-xs text-muted">tx {w.txHash}</span>}
                     {w.reason && <span className="block text-xs text-muted">{w.reason}</span>}

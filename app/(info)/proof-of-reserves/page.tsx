@@ -56,7 +56,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
             title={<>Taken <Time at={snapshot.takenAt} /></>}
             items={[
               { id: "accounts", label: "Accounts included", value: snapshot.accountCount.toLocaleString("en-US") },
-              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${assetName(a.code)}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} exact /> })),
+              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${assetName(a.code)}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} /> })),
             ]}
           >
             Everything users hold at Aurum in each asset: available, on hold, savings, vault and strategy budgets.
@@ -114,7 +114,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
               <span key="a" className="break-all font-mono text-xs">{r.custodyAddress}</span>,
               <Time key="c" at={r.checkedAt} />,
               r.attestationUrl ? <a key="l" href={r.attestationUrl} className={textLink} rel="noopener noreferrer">Report</a> : "None",
-              <Amount key="m" value={r.amount} asset={r.asset} exact />,
+              <Amount key="m" value={r.amount} asset={r.asset} />,
             ])}
           >
             Declared by Aurum&apos;s administrators, with when each address was last checked. Anyone can look these addresses up on their chain.

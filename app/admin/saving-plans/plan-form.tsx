@@ -6,7 +6,7 @@ import { Field } from "@/components/field";
 import { useToast } from "@/components/toast";
 import { api } from "@/components/hooks/session";
 import { type Answer, useSubmit } from "@/components/hooks/use-submit";
-import { money } from "@/lib/core/format";
+import { money, plainAmount, typedAmount } from "@/lib/core/format";
 
 interface Plan {
   id: string;
@@ -21,14 +21,15 @@ interface Plan {
   enabled: boolean;
 }
 
-const BLANK = { name: "", asset: "USDT", aprBps: "500", termDays: "0", minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true };
+const BLANK = { name: "", asset: "USDT", aprBps: "500", termDays: "0", minAmount: "10", maxAmount: "100,000", totalCap: "1,000,000", enabled: true };
 
 /** One plan to edit, or (plan null) a new one. */
 export function PlanForm({ plan }: { plan: Plan | null }) {
   const router = useRouter();
   const toast = useToast();
   const uid = useId();
-  const [form, setForm] = useState(plan ? { ...plan, aprBps: String(plan.aprBps), termDays: String(plan.termDays) } : BLANK);
+  // Amounts grouped as every figure reads ("100,000.00"), every unit kept, sent plain.
+  const [form, setForm] = useState(plan ? { ...plan, aprBps: String(plan.aprBps), termDays: String(plan.termDays), minAmount: typedAmount(plan.minAmount, plan.asset), maxAmount: typedAmount(plan.maxAmount, plan.asset), totalCap: typedAmount(plan.totalCap, plan.asset) } : BLANK);
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The plan was not saved. Please try again.", "error"));
   const id = (n: string) => `${uid}-${n}`;
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -36,7 +37,7 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = { name: form.name, asset: form.asset, aprBps: Number(form.aprBps), termDays: Number(form.termDays), minAmount: form.minAmount, maxAmount: form.maxAmount, totalCap: form.totalCap, enabled: form.enabled };
+    const body = { name: form.name, asset: form.asset, aprBps: Number(form.aprBps), termDays: Number(form.termDays), minAmount: plainAmount(form.minAmount), maxAmount: plainAmount(form.maxAmount), totalCap: plainAmount(form.totalCap), enabled: form.enabled };
     void run(async () => {
       const res = await api<Answer>(plan ? `/api/admin/saving-plans/${plan.id}` : "/api/admin/saving-plans", { method: plan ? "PUT" : "POST", body: JSON.stringify(body) });
       toast(res.body.message, res.body.success ? "success" : "error");
@@ -67,7 +68,8 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
         {text("aprBps", "Rate (bps a year)")}
         {text("termDays", "Term (days, 0 flexible)")}
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
+      {/* Two a row: three left a cap of ten million too narrow to read whole beside another plan. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:items-end">
         {text("minAmount", "Min. per subscription")}
         {text("maxAmount", "Max. per subscription")}
         {text("totalCap", "Total cap")}

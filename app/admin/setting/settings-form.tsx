@@ -5,6 +5,7 @@ import { useState } from "react";
 import { type Result, ResultLine } from "@/components/result-line";
 import { api } from "@/components/hooks/session";
 import { type Answer, useSubmit } from "@/components/hooks/use-submit";
+import { displaySetting, plainAmount } from "@/lib/core/format";
 import type { Settings } from "@/lib/settings/schema";
 
 type Section = "trading" | "withdrawals" | "storage" | "referral" | "approvals";
@@ -26,12 +27,21 @@ const FIELDS: Field[] = [
   { section: "approvals", key: "thresholdUsdt", label: "Second administrator needed from (USDT)", kind: "decimal" },
 ];
 
+type Sections = Pick<Settings, Section>;
+
+/** Each amount of the sections as people read and type it (grouped, or plain for the API), the rest as it is. */
+function amounts(sections: Sections, as: (value: string) => string): Sections {
+  const out = structuredClone(sections) as unknown as Record<Section, Record<string, unknown>>;
+  for (const f of FIELDS) if (f.kind === "decimal") out[f.section][f.key] = as(String(out[f.section][f.key]));
+  return out as unknown as Sections;
+}
+
 const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals", approvals: "Approvals" };
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
   const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
-  const [sections, setSections] = useState({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals });
+  const [sections, setSections] = useState(() => amounts({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals }, displaySetting));
   const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
   const [chainTokens, setChainTokens] = useState(initial.chain.tokens.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
@@ -48,7 +58,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         body: JSON.stringify({
           ...site,
           supportUrl: site.supportUrl.trim() || null,
-          ...sections,
+          ...amounts(sections, plainAmount),
           support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean).join(", ") },
           chain: { tokens: chainTokens.split(/[\s,]+/).filter(Boolean).join(", ") },
         }),

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { savingPlans, type SavingPlan } from "@/db/schema";
-import { percentText } from "@/lib/core/format";
+import { money, percentText } from "@/lib/core/format";
 import { conflict, notFound } from "@/lib/core/errors";
 import { createPlan, planSchema, planValues, updatePlan, type PlanInput } from "@/lib/savings/plans";
 import { formatAmount } from "@/lib/core/amount";
@@ -29,7 +29,7 @@ export const savingPlanCreate: Rule<PlanInput> = {
       changes: [
         { label: "APR", before: null, after: percentText(p.aprBps) },
         { label: "Term", before: null, after: p.termDays === 0 ? "flexible" : `${p.termDays} days` },
-        { label: "Total cap", before: null, after: `${p.totalCap} ${p.asset}` },
+        { label: "Total cap", before: null, after: money(p.totalCap, p.asset) },
         { label: "Enabled", before: null, after: p.enabled ? "yes" : "no" },
       ],
     };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { DetailList } from "@/components/detail-list";
 import { termText } from "@/components/savings/apr";
-import { assetName, money, percentText, readable } from "@/lib/core/format";
+import { assetName, money, percentText, rangeText } from "@/lib/core/format";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { isUuid } from "@/lib/core/ids";
@@ -25,7 +25,8 @@ export default async function SavingPage({ params }: { params: Promise<{ id: str
   const [offered, mine, balances] = await Promise.all([listPlans(db, { enabledOnly: true }), savingsOf(db, user.id, plan.id), userBalances(db, user.id)]);
   const view = offered.find((p) => p.id === plan.id);
   if (!view && mine.length === 0) notFound();
-  const available = balances.find((b) => b.asset === plan.asset)?.available ?? "0";
+  const balance = balances.find((b) => b.asset === plan.asset);
+  const available = balance?.available ?? "0";
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">{plan.name}</h1>
@@ -35,7 +36,7 @@ export default async function SavingPage({ params }: { params: Promise<{ id: str
           items={[
             ["Asset", assetName(plan.asset)],
             ["Term", termText(plan.termDays)],
-            ["Per subscription", view ? `${readable(view.minAmount, plan.asset)} – ${money(view.maxAmount, plan.asset)}` : "—"],
+            ["Per subscription", view ? `${rangeText(view.minAmount, view.maxAmount, plan.asset)} ${assetName(plan.asset)}` : "—"],
             ["Room left in the plan", view ? money(view.capLeft, plan.asset) : "Closed"],
             ["Interest", "Paid daily, for each whole UTC day after the day you subscribe"],
             [plan.termDays ? "Leaving early" : "Leaving", plan.termDays ? "Any time: you get your principal and the interest paid so far; the rest of the term's interest is forfeited" : "Any time, with all interest paid so far"],
@@ -43,7 +44,7 @@ export default async function SavingPage({ params }: { params: Promise<{ id: str
         />
         <p className="mt-3 text-xs text-muted">The rate is fixed when you subscribe: later changes to the plan do not change your subscription. Past rates do not promise future ones.</p>
       </section>
-      {view && <SubscribeForm planId={plan.id} asset={plan.asset} available={available} min={view.minAmount} max={view.maxAmount} />}
+      {view && <SubscribeForm planId={plan.id} asset={plan.asset} decimals={balance?.decimals ?? 6} available={available} min={view.minAmount} max={view.maxAmount} capLeft={view.capLeft} />}
       <section aria-labelledby="yours-heading" className="space-y-3">
         <h2 id="yours-heading" className="font-semibold">Your subscriptions</h2>
         {mine.length === 0 ? <p className="card text-sm text-muted">None in this plan yet.</p> : mine.map((s) => <SubscriptionCard key={s.id} sub={s} />)}

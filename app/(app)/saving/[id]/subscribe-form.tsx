@@ -1,16 +1,20 @@
 "use client";
 
-import { assetName, money } from "@/lib/core/format";
+import { assetName, money, plainAmount, rangeText } from "@/lib/core/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Field } from "@/components/field";
+import { MaxButton } from "@/components/max-button";
 import { useToast } from "@/components/toast";
 import { api } from "@/components/hooks/session";
 import { type Answer, beside, useSubmit } from "@/components/hooks/use-submit";
+import { formatAmount, toUnits } from "@/lib/core/amount";
+import { subscribeMax } from "@/lib/ledger/max-amount";
 
 const newKey = () => `subscribe-${crypto.randomUUID()}`;
 
-export function SubscribeForm({ planId, asset, available, min, max }: { planId: string; asset: string; available: string; min: string; max: string }) {
+/** `min` and `max` per subscription, `capLeft` the room left in the plan, all in the plan's asset of `decimals`. */
+export function SubscribeForm({ planId, asset, decimals, available, min, max, capLeft }: { planId: string; asset: string; decimals: number; available: string; min: string; max: string; capLeft: string }) {
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState("");
@@ -24,7 +28,7 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
       const { body } = await api<Answer>("/api/savings/user/create", {
         method: "POST",
         headers: { "Idempotency-Key": key.current },
-        body: JSON.stringify({ planId, amount }),
+        body: JSON.stringify({ planId, amount: plainAmount(amount) }),
       });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
@@ -35,6 +39,9 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
     });
   }
 
+  const units = (v: string) => toUnits(v, decimals);
+  const most = subscribeMax({ available: units(available), max: units(max), capLeft: units(capLeft), min: units(min) });
+
   return (
     <form onSubmit={submit} className="card space-y-3" aria-labelledby="subscribe-heading" noValidate>
       <h2 id="subscribe-heading" className="font-semibold">Subscribe</h2>
@@ -43,12 +50,14 @@ export function SubscribeForm({ planId, asset, available, min, max }: { planId: 
         label={`Amount (${assetName(asset)})`}
         hint={`Available: ${money(available, asset)}`}
         errors={errors.amount}
-        value={amount}
-        onChange={(e) => { setAmount(e.target.value); key.current = newKey(); }}
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={`${min} – ${max}`}
-      />
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <input {...control} value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(); }} inputMode="decimal" autoComplete="off" className="field min-w-0 flex-1 text-right tabular-nums" placeholder={rangeText(min, max, asset)} />
+            <MaxButton value={most === null ? null : formatAmount(most, decimals)} asset={asset} onMax={(typed) => { setAmount(typed); key.current = newKey(); }} why="Less than the plan's minimum is available" />
+          </div>
+        )}
+      </Field>
       <button type="submit" className="btn-gold" disabled={busy || !amount} aria-busy={busy}>{busy ? "Subscribing…" : "Subscribe"}</button>
     </form>
   );

@@ -8,7 +8,7 @@ import { type Answer, useSubmit } from "@/components/hooks/use-submit";
 import type { getTradeConfig } from "@/lib/trading/trade-config";
 import { DataTable } from "@/components/data-table";
 import { Time } from "@/components/time";
-import { exact } from "@/lib/core/format";
+import { exact, plainAmount } from "@/lib/core/format";
 
 type Config = Awaited<ReturnType<typeof getTradeConfig>>;
 type NumberKey = "feeBps" | "spreadBps" | "minQuantity" | "maxQuantity" | "dailyLimit";
@@ -29,7 +29,7 @@ function initialForm(config: Config) {
   const o = config.overrides;
   return {
     enabled: o?.enabled === null || o?.enabled === undefined ? "" : String(o.enabled),
-    ...Object.fromEntries(FIELDS.map((f) => [f.key, o?.[f.key] === null || o?.[f.key] === undefined ? "" : String(o[f.key])])),
+    ...Object.fromEntries(FIELDS.map((f) => [f.key, o?.[f.key] === null || o?.[f.key] === undefined ? "" : shown(o[f.key]!)])),
   } as Record<NumberKey | "enabled", string>;
 }
 
@@ -46,7 +46,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
         method === "PUT"
           ? JSON.stringify({
               enabled: form.enabled === "" ? null : form.enabled === "true",
-              ...Object.fromEntries(FIELDS.map((f) => [f.key, form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : form[f.key].trim()])),
+              ...Object.fromEntries(FIELDS.map((f) => [f.key, form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : plainAmount(form[f.key])])),
             })
           : undefined;
       const res = await api<Config & Answer>(`/api/admin/users/${userId}/trade-config`, { method, body });
@@ -88,7 +88,7 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
                   <option value="false">Off</option>
                 </select>
               ) : (
-                <input id={`tc-${r.key}`} inputMode={r.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[r.key]} placeholder={String(config.defaults[r.key])} onChange={(e) => setForm({ ...form, [r.key]: e.target.value })} />
+                <input id={`tc-${r.key}`} inputMode={r.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[r.key]} placeholder={shown(config.defaults[r.key])} onChange={(e) => setForm({ ...form, [r.key]: e.target.value })} />
               ),
           },
           { label: "In force", numeric: true, cell: (r) => <span data-testid={`tc-effective-${r.key}`}>{r.key === "enabled" ? onOff(config.effective.enabled) : shown(config.effective[r.key])}</span> },

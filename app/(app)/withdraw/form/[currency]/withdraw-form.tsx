@@ -1,11 +1,12 @@
 "use client";
 
-import { assetName, money } from "@/lib/core/format";
+import { assetName, money, plainAmount } from "@/lib/core/format";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Amount } from "@/components/amount";
 import { DetailList } from "@/components/detail-list";
 import { Field } from "@/components/field";
+import { MaxButton } from "@/components/max-button";
 import { FieldError } from "@/components/field-error";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
@@ -15,6 +16,7 @@ import { type Answer, LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import type { FundingNetwork } from "@/db/schema";
 import { ADDRESS_PROBLEM_TEXT, addressProblem } from "@/lib/funding/networks";
+import { withdrawMax } from "@/lib/ledger/max-amount";
 
 interface NetworkOption {
   network: FundingNetwork;
@@ -57,7 +59,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
     if (problem) return refuse("address", ADDRESS_PROBLEM_TEXT[problem]);
     let amount: bigint;
     try {
-      amount = parseAmount(form.amount, decimals, currency);
+      amount = parseAmount(plainAmount(form.amount), decimals, currency);
     } catch (err) {
       return refuse("amount", err instanceof AmountError ? err.message : "Enter an amount");
     }
@@ -70,6 +72,13 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
   }
 
   const checked = review();
+  // The most to receive on the chosen network: its fee is taken on top.
+  const most = option ? withdrawMax({ available: toUnits(available, decimals), fee: toUnits(option.fee, decimals), min: toUnits(option.minWithdraw, decimals) }) : null;
+  const setAmount = (amount: string) => {
+    setForm((f) => ({ ...f, amount }));
+    setReviewing(false);
+    key.current = newKey();
+  };
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -83,7 +92,7 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
       return;
     }
     void run(async () => {
-      const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim(), twoFactorCode: twoFactor ? form.twoFactorCode.trim() : undefined }) });
+      const { body } = await api<Answer>("/api/withdrawals", { method: "POST", headers: { "Idempotency-Key": key.current }, body: JSON.stringify({ currency, ...form, address: form.address.trim(), amount: plainAmount(form.amount), twoFactorCode: twoFactor ? form.twoFactorCode.trim() : undefined }) });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) {
         router.push("/withdraw");
@@ -124,7 +133,14 @@ export function WithdrawForm({ currency, decimals, available, networks, twoFacto
         spellCheck={false}
         className="field font-mono text-sm"
       />
-      <Field id="amount" label={`Amount to receive (${assetName(currency)})`} errors={errors.amount} value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" />
+      <Field id="amount" label={`Amount to receive (${assetName(currency)})`} hint={option ? `The ${money(option.fee, currency)} fee is taken on top; at least ${money(option.minWithdraw, currency)}.` : undefined} errors={errors.amount}>
+        {(control) => (
+          <div className="flex gap-2">
+            <input {...control} value={form.amount} onChange={set("amount")} inputMode="decimal" autoComplete="off" className="field min-w-0 flex-1 text-right tabular-nums" />
+            <MaxButton value={most === null ? null : formatAmount(most, decimals)} asset={currency} onMax={setAmount} why={option ? "Less than the minimum is left after the fee" : "Choose a network first"} />
+          </div>
+        )}
+      </Field>
       <Field id="withdrawPassword" label="Withdrawal password" errors={errors.withdrawPassword} type="password" value={form.withdrawPassword} onChange={set("withdrawPassword")} autoComplete="off" />
       {twoFactor && (
         <Field

@@ -6,7 +6,7 @@ import { useToast } from "@/components/toast";
 import { storedToken } from "@/components/hooks/session";
 import { useHydrated } from "@/components/hooks/hydrated";
 import { type Answer, LEAVING, useSubmit } from "@/components/hooks/use-submit";
-import { assetName } from "@/lib/core/format";
+import { assetName, plainAmount, readable } from "@/lib/core/format";
 
 export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofMb }: { currency: string; network: string; minDeposit: string; txHashHint: string; maxProofMb: number }) {
   const router = useRouter();
@@ -20,6 +20,8 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
     const form = new FormData(event.currentTarget);
     form.set("currency", currency);
     form.set("network", network);
+    // Typed as people read amounts ("2,500.00"), sent as the API reads them.
+    form.set("amount", plainAmount(String(form.get("amount") ?? "")));
     void run(async () => {
       const res = await fetch("/api/deposits", { method: "POST", body: form, headers: { Authorization: `Bearer ${storedToken() ?? ""}` } });
       const answer = (await res.json()) as Answer;
@@ -37,7 +39,7 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
 
   return (
     <form onSubmit={submit} className="card space-y-4" noValidate>
-      <Field id="amount" label={`Amount sent (${assetName(currency)})`} errors={errors.amount} name="amount" inputMode="decimal" autoComplete="off" placeholder={`at least ${minDeposit}`} required />
+      <Field id="amount" label={`Amount sent (${assetName(currency)})`} errors={errors.amount} name="amount" inputMode="decimal" autoComplete="off" placeholder={`at least ${readable(minDeposit, currency)}`} required />
       <Field
         id="txHash"
         label="Transaction hash"
