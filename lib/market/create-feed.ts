@@ -13,3 +13,13 @@ export function createPriceFeed(env: Env = readEnv()): PriceFeed {
   }
   return simulatedFeed({ seed: env.PRICE_FEED_SEED, startPrice: parseAmount(env.PRICE_FEED_START, PRICE_DECIMALS, "USDT") });
 }
+
+/**
+ * Where the price comes from, as the market screen says it: the simulated feed is named as such (a
+ * person must never take it for a market), an exchange by its host only (the URL may carry a path or
+ * credentials that are nobody's business).
+ */
+export function priceSource(env: Env = readEnv()): { kind: Env["PRICE_FEED"]; name: string } {
+  if (env.PRICE_FEED === "exchange" && env.PRICE_FEED_URL) return { kind: "exchange", name: new URL(env.PRICE_FEED_URL).host };
+  return { kind: "simulated", name: "Simulated feed" };
+}

@@ -1,59 +1,139 @@
 "use client";
 
 import Link from "next/link";
-import { Amount } from "@/components/amount";
-import { DetailList } from "@/components/detail-list";
+import { useCallback, useEffect, useState } from "react";
+import { AurumTradeTable, type AurumTradesData, useAurumTrades } from "@/components/market/aurum-trades";
 import { MarketChart } from "@/components/market/market-chart";
 import { PriceHeadline } from "@/components/market/price-headline";
 import { StaleNotice } from "@/components/market/stale-notice";
 import { useLiveMarket } from "@/components/market/use-live-market";
+import { Time } from "@/components/time";
+import { api } from "@/components/hooks/session";
+import { displayDecimal, percentText, readable } from "@/lib/core/format";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 import type { Interval } from "@/lib/market/intervals";
 import type { Ticker } from "@/lib/market/ticker";
 import type { CandleView } from "@/lib/market/views";
+import type { TradeSettingsView } from "@/lib/trading/trade-settings";
+
+/** How many of Aurum's trades the market screen lists (page.tsx and the refresh ask for as many). */
+export const MARKET_TRADES = 12;
+// The quote follows the feed, which moves every second or two: asked again this often.
+const QUOTE_POLL_MS = 5_000;
+
+type Quote = TradeSettingsView["price"];
 
 interface Props {
   initialTicker: Ticker | null;
   initialCandles: CandleView[];
   initialInterval: Interval;
+  /** The caller's own bid and ask (their spread may be set apart from the site's). */
+  initialQuote: Quote;
+  spreadBps: number;
+  /** USDT's decimals, which the quote is written in. */
+  quoteDecimals: number;
+  initialTrades: AurumTradesData;
+  /** Where the price comes from, named for people. */
+  source: string;
 }
 
-/** The Tether Gold market: last price and its day, and a live candlestick chart at a chosen interval. */
-export function MarketView({ initialTicker, initialCandles, initialInterval }: Props) {
+function useQuote(initial: Quote): Quote {
+  const [quote, setQuote] = useState(initial);
+  const refresh = useCallback(async () => {
+    const { body } = await api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings");
+    if (body.success) setQuote(body.price);
+  }, []);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void refresh().catch(() => {});
+    }, QUOTE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  return quote;
+}
+
+function Figure({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 whitespace-nowrap font-medium tabular-nums" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * The Tether Gold market: the last price and its 24 hours, Aurum's own volume, the bid and ask a
+ * person gets here and what the spread between them costs, Aurum's recent trades (anonymous, kept
+ * fresh), and a live candlestick chart at a chosen interval; where the price comes from and when it
+ * last moved.
+ */
+export function MarketView({ initialTicker, initialCandles, initialInterval, initialQuote, spreadBps, quoteDecimals, initialTrades, source }: Props) {
   const ticker = useLiveMarket(initialTicker);
+  const quote = useQuote(initialQuote);
+  const { trades, volume24h } = useAurumTrades(initialTrades, MARKET_TRADES);
+  const spread = quote ? formatAmount(toUnits(quote.ask, quoteDecimals) - toUnits(quote.bid, quoteDecimals), quoteDecimals) : null;
 
   return (
-    <div className="space-y-4 lg:grid lg:grid-cols-[20rem_minmax(0,1fr)] lg:items-start lg:gap-4 lg:space-y-0">
-      <div className="flex items-baseline justify-between lg:col-span-2">
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
         <h1 className="text-xl font-semibold">Tether Gold Market</h1>
         <span className="text-sm text-muted">XAUt / USDT</span>
       </div>
-      <div className="space-y-4">
-        <Link href="/trade" className="btn-gold">Trade XAUt</Link>
 
-        <section className="card" aria-label="Price">
-          {ticker ? (
-            <>
-              <PriceHeadline price={ticker.price} change24h={ticker.change24h} size="large" testId="last-price" />
-              <div className="mt-2">
-                <DetailList
-                  items={[
-                    ["24h high", <Amount key="high" value={ticker.high24h} asset="USDT" />],
-                    ["24h low", <Amount key="low" value={ticker.low24h} asset="USDT" />],
-                    ["24h volume", <Amount key="volume" value={ticker.volume24h} asset="XAUt" />],
-                  ]}
-                />
-              </div>
-              {ticker.stale && <StaleNotice className="mt-3" />}
-            </>
-          ) : (
-            <p className="text-sm text-muted">Waiting for the first price…</p>
-          )}
-        </section>
-      </div>
-
-      <section className="card px-2 pb-2" aria-label="Chart">
-        <MarketChart initialCandles={initialCandles} initialInterval={initialInterval} height="h-72 md:h-96 lg:h-[26rem]" />
+      <section className="card" aria-label="Price and 24 hours">
+        {ticker ? (
+          <div className="grid gap-4 lg:grid-cols-[minmax(16rem,auto)_minmax(0,1fr)_auto] lg:items-center lg:gap-8">
+            <PriceHeadline price={ticker.price} change24h={ticker.change24h} size="large" testId="last-price" />
+            <dl className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-x-8">
+              <Figure label="24h high" testId="high-24h">{displayDecimal(ticker.high24h)}</Figure>
+              <Figure label="24h low" testId="low-24h">{displayDecimal(ticker.low24h)}</Figure>
+              <Figure label="Aurum volume 24h" testId="aurum-volume">{readable(volume24h.quantity, "XAUT")} <span className="text-xs text-muted">XAUt</span></Figure>
+              <Figure label="Aurum trades 24h" testId="aurum-trade-count">{volume24h.trades.toLocaleString("en-US")} <span className="text-xs text-muted">· {readable(volume24h.notional, "USDT")} USDT</span></Figure>
+            </dl>
+            <Link href="/trade" className="btn-gold lg:w-auto lg:px-8">Trade XAUt</Link>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">Waiting for the first price…</p>
+        )}
+        {ticker?.stale && <StaleNotice className="mt-3" />}
+        <p className="mt-3 text-xs text-muted" data-testid="price-source">
+          Price from: {source}{ticker && <> · last moved <Time at={ticker.at} /></>}. Prices in USDT per XAUt; the 24 hours end at the last price.
+        </p>
       </section>
+
+      <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4 lg:space-y-0">
+        <section className="card px-2 pb-2" aria-label="Chart">
+          <MarketChart initialCandles={initialCandles} initialInterval={initialInterval} height="h-72 md:h-96 lg:h-[26rem]" />
+        </section>
+
+        <div className="space-y-4">
+          <section className="card space-y-3" aria-labelledby="quote-heading">
+            <h2 id="quote-heading" className="font-semibold">Your price here</h2>
+            <div className="grid grid-cols-2 gap-3">
+              <div className="rounded-xl bg-success/10 p-3">
+                <p className="text-xs text-muted">You buy at (ask)</p>
+                <p className="text-lg font-semibold tabular-nums text-success" data-testid="market-ask">{quote ? displayDecimal(quote.ask) : "—"}</p>
+              </div>
+              <div className="rounded-xl bg-danger/10 p-3 text-right">
+                <p className="text-xs text-muted">You sell at (bid)</p>
+                <p className="text-lg font-semibold tabular-nums text-danger" data-testid="market-bid">{quote ? displayDecimal(quote.bid) : "—"}</p>
+              </div>
+            </div>
+            <p className="text-sm" data-testid="spread">
+              Spread: <strong className="tabular-nums">{spread ? `${displayDecimal(spread)} USDT` : "—"}</strong> <span className="text-muted">({percentText(spreadBps)} each side of the feed price)</span>
+            </p>
+            <p className="text-xs text-muted">
+              Aurum is the other side of every trade. A buyer pays the ask, the feed price plus the spread; a seller gets the bid, the feed price less it. Buying and selling straight back costs the spread and the fee twice.
+            </p>
+          </section>
+
+          <section className="card space-y-2" aria-labelledby="aurum-trades-heading">
+            <h2 id="aurum-trades-heading" className="font-semibold">Aurum&apos;s recent trades</h2>
+            <p className="text-xs text-muted">Every fill on Aurum, anonymous, newest first.</p>
+            <AurumTradeTable trades={trades} />
+          </section>
+        </div>
+      </div>
     </div>
   );
 }
