@@ -38,14 +38,57 @@ test("Trade is one screen at 1280×800: chart, order form and open orders togeth
   await expect(page.getByRole("button", { name: /chart$/ })).toBeHidden();
 
   const form = page.getByRole("form", { name: "Place an order" });
-  const open = page.getByRole("list", { name: "Open orders" });
-  await expect(open.getByTestId("order")).toHaveCount(1);
+  // Open orders are a table on a desktop, one line each.
+  const open = page.getByRole("table", { name: "Open orders" });
+  await expect(open.getByTestId("order-row")).toHaveCount(1);
+  await expect(open.getByTestId("order-row")).toContainText("1,000.00");
   expect(await inViewport(page, chart), "the chart is in view").toBe(true);
   expect(await inViewport(page, page.getByRole("button", { name: "Review buy" })), "the order form's button is in view").toBe(true);
   expect(await inViewport(page, form.getByLabel("Quantity (XAUt)")), "the order form is in view").toBe(true);
-  expect(await inViewport(page, open.getByTestId("order").first()), "the open order is in view").toBe(true);
-  expect(await inViewport(page, page.getByRole("heading", { name: "Recent trades" })), "recent trades start in view").toBe(true);
+  expect(await inViewport(page, open.getByTestId("order-row").first()), "the open order is in view").toBe(true);
+  // Recent trades under the form: the user's own, and Aurum's in a tab.
+  const recent = page.getByRole("region", { name: "Recent trades" });
+  expect(await inViewport(page, recent.getByRole("heading", { name: "Recent trades" })), "recent trades are in view").toBe(true);
+  expect(await inViewport(page, recent.getByRole("tab", { name: "Aurum's" })), "the tab of Aurum's trades is in view").toBe(true);
+  await recent.getByRole("tab", { name: "Aurum's" }).click();
+  await expect(recent.getByRole("tab", { name: "Aurum's" })).toHaveAttribute("aria-selected", "true");
+  await expect(recent.getByRole("tabpanel")).toBeVisible();
+  expect(await inViewport(page, recent.getByRole("tabpanel")), "Aurum's trades are in view").toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight), "nothing below the fold").toBeLessThanOrEqual(800);
+});
+
+test("Market at 1280: the 24 hours, Aurum's volume, the quote explained, and Aurum's trades arriving while it is open", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "500");
+  await signIn(page, user.username, user.password, "/market");
+  await expect(page.getByRole("heading", { name: "Tether Gold Market", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("high-24h")).toHaveText(/^[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId("low-24h")).toHaveText(/^[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId("market-ask")).toHaveText(/^[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId("spread")).toContainText("each side of the feed price");
+  await expect(page.getByTestId("price-source")).toContainText("Simulated feed");
+  const trades = page.getByRole("table", { name: "Aurum's recent trades" }).getByTestId("trade-row");
+  const before = await trades.count();
+  const volume = (await page.getByTestId("aurum-trade-count").innerText()).split(" ")[0]!;
+
+  // Someone else trades: the list and the day's count follow without a reload.
+  const other = await apiRegister(request);
+  await credit(request, other.username, "500");
+  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: other.username, password: other.password } });
+  const headers = { Authorization: `Bearer ${(await login.json()).token}` };
+  // A quantity no other test trades, as tests in parallel trade too.
+  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.012345" } })).status()).toBe(201);
+  await expect(trades.filter({ hasText: "0.012345" })).toHaveCount(1, { timeout: 15_000 });
+  expect(await trades.count()).toBeGreaterThanOrEqual(Math.min(before + 1, 12));
+  await expect(page.getByTestId("aurum-trade-count")).not.toHaveText(new RegExp(`^${volume} `));
+  await expect(page.getByRole("table", { name: "Aurum's recent trades" })).not.toContainText(other.username);
+
+  // Nothing is wider than the screen, and the chart and the quote share a row.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const chart = (await page.getByRole("region", { name: "Chart" }).boundingBox())!;
+  const quote = (await page.getByRole("region", { name: "Your price here" }).boundingBox())!;
+  expect(quote.x).toBeGreaterThan(chart.x + chart.width - 1);
 });
 
 test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({ page, request }) => {
@@ -75,6 +118,11 @@ test("Home is a dashboard that uses the width, with the account and notification
   await expect(recent).toHaveCount(2);
   await expect(recent.first()).toContainText("Bought");
   await expect(recent.nth(1)).toContainText("350.0");
+  // Every amount in view, without scrolling a box sideways.
+  const changes = page.getByRole("table", { name: "Recent transactions" }).getByTestId("change");
+  for (const change of await changes.all()) expect(await inViewport(page, change), "an activity amount is in view").toBe(true);
+  const box = page.getByRole("table", { name: "Recent transactions" }).locator("xpath=..");
+  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth), "recent activity does not scroll sideways").toBe(true);
   await expect(page.getByTestId("home-vault")).toBeVisible();
 
   const header = page.getByRole("banner");

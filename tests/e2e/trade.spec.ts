@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { exact, readable } from "../../lib/core/format";
+import { readable } from "../../lib/core/format";
 import { formatAmount, parseAmount } from "../../lib/core/amount";
 import { adminToken, apiRegister, approveAsChecker, credit, signIn } from "./helpers";
 
@@ -11,7 +11,8 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
 
   await page.getByRole("link", { name: "Trade →" }).click();
   await expect(page.getByRole("heading", { name: "Trade", exact: true })).toBeVisible();
-  await expect(page.getByTestId("ask")).toHaveText(/^[\d,]+\.\d{6}$/);
+  // A price reads with cents, as everywhere a person reads one.
+  await expect(page.getByTestId("ask")).toHaveText(/^[\d,]+\.\d{2}$/);
   await expect(page.getByTestId("available")).toHaveText("1,000.00 USDT");
 
   await page.getByLabel("Quantity (XAUt)").fill("0.1");
@@ -29,7 +30,8 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   const recent = page.getByRole("list", { name: "Recent trades" }).getByTestId("order");
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toContainText("filled");
-  const paid = /Paid (\d+\.\d{6}) USDT/.exec(await recent.first().innerText())![1]!;
+  // The list reads in cents; the exact figure is the amount's title.
+  const paid = /^([\d.]+) USDT$/.exec((await recent.first().getByTitle(/ USDT$/).getAttribute("title"))!)![1]!;
   expect(readable(paid, "USDT")).toBe(told);
   const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
   await expect(page.getByTestId("available")).toHaveText(`${readable(left, "USDT")} USDT`);
@@ -47,7 +49,7 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   // One transaction, opening to its entries: the cost, the fee as its own entry, and the XAUt received.
   const bought = page.getByTestId("transaction").filter({ visible: true });
   await expect(bought).toHaveCount(1);
-  await expect(bought.getByTestId("change")).toHaveText(`+0.100000XAUt-${exact(paid)}USDT`);
+  await expect(bought.getByTestId("change")).toHaveText(`+0.100000XAUt-${readable(paid, "USDT")}USDT`);
   await bought.getByRole("button", { name: /^Bought/ }).click();
   const entries = bought.getByTestId("leg");
   await expect(entries).toHaveCount(3);

@@ -42,7 +42,7 @@ export function ChartPanel({ className = "" }: { className?: string }) {
         </button>
       </div>
       <div id="trade-chart" hidden={collapsed}>
-        {!collapsed && <MarketChart initialInterval={DEFAULT_INTERVAL} height="h-36 md:h-64 lg:h-[19rem]" />}
+        {!collapsed && <MarketChart initialInterval={DEFAULT_INTERVAL} height="h-36 md:h-64 lg:h-[16rem]" />}
       </div>
     </section>
   );

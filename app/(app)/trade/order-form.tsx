@@ -1,12 +1,15 @@
 "use client";
 
-import { money } from "@/lib/core/format";
+import { displayDecimal, money, plainAmount, readable } from "@/lib/core/format";
 import { useRef, useState } from "react";
+import { MaxButton } from "@/components/max-button";
 import { useToast } from "@/components/toast";
 import { useNotificationHold } from "@/components/notification-center";
 import { api } from "@/components/hooks/session";
 import { type Answer, useSubmit } from "@/components/hooks/use-submit";
+import { formatAmount, toUnits } from "@/lib/core/amount";
 import type { AssetBalance } from "@/lib/ledger/balances";
+import { sellMax } from "@/lib/ledger/max-amount";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 import type { OrderView } from "@/lib/trading/views";
 import { Choice } from "./choice";
@@ -39,6 +42,7 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
   const spend = draft.side === "buy" ? money(available.USDT, "USDT") : money(available.XAUT, "XAUT");
+  const mostToSell = sellMaxOf(ts, available.XAUT, draft.price);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -61,15 +65,18 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
 
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label="Place an order" noValidate>
-      <Choice name="side" legend="Side" value={draft.side} options={[["buy", "Buy"], ["sell", "Sell"]]} onChange={(side) => change({ side })} />
-      <Choice name="type" legend="Order type" value={draft.type} options={[["market", "Market"], ["limit", "Limit"]]} onChange={(type) => change({ type })} />
+      {/* Side by side from 1024 px, so the form and recent trades under it fit one screen. */}
+      <div className="space-y-3 lg:grid lg:grid-cols-2 lg:gap-2 lg:space-y-0">
+        <Choice name="side" legend="Side" value={draft.side} options={[["buy", "Buy"], ["sell", "Sell"]]} onChange={(side) => change({ side })} />
+        <Choice name="type" legend="Order type" value={draft.type} options={[["market", "Market"], ["limit", "Limit"]]} onChange={(type) => change({ type })} />
+      </div>
       {draft.type === "market" && draft.side === "buy" && (
         <Choice name="by" legend="Buy by" value={draft.by} options={[["quantity", "XAUt amount"], ["total", "USDT total"]]} onChange={(by) => change({ by })} />
       )}
       {draft.type === "limit" && (
         <div>
           <label htmlFor="order-price" className="label">Limit price (USDT per XAUt)</label>
-          <input id="order-price" inputMode="decimal" autoComplete="off" value={draft.price} onChange={(e) => change({ price: e.target.value })} placeholder={ts.price ? (draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"} className="field text-right tabular-nums" />
+          <input id="order-price" inputMode="decimal" autoComplete="off" value={draft.price} onChange={(e) => change({ price: e.target.value })} placeholder={ts.price ? displayDecimal(draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"} className="field text-right tabular-nums" />
         </div>
       )}
       {byTotal ? (
@@ -80,7 +87,10 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
       ) : (
         <div>
           <label htmlFor="order-quantity" className="label">Quantity (XAUt)</label>
-          <input id="order-quantity" inputMode="decimal" autoComplete="off" value={draft.quantity} onChange={(e) => change({ quantity: e.target.value })} placeholder={ts.settings.minQuantity} className="field text-right tabular-nums" />
+          <div className="flex gap-2">
+            <input id="order-quantity" inputMode="decimal" autoComplete="off" value={draft.quantity} onChange={(e) => change({ quantity: e.target.value })} placeholder={`at least ${readable(ts.settings.minQuantity, "XAUT")}`} className="field min-w-0 flex-1 text-right tabular-nums" />
+            {draft.side === "sell" && <MaxButton value={mostToSell} asset="XAUT" onMax={(quantity) => change({ quantity })} why="Less than the smallest order can be sold" />}
+          </div>
         </div>
       )}
       <p className="flex justify-between text-sm">
@@ -112,8 +122,26 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
         {reviewing && <button type="button" className="btn-ghost" onClick={() => setReviewing(false)}>Back</button>}
       </div>
       <p className="text-xs text-muted">
-        Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ± {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than 0.000001 USDT.
+        Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ± {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than a millionth of a USDT.
       </p>
     </form>
   );
+}
+
+/**
+ * The most XAUt a sell can take, as a decimal string: all that is available (the fee comes out of the
+ * proceeds) within the largest order and today's limit, valued at the limit price typed or else the bid.
+ */
+function sellMaxOf(ts: TradeSettingsView, available: string, limitPrice: string): string | null {
+  const { market, settings, price } = ts;
+  if (!price) return null;
+  let at = toUnits(price.bid, market.quoteDecimals);
+  try {
+    if (limitPrice.trim()) at = toUnits(plainAmount(limitPrice), market.quoteDecimals);
+  } catch {
+    // A price not yet readable: the bid until it is.
+  }
+  const units = (v: string) => toUnits(v, market.baseDecimals);
+  const most = sellMax({ available: units(available), minQuantity: units(settings.minQuantity), maxQuantity: units(settings.maxQuantity), dailyRemaining: toUnits(settings.dailyRemaining, market.quoteDecimals), price: at, unit: 10n ** BigInt(market.baseDecimals) });
+  return most === null ? null : formatAmount(most, market.baseDecimals);
 }
