@@ -13,7 +13,7 @@ export function MaxButton({ value, asset, onMax, why = "Nothing to use" }: { val
       className="btn-ghost shrink-0 px-3 disabled:cursor-not-allowed disabled:opacity-50"
       disabled={typed === null}
       title={typed === null ? why : `Put in ${typed} ${assetName(asset)}`}
-      aria-label={typed === null ? `Max: ${why.toLowerCase()}` : `Max: ${typed} ${assetName(asset)}`}
+      aria-label={typed === null ? `Max: ${why.charAt(0).toLowerCase()}${why.slice(1)}` : `Max: ${typed} ${assetName(asset)}`}
       onClick={() => typed !== null && onMax(typed)}
     >
       Max
