@@ -6,7 +6,8 @@ import nextTs from "eslint-config-next/typescript";
 // Database code runs on the server only: a browser bundle that imports it would ship the driver
 // and the schema, or fail to build in a way that points nowhere near the import.
 const SERVER_ONLY = ["@/db", "@/db/*", "postgres", "@electric-sql/pglite", "drizzle-orm", "drizzle-orm/*"];
-const serverOnlyMessage = "Client code never imports database code: pass what it needs as props from a server component, or call the API.";
+const serverOnlyMessage =
+  "Client code never imports database code: pass what it needs as props from a server component, or call the API.";
 
 /**
  * `"use client"` files are found by their directive, not their path: a rule on the file's imports
@@ -16,7 +17,8 @@ const clientBoundary = {
   meta: { type: "problem", schema: [], messages: { serverOnly: `{{source}}: ${serverOnlyMessage}` } },
   create(context) {
     let client = false;
-    const serverOnly = (source) => SERVER_ONLY.some((p) => (p.endsWith("/*") ? source.startsWith(p.slice(0, -1)) : source === p));
+    const serverOnly = (source) =>
+      SERVER_ONLY.some((p) => (p.endsWith("/*") ? source.startsWith(p.slice(0, -1)) : source === p));
     return {
       Program(node) {
         client = node.body.some((s) => s.type === "ExpressionStatement" && s.directive === "use client");
@@ -73,8 +75,10 @@ const LIB_LAYERS = [
 const here = import.meta.dirname;
 // A folder missing from the list would be under no rule, and a file at lib's root in no layer.
 for (const entry of readdirSync(path.join(here, "lib"), { withFileTypes: true })) {
-  if (!entry.isDirectory()) throw new Error(`lib/${entry.name}: lib/ holds folders only; shared infrastructure goes in lib/core`);
-  if (!LIB_LAYERS.includes(entry.name)) throw new Error(`lib/${entry.name} is in no layer: add it to LIB_LAYERS in eslint.config.mjs`);
+  if (!entry.isDirectory())
+    throw new Error(`lib/${entry.name}: lib/ holds folders only; shared infrastructure goes in lib/core`);
+  if (!LIB_LAYERS.includes(entry.name))
+    throw new Error(`lib/${entry.name} is in no layer: add it to LIB_LAYERS in eslint.config.mjs`);
 }
 const layerZones = LIB_LAYERS.map((folder, i) => ({
   target: `./lib/${folder}`,
@@ -85,11 +89,25 @@ const layerZones = LIB_LAYERS.map((folder, i) => ({
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", "node_modules/**", "data/**", ".e2e-data/**", ".e2e-instances-data/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "db/migrations/**"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "data/**",
+      ".e2e-data/**",
+      ".e2e-instances-data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "db/migrations/**",
+    ],
+  },
   { plugins: { aurum: { rules: { "client-boundary": clientBoundary } } }, rules: { "aurum/client-boundary": "error" } },
   {
     files: ["components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict([{ group: SERVER_ONLY, allowTypeImports: true, message: serverOnlyMessage }]) },
+    rules: {
+      "no-restricted-imports": restrict([{ group: SERVER_ONLY, allowTypeImports: true, message: serverOnlyMessage }]),
+    },
   },
   {
     // Resolved to files by the TypeScript resolver (eslint-config-next's import settings), so a
@@ -110,7 +128,11 @@ const config = [
               except: ["./core/env.ts"],
               message: "db/ sits below lib/: it reads the environment (lib/core/env.ts) and nothing else of lib.",
             },
-            { target: "./components", from: "./app", message: "components/ never imports app/: move what both need into components/ or lib/." },
+            {
+              target: "./components",
+              from: "./app",
+              message: "components/ never imports app/: move what both need into components/ or lib/.",
+            },
           ],
         },
       ],
@@ -127,12 +149,26 @@ const config = [
     // Domain code stays framework-free; only the HTTP layer shapes Next responses.
     files: ["lib/**/*.{ts,tsx}"],
     ignores: ["lib/http/**"],
-    rules: { "no-restricted-imports": restrict([{ group: ["next/server"], message: "Domain code never imports next/server: responses are shaped in app/ and lib/http." }]) },
+    rules: {
+      "no-restricted-imports": restrict([
+        {
+          group: ["next/server"],
+          message: "Domain code never imports next/server: responses are shaped in app/ and lib/http.",
+        },
+      ]),
+    },
   },
   {
     // The ledger is run by jobs and scripts as well as requests: no request state either.
     files: ["lib/ledger/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": restrict([{ group: ["next/server", "next/headers"], message: "lib/ledger never imports Next: responses are shaped in app/ and lib/http." }]) },
+    rules: {
+      "no-restricted-imports": restrict([
+        {
+          group: ["next/server", "next/headers"],
+          message: "lib/ledger never imports Next: responses are shaped in app/ and lib/http.",
+        },
+      ]),
+    },
   },
 ];
 

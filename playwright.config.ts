@@ -31,7 +31,14 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -50,31 +57,31 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-    // A fresh embedded database for every run, on the production build.
-    command: `rm -rf .e2e-data && NODE_ENV=production npx tsx server.ts`,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: ".e2e-data",
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Every test signs up from 127.0.0.1: far more accounts than one real network opens in an hour.
-      REGISTRATIONS_PER_IP_PER_HOUR: "10000",
-      // One JSON line per request is for production; the test output keeps warnings and errors.
-      LOG_LEVEL: "warn",
-      // The 24-hour pause after a withdrawal password is set is tested in the integration tests;
-      // browsers cannot wait a day, so the end-to-end server does not pause.
-      WITHDRAW_HOLD_HOURS: "0",
-      // USDC on ERC20 is credited from the node above (chain-deposit.spec.ts); every other pair keeps the proof flow.
-      CHAIN_ETHEREUM_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
-      CHAIN_ETHEREUM_CHAIN_ID: String(DEV_CHAIN_ID),
-      CHAIN_ETHEREUM_CONFIRMATIONS: String(E2E_CHAIN_CONFIRMATIONS),
-      CHAIN_ETHEREUM_TOKEN_USDC: TEST_TOKEN_ADDRESSES.USDC,
-      DEPOSIT_XPUB: xpubOf(DEV_MNEMONIC),
-    },
-    url: `http://localhost:${PORT}/login`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
+      // A fresh embedded database for every run, on the production build.
+      command: `rm -rf .e2e-data && NODE_ENV=production npx tsx server.ts`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: ".e2e-data",
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Every test signs up from 127.0.0.1: far more accounts than one real network opens in an hour.
+        REGISTRATIONS_PER_IP_PER_HOUR: "10000",
+        // One JSON line per request is for production; the test output keeps warnings and errors.
+        LOG_LEVEL: "warn",
+        // The 24-hour pause after a withdrawal password is set is tested in the integration tests;
+        // browsers cannot wait a day, so the end-to-end server does not pause.
+        WITHDRAW_HOLD_HOURS: "0",
+        // USDC on ERC20 is credited from the node above (chain-deposit.spec.ts); every other pair keeps the proof flow.
+        CHAIN_ETHEREUM_RPC_URL: `http://127.0.0.1:${E2E_CHAIN_PORT}`,
+        CHAIN_ETHEREUM_CHAIN_ID: String(DEV_CHAIN_ID),
+        CHAIN_ETHEREUM_CONFIRMATIONS: String(E2E_CHAIN_CONFIRMATIONS),
+        CHAIN_ETHEREUM_TOKEN_USDC: TEST_TOKEN_ADDRESSES.USDC,
+        DEPOSIT_XPUB: xpubOf(DEV_MNEMONIC),
+      },
+      url: `http://localhost:${PORT}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
     },
   ],
 });

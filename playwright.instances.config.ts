@@ -37,7 +37,21 @@ export default defineConfig({
   use: { ...base.use, baseURL: INSTANCE_B },
   // Started in order: A creates the fresh database and migrates it, then B joins it.
   webServer: [
-    { command: "npx tsx tests/e2e-instances/fresh-database.ts && NODE_ENV=production npx tsx server.ts", env: { ...env, PORT: String(PORT_A) }, url: `${INSTANCE_A}/login`, timeout: 120_000, reuseExistingServer: false, stdout: "pipe" },
-    { command: "NODE_ENV=production npx tsx server.ts", env: { ...env, PORT: String(PORT_B) }, url: `${INSTANCE_B}/login`, timeout: 120_000, reuseExistingServer: false, stdout: "pipe" },
+    {
+      command: "npx tsx tests/e2e-instances/fresh-database.ts && NODE_ENV=production npx tsx server.ts",
+      env: { ...env, PORT: String(PORT_A) },
+      url: `${INSTANCE_A}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
+    {
+      command: "NODE_ENV=production npx tsx server.ts",
+      env: { ...env, PORT: String(PORT_B) },
+      url: `${INSTANCE_B}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+    },
   ],
 });

@@ -54,7 +54,10 @@ async function main() {
   const app = next({ dev, port: env.PORT });
   const handle = app.getRequestHandler();
   // The build's files, compressed once while Next prepares (in development Next rebuilds them as they change).
-  const [serveStatic] = await Promise.all([dev ? async () => false : staticAssets(path.join(process.cwd(), ".next", "static")), app.prepare()]);
+  const [serveStatic] = await Promise.all([
+    dev ? async () => false : staticAssets(path.join(process.cwd(), ".next", "static")),
+    app.prepare(),
+  ]);
 
   const httpServer = createServer((req, res) => {
     admitRequest(req, res, env.TRUST_PROXY);
@@ -74,7 +77,16 @@ async function main() {
   const chains = chainSettings();
   const jobs = startJobs(
     db,
-    [priceIngestionJob(feed), limitOrderJob, strategyRoundsJob, savingsAccrualJob, storageAccrualJob, proofSnapshotJob, ...(smtpConfigured() ? [mailDeliveryJob] : []), ...(chains ? [chainWatcherJob(chains)] : [])],
+    [
+      priceIngestionJob(feed),
+      limitOrderJob,
+      strategyRoundsJob,
+      savingsAccrualJob,
+      storageAccrualJob,
+      proofSnapshotJob,
+      ...(smtpConfigured() ? [mailDeliveryJob] : []),
+      ...(chains ? [chainWatcherJob(chains)] : []),
+    ],
     instance,
   );
   setProbes({
@@ -94,7 +106,10 @@ async function main() {
   });
 
   httpServer.listen(env.PORT, () => {
-    log.info({ port: env.PORT, mode: dev ? "development" : "production", instance }, `Aurum listening on http://localhost:${env.PORT}`);
+    log.info(
+      { port: env.PORT, mode: dev ? "development" : "production", instance },
+      `Aurum listening on http://localhost:${env.PORT}`,
+    );
     const warning = siteUrlWarning(env);
     if (warning) log.warn(warning);
   });

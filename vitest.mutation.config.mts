@@ -6,7 +6,9 @@ import { defineConfig } from "vitest/config";
  * PGlite only. PostgreSQL's race tests need a server and are too slow to repeat per mutant.
  */
 /** `MUTATION_TESTS=a.test.ts,b.test.ts` narrows a run to the tests that check one folder's rules (docs/TESTING.md). */
-const only = process.env.MUTATION_TESTS?.split(",").map((file) => file.trim()).filter(Boolean);
+const only = process.env.MUTATION_TESTS?.split(",")
+  .map((file) => file.trim())
+  .filter(Boolean);
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },

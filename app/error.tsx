@@ -7,10 +7,16 @@ export default function ErrorPage({ reset }: { error: Error; reset: () => void }
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-xl font-semibold text-gold-soft">Something went wrong</h1>
-      <p className="text-sm text-muted">This page could not be shown. Your money is not affected: nothing was changed.</p>
+      <p className="text-sm text-muted">
+        This page could not be shown. Your money is not affected: nothing was changed.
+      </p>
       <div className="flex gap-2">
-        <button type="button" className="btn-gold w-auto px-5" onClick={reset}>Try again</button>
-        <Link href="/" className="btn-ghost">Home</Link>
+        <button type="button" className="btn-gold w-auto px-5" onClick={reset}>
+          Try again
+        </button>
+        <Link href="/" className="btn-ghost">
+          Home
+        </Link>
       </div>
     </main>
   );

@@ -8,14 +8,18 @@ export default async function NotFound() {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col">
       <header className="flex items-center border-b border-line px-4 py-3">
-        <Link href="/" aria-label={`${brand.siteName} home`}><Brand name={brand.siteName} logoUrl={brand.logoUrl} /></Link>
+        <Link href="/" aria-label={`${brand.siteName} home`}>
+          <Brand name={brand.siteName} logoUrl={brand.logoUrl} />
+        </Link>
       </header>
       <main className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
         <p className="text-6xl font-semibold text-gold-soft">404</p>
         <h1 className="text-xl font-semibold">This page does not exist</h1>
         <p className="text-sm text-muted">The address may be mistyped, or the page may have moved.</p>
         {/* The header already names the site: the button says where it leads. */}
-        <Link href="/" className="btn-gold w-auto px-6">Back to the home page</Link>
+        <Link href="/" className="btn-gold w-auto px-6">
+          Back to the home page
+        </Link>
       </main>
     </div>
   );

@@ -33,7 +33,13 @@ async function seed(db: Db, actorId: string) {
         targetType: "user",
         targetId: newId(),
         ip: "198.51.100.7",
-        detail: { asset: "USDT", amount: `${n}.500000`, operation: "credit", reason: `Goodwill credit for ticket #${n}`, balanceAfter: `${n * 3}.250000` },
+        detail: {
+          asset: "USDT",
+          amount: `${n}.500000`,
+          operation: "credit",
+          reason: `Goodwill credit for ticket #${n}`,
+          balanceAfter: `${n * 3}.250000`,
+        },
       });
     }
     await db.insert(auditLogs).values(rows);
@@ -53,17 +59,26 @@ async function main() {
   const handle = bench ? null : await openDatabase("memory://");
   const db = bench?.db ?? handle!.db;
   try {
-    const actor = await insertUser(db, { username: "bench-admin", email: "bench-admin@aurum.local", password: "bench-password", role: "admin" });
+    const actor = await insertUser(db, {
+      username: "bench-admin",
+      email: "bench-admin@aurum.local",
+      password: "bench-password",
+      role: "admin",
+    });
     console.log(`audit chain, ${ROWS.toLocaleString("en")} rows, ${onPostgres ? "PostgreSQL" : "PGlite (in memory)"}`);
     await timed("seed", () => seed(db, actor.id));
     const full = await timed("full walk (audit:verify)", () => verifyAuditChain(db));
     if (!full.intact || full.entries !== ROWS) throw new Error(`unexpected: ${JSON.stringify(full)}`);
     await timed("dashboard, an instance's first look (full walk)", () => auditChainStatus(db));
     await timed("dashboard, next look, nothing added", () => auditChainStatus(db));
-    for (let i = 0; i < 10; i++) await audit(db, { actorId: actor.id, action: "bench.append", target: { type: "bench" }, detail: { i } });
+    for (let i = 0; i < 10; i++)
+      await audit(db, { actorId: actor.id, action: "bench.append", target: { type: "bench" }, detail: { i } });
     const after = await timed("dashboard, next look, 10 rows added", () => auditChainStatus(db));
-    if (after.state !== "intact" || after.entries !== ROWS + 10) throw new Error(`unexpected: ${JSON.stringify(after)}`);
-    await timed("one audited append at this length", () => audit(db, { actorId: actor.id, action: "bench.append", target: { type: "bench" } }));
+    if (after.state !== "intact" || after.entries !== ROWS + 10)
+      throw new Error(`unexpected: ${JSON.stringify(after)}`);
+    await timed("one audited append at this length", () =>
+      audit(db, { actorId: actor.id, action: "bench.append", target: { type: "bench" } }),
+    );
   } finally {
     await (bench ? bench.drop() : handle!.close());
   }

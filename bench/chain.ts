@@ -41,13 +41,24 @@ async function main() {
     await db.execute(sql`
       insert into users (id, username, email, password_hash, referral_code)
       select gen_random_uuid(), 'c' || i, 'c' || i || '@bench.local', 'x', 'C' || i from generate_series(1, ${USERS}) i`);
-    const ids = await rowsOf<{ id: string }>(db, sql`select id from users where email like '%@bench.local' order by username`);
+    const ids = await rowsOf<{ id: string }>(
+      db,
+      sql`select id from users where email like '%@bench.local' order by username`,
+    );
     const addresses: Address[] = [];
     for (const { id } of ids) addresses.push((await depositAddressOf(db, settings.xpub, id)).address);
     const client = devClient(node.rpcUrl);
     const wallet = devWallet(node.rpcUrl);
     const sender = wallet.account.address;
-    await db.insert(wallets).values({ id: newId(), currency: "USDT", network: "ERC20", address: sender, minDeposit: 1n, withdrawFee: 0n, minWithdraw: 1n });
+    await db.insert(wallets).values({
+      id: newId(),
+      currency: "USDT",
+      network: "ERC20",
+      address: sender,
+      minDeposit: 1n,
+      withdrawFee: 0n,
+      minWithdraw: 1n,
+    });
     // Blocks hold what the bench puts in them: mined on demand, each with TRANSFERS / BLOCKS transfers.
     await client.request({ method: "evm_setAutomine" as never, params: [false] as never });
     const jobs = startJobs(db, [chainWatcherJob(settings)]);
@@ -62,13 +73,24 @@ async function main() {
     let nonce = await client.getTransactionCount({ address: sender, blockTag: "pending" });
     const perBlock = Math.ceil(TRANSFERS / BLOCKS);
     const started = Date.now();
-    for (let sent = 0; sent < TRANSFERS; ) {
+    for (let sent = 0; sent < TRANSFERS;) {
       const batch = Math.min(perBlock, TRANSFERS - sent);
       await Promise.all(
         Array.from({ length: batch }, (_, k) => {
           const to = addresses[(sent + k) % addresses.length]!;
-          const data = encodeFunctionData({ abi: TEST_TOKEN_ABI, functionName: "transfer", args: [to, 1_000_000n + BigInt(sent + k)] });
-          return wallet.sendTransaction({ to: TEST_TOKEN_ADDRESSES.USDT, data, nonce: nonce++, gas: 80_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n });
+          const data = encodeFunctionData({
+            abi: TEST_TOKEN_ABI,
+            functionName: "transfer",
+            args: [to, 1_000_000n + BigInt(sent + k)],
+          });
+          return wallet.sendTransaction({
+            to: TEST_TOKEN_ADDRESSES.USDT,
+            data,
+            nonce: nonce++,
+            gas: 80_000n,
+            maxFeePerGas: 10n ** 10n,
+            maxPriorityFeePerGas: 1n,
+          });
         }),
       );
       sent += batch;
@@ -78,20 +100,34 @@ async function main() {
     await mine(CONFIRMATIONS - 1);
     const finalConfirmation = Date.now();
     for (;;) {
-      const [{ n }] = (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${chainDeposits} where status = 'credited'`)) as [{ n: number }];
+      const [{ n }] = (await rowsOf<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${chainDeposits} where status = 'credited'`,
+      )) as [{ n: number }];
       if (n >= TRANSFERS) break;
-      if (Date.now() - finalConfirmation > 600_000) throw new Error(`only ${n} of ${TRANSFERS} credited after 10 minutes`);
+      if (Date.now() - finalConfirmation > 600_000)
+        throw new Error(`only ${n} of ${TRANSFERS} credited after 10 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const lastCredit = Date.now() - finalConfirmation;
     await jobs.stop();
     // When each credit's transaction ran (its journal's time, set by the database), not the watcher's pass.
-    const rows = await db.select({ block: chainDeposits.blockNumber, at: journals.createdAt }).from(chainDeposits).innerJoin(journals, eq(journals.id, chainDeposits.journalId));
-    const waits = rows.map((r) => r.at.getTime() - minedAt.get(r.block + BigInt(CONFIRMATIONS - 1))!).sort((a, b) => a - b);
-    console.log(`bench:chain — ${TRANSFERS} transfers to ${USERS} users over ${BLOCKS} blocks, ${CONFIRMATIONS} confirmations, PostgreSQL`);
+    const rows = await db
+      .select({ block: chainDeposits.blockNumber, at: journals.createdAt })
+      .from(chainDeposits)
+      .innerJoin(journals, eq(journals.id, chainDeposits.journalId));
+    const waits = rows
+      .map((r) => r.at.getTime() - minedAt.get(r.block + BigInt(CONFIRMATIONS - 1))!)
+      .sort((a, b) => a - b);
+    console.log(
+      `bench:chain — ${TRANSFERS} transfers to ${USERS} users over ${BLOCKS} blocks, ${CONFIRMATIONS} confirmations, PostgreSQL`,
+    );
     line("transfers sent and mined", `${(sentIn / 1000).toFixed(1)} s`);
     line("last credit after the final confirmation (target 30 s)", `${(lastCredit / 1000).toFixed(1)} s`);
-    line("confirming block → credit committed, p50 / p95 / max (target p95 2 s)", `${percentile(waits, 0.5)} / ${percentile(waits, 0.95)} / ${waits.at(-1)} ms`);
+    line(
+      "confirming block → credit committed, p50 / p95 / max (target p95 2 s)",
+      `${percentile(waits, 0.5)} / ${percentile(waits, 0.95)} / ${waits.at(-1)} ms`,
+    );
   } finally {
     await bench.drop();
     await node.stop();

@@ -51,8 +51,11 @@ function placeOf(stack: Frame[]): string {
   // V8's builtins have no url: they count where they were called from.
   const frame = stack.find((f) => f.url) ?? leaf;
   for (const [pattern, place] of PLACES) if (pattern.test(frame.url)) return place;
-  if (frame.url.startsWith("node:")) return `node: ${frame.url.replace(/^node:(internal\/)?(deps\/)?/, "").split("/")[0]}`;
-  return frame.url ? `other: ${frame.url.replace(/.*node_modules\//, "").split("/")[0]}` : `native: ${leaf.functionName}`;
+  if (frame.url.startsWith("node:"))
+    return `node: ${frame.url.replace(/^node:(internal\/)?(deps\/)?/, "").split("/")[0]}`;
+  return frame.url
+    ? `other: ${frame.url.replace(/.*node_modules\//, "").split("/")[0]}`
+    : `native: ${leaf.functionName}`;
 }
 
 function main() {
@@ -92,7 +95,9 @@ function main() {
     places.set(place, (places.get(place) ?? 0) + 1);
   });
   const busy = [...places.values()].reduce((a, b) => a + b, 0);
-  console.log(`seconds ${from}-${to}: ${all} samples, busy ${((100 * busy) / Math.max(all, 1)).toFixed(0)} %; of the busy time:`);
+  console.log(
+    `seconds ${from}-${to}: ${all} samples, busy ${((100 * busy) / Math.max(all, 1)).toFixed(0)} %; of the busy time:`,
+  );
   for (const [place, n] of [...places].sort((a, b) => b[1] - a[1])) {
     if ((100 * n) / busy < 0.5) break;
     console.log(`  ${place.padEnd(36)} ${((100 * n) / busy).toFixed(1).padStart(5)} %`);

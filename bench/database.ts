@@ -11,9 +11,11 @@ import * as schema from "@/db/schema";
  */
 export async function benchDatabase(prefix: string, connections: number) {
   const server = process.env.BENCH_DATABASE_URL;
-  if (!server) throw new Error("Set BENCH_DATABASE_URL to a PostgreSQL server where the benchmark may create a database");
+  if (!server)
+    throw new Error("Set BENCH_DATABASE_URL to a PostgreSQL server where the benchmark may create a database");
   const url = new URL(server);
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(url.hostname)) throw new Error("The benchmark runs against 127.0.0.1 only");
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(url.hostname))
+    throw new Error("The benchmark runs against 127.0.0.1 only");
   const name = `${prefix}_${randomBytes(4).toString("hex")}`;
   url.pathname = `/${name}`;
   process.env.AUTH_SECRET ??= randomBytes(32).toString("hex");

@@ -16,7 +16,11 @@ export interface Run {
  * Runs `op` from `concurrency` loops for `seconds`: each loop starts its next operation when the
  * last one ends (closed loop), so the figure is throughput at that concurrency, not an open rate.
  */
-export async function runFor(seconds: number, concurrency: number, op: (worker: number, i: number) => Promise<void>): Promise<Run> {
+export async function runFor(
+  seconds: number,
+  concurrency: number,
+  op: (worker: number, i: number) => Promise<void>,
+): Promise<Run> {
   const deadline = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   const failures = new Set<string>();
@@ -37,10 +41,17 @@ export async function runFor(seconds: number, concurrency: number, op: (worker: 
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { ok: latencies.length, failed, seconds: (performance.now() - started) / 1000, latencies, failures: [...failures] };
+  return {
+    ok: latencies.length,
+    failed,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+    failures: [...failures],
+  };
 }
 
-export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
 
 export function describeRun(run: Run, unit: string): string {
   const rate = (run.ok / run.seconds).toFixed(0).padStart(6);
@@ -55,7 +66,11 @@ export function describeRun(run: Run, unit: string): string {
  * on average, were waiting for a lock, and on what kind of lock. A row every transaction had to
  * lock would show here as sessions queued on `transactionid` or `tuple` locks.
  */
-export async function sampleLockWaits<T>(url: string, database: string, work: () => Promise<T>): Promise<{ result: T; waits: string }> {
+export async function sampleLockWaits<T>(
+  url: string,
+  database: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; waits: string }> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const counts = new Map<string, number>();
   let samples = 0;
@@ -82,7 +97,9 @@ export async function sampleLockWaits<T>(url: string, database: string, work: ()
 
 function formatWaits(counts: Map<string, number>, samples: number): string {
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  const parts = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([event, n]) => `${event} ${(n / samples).toFixed(1)}`);
+  const parts = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([event, n]) => `${event} ${(n / samples).toFixed(1)}`);
   return `sessions waiting on locks: ${(total / Math.max(samples, 1)).toFixed(1)} on average${parts.length ? ` (${parts.join(", ")})` : ""}`;
 }
 
@@ -114,14 +131,18 @@ function cpuSecondsOf(counts: (name: string, fields: string[]) => boolean): numb
 export const postgresCpuSeconds = (): number => cpuSecondsOf((name) => name === "postgres");
 
 /** CPU seconds the processes of process group `group` have used so far (a server started detached: its pid). */
-export const processGroupCpuSeconds = (group: number): number => cpuSecondsOf((_, fields) => Number(fields[2]) === group);
+export const processGroupCpuSeconds = (group: number): number =>
+  cpuSecondsOf((_, fields) => Number(fields[2]) === group);
 
 /**
  * Runs `work` and says how much CPU this Node process and PostgreSQL used per operation meanwhile:
  * which of the two a figure is bound by. PostgreSQL's is every `postgres` process on the machine
  * (backends, WAL writer, checkpointer), so run it on a quiet machine.
  */
-export async function cpuPer<T>(work: () => Promise<T>, count: (result: T) => number): Promise<{ result: T; cpu: string }> {
+export async function cpuPer<T>(
+  work: () => Promise<T>,
+  count: (result: T) => number,
+): Promise<{ result: T; cpu: string }> {
   const node = process.cpuUsage();
   const pg = postgresCpuSeconds();
   const result = await work();

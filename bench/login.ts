@@ -43,23 +43,41 @@ async function main() {
   try {
     const passwordHash = await hashPassword(PASSWORD);
     const names = Array.from({ length: USERS }, (_, i) => `login_bench_${i}`);
-    await db.insert(users).values(names.map((username, i) => ({ id: newId(), username, email: `${username}@bench.local`, passwordHash, referralCode: `LB${i}` })));
+    await db.insert(users).values(
+      names.map((username, i) => ({
+        id: newId(),
+        username,
+        email: `${username}@bench.local`,
+        passwordHash,
+        referralCode: `LB${i}`,
+      })),
+    );
     const [version] = await client<{ v: string }[]>`select current_setting('server_version') as v`;
-    console.log(`Aurum sign-in benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}, ${SECONDS} s per phase`);
+    console.log(
+      `Aurum sign-in benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, libuv pool ${process.env.UV_THREADPOOL_SIZE ?? 4}, ${SECONDS} s per phase`,
+    );
 
     for (const concurrency of [1, 4, 16]) {
       // Each loop signs in as its own users, from addresses of its own, so no limit is reached.
       const signIn = (worker: number, i: number) =>
-        login(db, { usernameOrEmail: names[(worker * 997 + i) % USERS]!, password: PASSWORD }, { ip: `10.${worker}.${(i >> 8) & 255}.${i & 255}`, userAgent: "bench" }).then(() => {});
-      const bare = () => verifyPassword(passwordHash, PASSWORD).then((ok) => {
-        if (!ok) throw new Error("verification failed");
-      });
+        login(
+          db,
+          { usernameOrEmail: names[(worker * 997 + i) % USERS]!, password: PASSWORD },
+          { ip: `10.${worker}.${(i >> 8) & 255}.${i & 255}`, userAgent: "bench" },
+        ).then(() => {});
+      const bare = () =>
+        verifyPassword(passwordHash, PASSWORD).then((ok) => {
+          if (!ok) throw new Error("verification failed");
+        });
       const logins = await watchingTheLoop(() => runFor(SECONDS, concurrency, signIn));
       const argon = await watchingTheLoop(() => runFor(SECONDS, concurrency, bare));
       const ratio = ((logins.run.ok / logins.run.seconds / (argon.run.ok / argon.run.seconds)) * 100).toFixed(0);
       console.log(`${concurrency} concurrent:`);
       line("login()", `${describeRun(logins.run, "logins")}   event loop p99 ${logins.loopP99.toFixed(1)} ms`);
-      line("argon2id verify alone (the ceiling)", `${describeRun(argon.run, "checks")}   event loop p99 ${argon.loopP99.toFixed(1)} ms`);
+      line(
+        "argon2id verify alone (the ceiling)",
+        `${describeRun(argon.run, "checks")}   event loop p99 ${argon.loopP99.toFixed(1)} ms`,
+      );
       line("login / ceiling", `${ratio} %`);
     }
   } finally {

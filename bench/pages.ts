@@ -59,7 +59,10 @@ const LCP_TARGET_S = 2;
 const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!;
 type FormFactor = "mobile" | "desktop";
 const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
-const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop").split(",").map((f) => f.trim()).filter((f): f is FormFactor => f === "mobile" || f === "desktop");
+const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop")
+  .split(",")
+  .map((f) => f.trim())
+  .filter((f): f is FormFactor => f === "mobile" || f === "desktop");
 const PASSWORD = "bench-password-0123";
 const ALL_ROUTES: { path: string; signedIn: boolean }[] = [
   { path: "/login", signedIn: false },
@@ -72,10 +75,20 @@ const ALL_ROUTES: { path: string; signedIn: boolean }[] = [
 // BENCH_ROUTES="/,/trade" measures only those (a re-run of the misses); default: all of them.
 const ROUTES = (process.env.BENCH_ROUTES ?? ALL_ROUTES.map((r) => r.path).join(",")).split(",").map((wanted) => {
   const route = ALL_ROUTES.find((known) => known.path === wanted.trim());
-  if (!route) throw new Error(`BENCH_ROUTES: unknown route ${wanted} (known: ${ALL_ROUTES.map((k) => k.path).join(", ")})`);
+  if (!route)
+    throw new Error(`BENCH_ROUTES: unknown route ${wanted} (known: ${ALL_ROUTES.map((k) => k.path).join(", ")})`);
   return route;
 });
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mark = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -96,7 +109,10 @@ async function signIn(base: string, username: string): Promise<Session> {
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { token: string; user: unknown };
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("session-token="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session-token="));
   if (!cookie) throw new Error("sign-in set no session cookie");
   return { cookie, storage: { [TOKEN_KEY]: body.token, [USER_KEY]: JSON.stringify(body.user) } };
 }
@@ -112,7 +128,8 @@ interface Weight {
 /** The gzipped size of every /_next/static script the route's HTML loads, and of the HTML itself. */
 async function firstLoadJs(base: string, route: string, cookie: string | null): Promise<Weight> {
   const res = await fetch(`${base}${route}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
-  if (res.status !== 200) throw new Error(`${route} answered ${res.status} (${res.headers.get("location") ?? "no redirect"})`);
+  if (res.status !== 200)
+    throw new Error(`${route} answered ${res.status} (${res.headers.get("location") ?? "no redirect"})`);
   const html = await res.text();
   const srcs = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
@@ -131,8 +148,15 @@ async function firstLoadJs(base: string, route: string, cookie: string | null): 
     }),
   );
   scripts.sort((a, b) => b.gzip - a.gzip);
-  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/_next\/static\/[^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-  return { scripts, total: scripts.reduce((sum, s) => sum + s.gzip, 0), html: gzipSync(html, { level: 9 }).length, files: [...srcs, ...stylesheets] };
+  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/_next\/static\/[^"]+)"/g)].map(
+    (m) => m[1]!.replaceAll("&amp;", "&"),
+  );
+  return {
+    scripts,
+    total: scripts.reduce((sum, s) => sum + s.gzip, 0),
+    html: gzipSync(html, { level: 9 }).length,
+    files: [...srcs, ...stylesheets],
+  };
 }
 
 // Loads of a route's files per measurement: the server's CPU is read in 10 ms ticks.
@@ -147,7 +171,9 @@ async function servedFiles(server: RunningServer, files: string[]): Promise<{ by
   const load = () =>
     Promise.all(
       files.map(async (file) => {
-        const res = await fetch(new URL(file, server.base), { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+        const res = await fetch(new URL(file, server.base), {
+          headers: { "accept-encoding": "gzip, deflate, br, zstd" },
+        });
         if (!res.ok) throw new Error(`${file} answered ${res.status}`);
         await res.arrayBuffer();
         // The length on the wire (fetch hands over the body decoded); none when it was streamed.
@@ -172,18 +198,27 @@ function diagnostics(audits: Audits): string[] {
     return details?.items ?? [];
   };
   const short = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, "");
-  const unused = items("unused-javascript").slice(0, 3).map((i) => `${short(i.url)} ${kb(Number(i.wastedBytes))}`);
+  const unused = items("unused-javascript")
+    .slice(0, 3)
+    .map((i) => `${short(i.url)} ${kb(Number(i.wastedBytes))}`);
   if (unused.length) lines.push(`unused JS: ${unused.join(", ")}`);
   const blocking = items("render-blocking-resources").map((i) => `${short(i.url)} ${Number(i.wastedMs).toFixed(0)} ms`);
   if (blocking.length) lines.push(`render-blocking: ${blocking.join(", ")}`);
   const lcp = items("largest-contentful-paint-element")[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
   const snippet = lcp?.items?.[0]?.node?.snippet;
   if (snippet) lines.push(`LCP element: ${snippet.slice(0, 100)}`);
-  const phases = (items("largest-contentful-paint-element")[1] as { items?: { phase?: string; timing?: number }[] } | undefined)?.items;
-  if (phases?.length) lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Number(p.timing).toFixed(0)} ms`).join(", ")}`);
-  const bootup = items("bootup-time").slice(0, 3).map((i) => `${short(i.url)} ${Number(i.total).toFixed(0)} ms`);
+  const phases = (
+    items("largest-contentful-paint-element")[1] as { items?: { phase?: string; timing?: number }[] } | undefined
+  )?.items;
+  if (phases?.length)
+    lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Number(p.timing).toFixed(0)} ms`).join(", ")}`);
+  const bootup = items("bootup-time")
+    .slice(0, 3)
+    .map((i) => `${short(i.url)} ${Number(i.total).toFixed(0)} ms`);
   if (bootup.length) lines.push(`JS execution: ${bootup.join(", ")}`);
-  const work = items("mainthread-work-breakdown").slice(0, 3).map((i) => `${i.groupLabel} ${Number(i.duration).toFixed(0)} ms`);
+  const work = items("mainthread-work-breakdown")
+    .slice(0, 3)
+    .map((i) => `${i.groupLabel} ${Number(i.duration).toFixed(0)} ms`);
   if (work.length) lines.push(`main thread: ${work.join(", ")}`);
   return lines;
 }
@@ -193,9 +228,15 @@ function diagnostics(audits: Audits): string[] {
  * spec's local-storage session is written before any page script runs (Lighthouse clears the
  * origin's storage first, and the app shell sends a tab without a stored token back to /login).
  */
-async function lighthouseRun(browser: Browser, url: string, session: Session | null, formFactor: FormFactor): Promise<LighthouseResult> {
+async function lighthouseRun(
+  browser: Browser,
+  url: string,
+  session: Session | null,
+  formFactor: FormFactor,
+): Promise<LighthouseResult> {
   const { default: lighthouse } = await import("lighthouse");
-  const desktop = formFactor === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
+  const desktop =
+    formFactor === "desktop" ? (await import("lighthouse/core/config/desktop-config.js")).default : undefined;
   const page = await browser.newPage();
   try {
     if (session) {
@@ -220,7 +261,8 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // Signed in, a redirect to /login would measure the wrong page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}`);
     return lhr;
   } finally {
     await page.close().catch(() => {});
@@ -228,46 +270,87 @@ async function lighthouseRun(browser: Browser, url: string, session: Session | n
 }
 
 async function main(cleanups: Cleanups) {
-  if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
+  if (!existsSync(CHROME_PATH))
+    throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
   const { db, client, url: databaseUrl, drop } = await benchDatabase("aurum_bench_pages", 2);
   cleanups.push(drop);
 
   // One user with money in spot, so Home and Trade show balances as they would for a customer.
   const username = `pages_${randomBytes(3).toString("hex")}`;
   const userId = newId();
-  await db.insert(users).values({ id: userId, username, email: `${username}@bench.local`, passwordHash: await hashPassword(PASSWORD), referralCode: `P${randomBytes(3).toString("hex")}`.toUpperCase() });
-  for (const [asset, units] of [["USDT", 10_000_000_000n], ["XAUT", 2_000_000n]] as const) {
-    await post(db, { kind: "deposit", memo: "benchmark funding", legs: [{ account: { userId, asset, kind: "spot" }, amount: units }, { account: { system: "external", asset }, amount: -units }] });
+  await db.insert(users).values({
+    id: userId,
+    username,
+    email: `${username}@bench.local`,
+    passwordHash: await hashPassword(PASSWORD),
+    referralCode: `P${randomBytes(3).toString("hex")}`.toUpperCase(),
+  });
+  for (const [asset, units] of [
+    ["USDT", 10_000_000_000n],
+    ["XAUT", 2_000_000n],
+  ] as const) {
+    await post(db, {
+      kind: "deposit",
+      memo: "benchmark funding",
+      legs: [
+        { account: { userId, asset, kind: "spot" }, amount: units },
+        { account: { system: "external", asset }, amount: -units },
+      ],
+    });
   }
   const [version] = await client<{ v: string }[]>`select current_setting('server_version') as v`;
 
-  const server: RunningServer = await startServer(databaseUrl, { AUTH_SECRET: process.env.AUTH_SECRET!, ADMIN_PASSWORD: randomBytes(12).toString("hex"), PRICE_FEED: "simulated", LOG_LEVEL: "warn" });
+  const server: RunningServer = await startServer(databaseUrl, {
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    ADMIN_PASSWORD: randomBytes(12).toString("hex"),
+    PRICE_FEED: "simulated",
+    LOG_LEVEL: "warn",
+  });
   cleanups.push(() => server.stop());
   const session = await signIn(server.base, username);
   const cookie = session.cookie;
 
-  const lhVersion = ((await import("lighthouse/package.json", { with: { type: "json" } })) as { default: { version: string } }).default.version;
+  const lhVersion = (
+    (await import("lighthouse/package.json", { with: { type: "json" } })) as { default: { version: string } }
+  ).default.version;
   console.log(
-    `Aurum page benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Lighthouse ${lhVersion} (${FORM_FACTORS.join(" and ")}; mobile: simulated throttling, CPU ×${CPU_SLOWDOWN ?? 4}${CPU_SLOWDOWN ? ", NOT the default" : ""}), ${RUNS} run(s) per route, median shown, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`,
+    `Aurum page benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Lighthouse ${lhVersion} (${FORM_FACTORS.join(" and ")}; mobile: simulated throttling, CPU ×${CPU_SLOWDOWN ?? 4}${CPU_SLOWDOWN ? ", NOT the default" : ""}), ${RUNS} run(s) per route, median shown, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
   );
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 
   // Warm every route once (server-side caches, first database connections) before measuring.
-  for (const route of ROUTES) await fetch(`${server.base}${route.path}`, { headers: route.signedIn ? { cookie } : {} }).then((r) => r.arrayBuffer());
+  for (const route of ROUTES)
+    await fetch(`${server.base}${route.path}`, { headers: route.signedIn ? { cookie } : {} }).then((r) =>
+      r.arrayBuffer(),
+    );
 
   console.log(`(a) first-load JavaScript, gzipped (budget ${BUDGET_KB} KB per route)`);
   for (const route of ROUTES) {
     const weight = await firstLoadJs(server.base, route.path, route.signedIn ? cookie : null);
-    const largest = weight.scripts.slice(0, 3).map((s) => `${path.basename(s.src.split("?")[0]!)} ${kb(s.gzip)}`).join(", ");
-    console.log(`  ${route.path.padEnd(11)} ${kb(weight.total).padStart(9)} / ${BUDGET_KB} KB  ${mark(weight.total <= BUDGET_KB * 1024).padEnd(6)}  ${weight.scripts.length} scripts (largest: ${largest}); HTML ${kb(weight.html)}`);
+    const largest = weight.scripts
+      .slice(0, 3)
+      .map((s) => `${path.basename(s.src.split("?")[0]!)} ${kb(s.gzip)}`)
+      .join(", ");
+    console.log(
+      `  ${route.path.padEnd(11)} ${kb(weight.total).padStart(9)} / ${BUDGET_KB} KB  ${mark(weight.total <= BUDGET_KB * 1024).padEnd(6)}  ${weight.scripts.length} scripts (largest: ${largest}); HTML ${kb(weight.html)}`,
+    );
     const served = await servedFiles(server, weight.files);
     const sent = Number.isNaN(served.bytes) ? "streamed, length unknown" : kb(served.bytes);
-    console.log(`  ${"".padEnd(11)} its ${weight.files.length} files as served to a browser over HTTPS: ${sent}; the server's CPU per load of them ${served.cpuMs.toFixed(1)} ms`);
+    console.log(
+      `  ${"".padEnd(11)} its ${weight.files.length} files as served to a browser over HTTPS: ${sent}; the server's CPU per load of them ${served.cpuMs.toFixed(1)} ms`,
+    );
   }
 
   if (RUNS === 0) return;
   const { launch } = await import("chrome-launcher");
-  const chrome: LaunchedChrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const chrome: LaunchedChrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+  });
   cleanups.push(async () => {
     chrome.kill();
   });
@@ -275,7 +358,8 @@ async function main(cleanups: Cleanups) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   cleanups.push(() => browser.disconnect());
   if (PROFILES) return profileRoutes(browser, server.base, session, PROFILES);
-  for (const [i, formFactor] of FORM_FACTORS.entries()) await lighthouseSection(browser, server.base, session, formFactor, "bc"[i]!);
+  for (const [i, formFactor] of FORM_FACTORS.entries())
+    await lighthouseSection(browser, server.base, session, formFactor, "bc"[i]!);
 }
 
 /** One signed-in load of each route at a phone's size and a phone's CPU (4× slower), profiled from before the request until 6 s after the load event. */
@@ -309,10 +393,18 @@ async function profileRoutes(browser: Browser, base: string, session: Session, d
 }
 
 /** Lighthouse BENCH_RUNS times per route at one form factor; the median run printed per route. */
-async function lighthouseSection(browser: Browser, base: string, session: Session, formFactor: FormFactor, letter: string) {
+async function lighthouseSection(
+  browser: Browser,
+  base: string,
+  session: Session,
+  formFactor: FormFactor,
+  letter: string,
+) {
   const target = TARGET_SCORE[formFactor];
   console.log(`(${letter}) Lighthouse ${formFactor} performance (target ≥ ${target})`);
-  console.log(`  ${"route".padEnd(11)} ${"score".padStart(5)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)} ${"CLS".padStart(6)}   all scores`);
+  console.log(
+    `  ${"route".padEnd(11)} ${"score".padStart(5)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)} ${"CLS".padStart(6)}   all scores`,
+  );
   const benchmarkIndexes: number[] = [];
   let multiplier = NaN;
   for (const route of ROUTES) {
@@ -331,7 +423,11 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
       runs.push(lhr);
       benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       multiplier = lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN;
-      if (REPORTS) writeFileSync(path.join(REPORTS, `${formFactor}-${route.path === "/" ? "home" : route.path.slice(1)}-${i + 1}.json`), JSON.stringify(lhr));
+      if (REPORTS)
+        writeFileSync(
+          path.join(REPORTS, `${formFactor}-${route.path === "/" ? "home" : route.path.slice(1)}-${i + 1}.json`),
+          JSON.stringify(lhr),
+        );
     }
     const score = (lhr: LighthouseResult) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const sorted = [...runs].sort((a, b) => score(a) - score(b));
@@ -345,11 +441,15 @@ async function lighthouseSection(browser: Browser, base: string, session: Sessio
     // this host between the stylesheet and the scripts: docs/BENCHMARKS.md), so every run's is shown.
     const lcps = runs.map((lhr) => ms(lhr.audits, "largest-contentful-paint") / 1000).sort((x, y) => x - y);
     const within = lcps.filter((s) => s <= LCP_TARGET_S).length;
-    console.log(`              LCP of each run ${lcps.map((s) => s.toFixed(2)).join(", ")} s; median ${middle(lcps).toFixed(2)} s, ≤ ${LCP_TARGET_S.toFixed(1)} s in ${within} of ${lcps.length}`);
+    console.log(
+      `              LCP of each run ${lcps.map((s) => s.toFixed(2)).join(", ")} s; median ${middle(lcps).toFixed(2)} s, ≤ ${LCP_TARGET_S.toFixed(1)} s in ${within} of ${lcps.length}`,
+    );
   }
   benchmarkIndexes.sort((x, y) => x - y);
   // Lighthouse multiplies observed main-thread time by its CPU multiplier whatever the machine: a slow machine scores low.
-  console.log(`  Lighthouse's CPU benchmark index on this machine: median ${middle(benchmarkIndexes).toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`);
+  console.log(
+    `  Lighthouse's CPU benchmark index on this machine: median ${middle(benchmarkIndexes).toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`,
+  );
 }
 
 runBench(main, 1800);

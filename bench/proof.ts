@@ -37,7 +37,10 @@ const peakRssMb = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self
  * bench accepts 127.0.0.1 only), by pid: on a shared machine, the work done rather than the wait for it.
  */
 async function backendCpu(db: Parameters<typeof takeSnapshot>[0]): Promise<Map<number, number>> {
-  const pids = await rowsOf<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`);
+  const pids = await rowsOf<{ pid: number }>(
+    db,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
+  );
   const ticks = (pid: number) => {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -62,11 +65,15 @@ async function seed(db: Parameters<typeof takeSnapshot>[0]) {
     cross join lateral (values ('USDT', 'spot', true), ('XAUT', 'spot', u.n % 3 = 0), ('USDT', 'savings', u.n % 10 = 0)) a(asset, kind, wanted)
     where a.wanted`);
   // One deposit journal explains every balance, the external account's entry its opposite.
-  await db.execute(sql`insert into journals (id, kind, memo) values ('00000000-0000-7000-8000-00000000beef', 'deposit', 'bench seed')`);
+  await db.execute(
+    sql`insert into journals (id, kind, memo) values ('00000000-0000-7000-8000-00000000beef', 'deposit', 'bench seed')`,
+  );
   await db.execute(sql`
     insert into entries (journal_id, account_id, amount, balance_after)
     select '00000000-0000-7000-8000-00000000beef', id, balance, balance from accounts where user_id is not null`);
-  await db.execute(sql`insert into accounts (id, user_id, asset, kind) select gen_random_uuid(), null, code, 'external' from assets on conflict do nothing`);
+  await db.execute(
+    sql`insert into accounts (id, user_id, asset, kind) select gen_random_uuid(), null, code, 'external' from assets on conflict do nothing`,
+  );
   await db.execute(sql`
     insert into entries (journal_id, account_id, amount)
     select '00000000-0000-7000-8000-00000000beef', x.id, -t.total
@@ -78,23 +85,52 @@ async function seed(db: Parameters<typeof takeSnapshot>[0]) {
 async function main() {
   const bench = await benchDatabase("aurum_proof", 4);
   try {
-    console.log(`Proof of liabilities over ${ACCOUNTS.toLocaleString("en-US")} users (${new Date().toISOString()}, load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+    console.log(
+      `Proof of liabilities over ${ACCOUNTS.toLocaleString("en-US")} users (${new Date().toISOString()}, load average ${(
+        await import("node:os")
+      )
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")})`,
+    );
     const [, seedMs] = await timed(() => seed(bench.db));
-    const [{ n: accountRows }] = (await rowsOf<{ n: string }>(bench.db, sql`select count(*)::text as n from accounts where user_id is not null`)) as [{ n: string }];
-    line("seeded (not measured)", `${Number(accountRows).toLocaleString("en-US")} ledger accounts in ${seconds(seedMs)}`);
+    const [{ n: accountRows }] = (await rowsOf<{ n: string }>(
+      bench.db,
+      sql`select count(*)::text as n from accounts where user_id is not null`,
+    )) as [{ n: string }];
+    line(
+      "seeded (not measured)",
+      `${Number(accountRows).toLocaleString("en-US")} ledger accounts in ${seconds(seedMs)}`,
+    );
 
-    const [, scanMs] = await timed(() => rowsOf(bench.db, sql`select asset, sum(balance) from accounts where user_id is not null group by asset`));
+    const [, scanMs] = await timed(() =>
+      rowsOf(bench.db, sql`select asset, sum(balance) from accounts where user_id is not null group by asset`),
+    );
     const rssBefore = peakRssMb();
     const phases: Record<string, number> = {};
     const serverBefore = await backendCpu(bench.db);
     const nodeBefore = process.cpuUsage();
     const [snapshot, snapMs] = await timed(async () => (await takeSnapshot(bench.db, { trigger: "daily", phases }))!);
     const nodeCpu = process.cpuUsage(nodeBefore);
-    const serverCpu = [...(await backendCpu(bench.db))].reduce((total, [pid, seconds]) => total + seconds - (serverBefore.get(pid) ?? 0), 0);
+    const serverCpu = [...(await backendCpu(bench.db))].reduce(
+      (total, [pid, seconds]) => total + seconds - (serverBefore.get(pid) ?? 0),
+      0,
+    );
     const rssPeak = peakRssMb();
-    line("snapshot (target ≤ 60 s)", `${seconds(snapMs)} for ${snapshot.accountCount.toLocaleString("en-US")} leaves; anchor: PostgreSQL's sum over the accounts ${seconds(scanMs)}`);
-    line("  time waited per phase", Object.entries(phases).map(([phase, ms]) => `${phase} ${seconds(ms)}`).join(", "));
-    line("  CPU it used", `this process ${seconds((nodeCpu.user + nodeCpu.system) / 1000)}, PostgreSQL's backends ${serverCpu.toFixed(1)} s`);
+    line(
+      "snapshot (target ≤ 60 s)",
+      `${seconds(snapMs)} for ${snapshot.accountCount.toLocaleString("en-US")} leaves; anchor: PostgreSQL's sum over the accounts ${seconds(scanMs)}`,
+    );
+    line(
+      "  time waited per phase",
+      Object.entries(phases)
+        .map(([phase, ms]) => `${phase} ${seconds(ms)}`)
+        .join(", "),
+    );
+    line(
+      "  CPU it used",
+      `this process ${seconds((nodeCpu.user + nodeCpu.system) / 1000)}, PostgreSQL's backends ${serverCpu.toFixed(1)} s`,
+    );
     line("peak RSS (target ≤ 500 MB)", `${rssPeak.toFixed(0)} MB (before the snapshot: ${rssBefore.toFixed(0)} MB)`);
 
     const nodes = 2 * snapshot.accountCount;
@@ -104,7 +140,10 @@ async function main() {
     });
     line("anchor: SHA-256 alone, as many hashes", `${seconds(hashMs)} for ${nodes.toLocaleString("en-US")}`);
 
-    const sample = await rowsOf<{ user_id: string }>(bench.db, sql`select user_id from proof_leaves where snapshot_id = ${snapshot.id} order by random() limit ${PROOFS}`);
+    const sample = await rowsOf<{ user_id: string }>(
+      bench.db,
+      sql`select user_id from proof_leaves where snapshot_id = ${snapshot.id} order by random() limit ${PROOFS}`,
+    );
     const times: number[] = [];
     const trips: number[] = [];
     let steps = 0;
@@ -119,10 +158,14 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     trips.sort((a, b) => a - b);
-    const figures = (t: number[]) => `p50 ${percentile(t, 0.5).toFixed(1)} ms, p95 ${percentile(t, 0.95).toFixed(1)} ms, p99 ${percentile(t, 0.99).toFixed(1)} ms`;
+    const figures = (t: number[]) =>
+      `p50 ${percentile(t, 0.5).toFixed(1)} ms, p95 ${percentile(t, 0.95).toFixed(1)} ms, p99 ${percentile(t, 0.99).toFixed(1)} ms`;
     line(`one user's proof, ${PROOFS} users (target p95 ≤ 20 ms)`, figures(times));
     line("anchor: a bare `select 1`, interleaved", figures(trips));
-    line("proof size", `${steps} steps (⌈log2 n⌉ = ${Math.ceil(Math.log2(snapshot.accountCount))}), ${(bytes / 1024).toFixed(1)} KB of JSON at most`);
+    line(
+      "proof size",
+      `${steps} steps (⌈log2 n⌉ = ${Math.ceil(Math.log2(snapshot.accountCount))}), ${(bytes / 1024).toFixed(1)} KB of JSON at most`,
+    );
 
     const [problems, checkMs] = await timed(() => checkSnapshot(bench.db, snapshot));
     line("ledger:check's rebuild of the root", `${seconds(checkMs)}, ${problems.length} problems`);

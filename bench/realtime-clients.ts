@@ -35,7 +35,14 @@ let receipts: Receipt[] = [];
 let disconnected = 0;
 
 function open(url: string, login: ClientLogin): Promise<void> {
-  const socket = connect(url, { path: "/socket.io", transports: ["websocket"], auth: { token: login.token }, forceNew: true, reconnection: false, timeout: 60_000 });
+  const socket = connect(url, {
+    path: "/socket.io",
+    transports: ["websocket"],
+    auth: { token: login.token },
+    forceNew: true,
+    reconnection: false,
+    timeout: 60_000,
+  });
   socket.on("notification", (n: { id: string; title: string }) => {
     receipts.push([login.userId, n.title, n.id, now()]);
   });

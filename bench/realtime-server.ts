@@ -16,10 +16,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Server } from "socket.io";
 
 export type ServerRequest =
-  | { type: "heap" }
-  | { type: "loop"; reset: boolean }
-  | { type: "broadcast"; payload: unknown }
-  | { type: "stop" };
+  { type: "heap" } | { type: "loop"; reset: boolean } | { type: "broadcast"; payload: unknown } | { type: "stop" };
 
 export type ServerReply =
   | { type: "ready"; port: number }
@@ -39,7 +36,10 @@ async function main() {
   let close: () => Promise<void>;
 
   if (mode === "aurum") {
-    const [{ openDatabase }, { attachRealtime }] = await Promise.all([import("@/db/client"), import("@/lib/socket/server")]);
+    const [{ openDatabase }, { attachRealtime }] = await Promise.all([
+      import("@/db/client"),
+      import("@/lib/socket/server"),
+    ]);
     const handle = await openDatabase(process.env.DATABASE_URL!);
     const realtime = await attachRealtime(http, { handle, allowedOrigins: [], trustProxy: false });
     io = realtime.io;
@@ -49,7 +49,11 @@ async function main() {
     };
   } else if (mode === "bare") {
     const { MAX_CLIENT_MESSAGE_BYTES } = await import("@/lib/socket/server");
-    io = new Server(http, { path: "/socket.io", transports: ["websocket", "polling"], maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES });
+    io = new Server(http, {
+      path: "/socket.io",
+      transports: ["websocket", "polling"],
+      maxHttpBufferSize: MAX_CLIENT_MESSAGE_BYTES,
+    });
     io.on("connection", (socket) => {
       socket.on("register", (_: unknown, ack?: unknown) => {
         if (typeof ack === "function") ack(true);

@@ -53,7 +53,10 @@ const CLIENT_PROCESSES = 2;
 const CONNECTING_PER_PROCESS = 50;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 // What an admin might send: a title and a paragraph.
-const MESSAGE = "Scheduled maintenance tonight from 02:00 to 03:00 UTC. Trading and withdrawals pause meanwhile; balances and open orders are kept. ".repeat(2).trim();
+const MESSAGE =
+  "Scheduled maintenance tonight from 02:00 to 03:00 UTC. Trading and withdrawals pause meanwhile; balances and open orders are kept. "
+    .repeat(2)
+    .trim();
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,12 +71,23 @@ interface Child<Req, Rep extends { type: string }> {
 
 const children: ChildProcess[] = [];
 
-function spawnChild<Req, Rep extends { type: string }>(script: string, args: string[], execArgv: string[], env: NodeJS.ProcessEnv): Child<Req, Rep> {
-  const child = fork(path.join(import.meta.dirname, script), args, { execArgv: ["--import", "tsx", ...execArgv], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+function spawnChild<Req, Rep extends { type: string }>(
+  script: string,
+  args: string[],
+  execArgv: string[],
+  env: NodeJS.ProcessEnv,
+): Child<Req, Rep> {
+  const child = fork(path.join(import.meta.dirname, script), args, {
+    execArgv: ["--import", "tsx", ...execArgv],
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   children.push(child);
   const waiting = new Map<string, ((reply: Rep) => void)[]>();
   child.on("message", (reply: Rep) => waiting.get(reply.type)?.shift()?.(reply));
-  const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`${script} ${args.join(" ")} exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new Error(`${script} ${args.join(" ")} exited with ${code}`))),
+  );
   exited.catch(() => {});
   return {
     process: child,
@@ -88,7 +102,10 @@ function spawnChild<Req, Rep extends { type: string }>(script: string, args: str
 type ServerChild = Child<ServerRequest | null, ServerReply>;
 type ClientChild = Child<ClientRequest, ClientReply>;
 
-async function startServerChild(mode: "aurum" | "bare", env: NodeJS.ProcessEnv): Promise<{ server: ServerChild; url: string }> {
+async function startServerChild(
+  mode: "aurum" | "bare",
+  env: NodeJS.ProcessEnv,
+): Promise<{ server: ServerChild; url: string }> {
   // One file per thread (tsx runs its module loader on a thread of its own): the main one is the largest.
   const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${path.join(PROFILE_DIR, mode)}`] : [];
   const server: ServerChild = spawnChild("realtime-server.ts", [mode], ["--expose-gc", ...profile], env);
@@ -119,7 +136,9 @@ interface Latencies {
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const describe = (l: Latencies) =>
   `p50 ${ms(percentile(l.sorted, 0.5))}  p95 ${ms(percentile(l.sorted, 0.95))}  p99 ${ms(percentile(l.sorted, 0.99))}  max ${ms(l.sorted.at(-1) ?? NaN)}` +
-  (l.sorted.length === l.expected ? "" : `  (${l.sorted.length.toLocaleString("en")} of ${l.expected.toLocaleString("en")} received)`);
+  (l.sorted.length === l.expected
+    ? ""
+    : `  (${l.sorted.length.toLocaleString("en")} of ${l.expected.toLocaleString("en")} received)`);
 const p95 = (l: Latencies) => percentile(l.sorted, 0.95);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
@@ -128,9 +147,19 @@ const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 async function connectClients(clients: ClientChild[], url: string, logins: ClientLogin[]): Promise<number> {
   const started = performance.now();
   const share = Math.ceil(logins.length / clients.length);
-  const replies = await Promise.all(clients.map((c, i) => c.ask({ type: "connect", url, logins: logins.slice(i * share, (i + 1) * share), concurrency: CONNECTING_PER_PROCESS }, "connected")));
+  const replies = await Promise.all(
+    clients.map((c, i) =>
+      c.ask(
+        { type: "connect", url, logins: logins.slice(i * share, (i + 1) * share), concurrency: CONNECTING_PER_PROCESS },
+        "connected",
+      ),
+    ),
+  );
   const ok = replies.reduce((n, r) => n + r.ok, 0);
-  if (ok !== logins.length) throw new Error(`only ${ok} of ${logins.length} sockets connected: ${replies.flatMap((r) => r.failures).join("; ")}`);
+  if (ok !== logins.length)
+    throw new Error(
+      `only ${ok} of ${logins.length} sockets connected: ${replies.flatMap((r) => r.failures).join("; ")}`,
+    );
   return (performance.now() - started) / 1000;
 }
 
@@ -158,18 +187,39 @@ const closeClients = (clients: ClientChild[]) => Promise.all(clients.map((c) => 
 async function seed(db: Awaited<ReturnType<typeof benchDatabase>>["db"]) {
   const passwordHash = await hashPassword(randomUUID());
   const tag = randomUUID().slice(0, 6);
-  const admin = { id: newId(), username: `rt_admin_${tag}`, email: `rt_admin_${tag}@bench.local`, passwordHash, role: "admin" as const, referralCode: `RTA${tag}`.toUpperCase() };
-  const rows = Array.from({ length: SOCKETS }, (_, i) => ({ id: newId(), username: `rt_${tag}_${i}`, email: `rt_${tag}_${i}@bench.local`, passwordHash, referralCode: `RT${tag}${i}`.toUpperCase() }));
+  const admin = {
+    id: newId(),
+    username: `rt_admin_${tag}`,
+    email: `rt_admin_${tag}@bench.local`,
+    passwordHash,
+    role: "admin" as const,
+    referralCode: `RTA${tag}`.toUpperCase(),
+  };
+  const rows = Array.from({ length: SOCKETS }, (_, i) => ({
+    id: newId(),
+    username: `rt_${tag}_${i}`,
+    email: `rt_${tag}_${i}@bench.local`,
+    passwordHash,
+    referralCode: `RT${tag}${i}`.toUpperCase(),
+  }));
   await db.insert(users).values(admin);
   const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
   const logins: ClientLogin[] = [];
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
     await db.insert(users).values(chunk);
-    const sessionRows = chunk.map((u) => ({ id: newId(), userId: u.id, expiresAt, ip: "127.0.0.1", userAgent: "bench:realtime" }));
+    const sessionRows = chunk.map((u) => ({
+      id: newId(),
+      userId: u.id,
+      expiresAt,
+      ip: "127.0.0.1",
+      userAgent: "bench:realtime",
+    }));
     await db.insert(sessions).values(sessionRows);
     // The token a sign-in would hand out for that session (lib/auth/sessions: createSession).
-    const tokens = await Promise.all(sessionRows.map((s, j) => mintToken({ sub: s.userId, sid: s.id, role: "user", name: chunk[j]!.username })));
+    const tokens = await Promise.all(
+      sessionRows.map((s, j) => mintToken({ sub: s.userId, sid: s.id, role: "user", name: chunk[j]!.username })),
+    );
     tokens.forEach((token, j) => logins.push({ token, userId: chunk[j]!.id }));
   }
   return { admin, logins };
@@ -179,7 +229,10 @@ function checkFileLimit(): void {
   const limit = Number(execSync("ulimit -n", { shell: "/bin/bash", encoding: "utf8" }).trim());
   // Each server holds SOCKETS connections; each client process its share of both servers'.
   const needed = SOCKETS + 1_000;
-  if (limit !== Infinity && limit < needed) throw new Error(`ulimit -n is ${limit}: the server needs ${needed} descriptors; run \`ulimit -n ${needed}\` (or more) first`);
+  if (limit !== Infinity && limit < needed)
+    throw new Error(
+      `ulimit -n is ${limit}: the server needs ${needed} descriptors; run \`ulimit -n ${needed}\` (or more) first`,
+    );
 }
 
 async function main() {
@@ -201,9 +254,17 @@ async function main() {
       `Aurum realtime benchmark: ${SOCKETS.toLocaleString("en")} sockets, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version!.v} on 127.0.0.1, ` +
         `${ROUNDS} broadcasts of each kind, ${SINGLES} single-user notifications over ${SECONDS} s`,
     );
-    line("set-up", `${SOCKETS.toLocaleString("en")} users with a session and its token in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    line(
+      "set-up",
+      `${SOCKETS.toLocaleString("en")} users with a session and its token in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: bench.url, LOG_LEVEL: "warn", NODE_ENV: "production" };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: bench.url,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+    };
     for (let i = 0; i < CLIENT_PROCESSES; i++) clients.push(spawnChild("realtime-clients.ts", [], [], env));
 
     // Both servers up at once, each with its own 10,000 sockets, and their broadcasts taking turns:
@@ -235,7 +296,8 @@ async function main() {
       const title = `Bench broadcast A${round}`;
       const sent = await sendNotification(db, { title, message: MESSAGE }, { id: admin.id, ip: null });
       commits.set(title, { at: now(), broadcastId: sent.broadcastId! });
-      if (sent.recipients !== SOCKETS + 1) throw new Error(`the broadcast reached ${sent.recipients} rows, not ${SOCKETS + 1}`);
+      if (sent.recipients !== SOCKETS + 1)
+        throw new Error(`the broadcast reached ${sent.recipients} rows, not ${SOCKETS + 1}`);
       await awaitReceipts(clients, (expected += SOCKETS));
       await sleep(300);
     }
@@ -248,9 +310,17 @@ async function main() {
     const rows = await client<{ id: string; user_id: string; broadcast_id: string }[]>`
       select id, user_id, broadcast_id from notifications where broadcast_id is not null`;
     const owner = new Map(rows.map((r) => [r.id, `${r.user_id} ${r.broadcast_id}`]));
-    const wrong = broadcastReceipts.filter(([userId, title, id]) => owner.get(id) !== `${userId} ${commits.get(title)?.broadcastId}`).length;
-    const aurumLatencies: Latencies = { sorted: broadcastReceipts.map(([, title, , at]) => at - commits.get(title)!.at).sort((a, b) => a - b), expected: ROUNDS * SOCKETS };
-    const bareLatencies: Latencies = { sorted: bareReceipts.map(([, title, , at]) => at - bareStarts.get(title)!).sort((a, b) => a - b), expected: ROUNDS * SOCKETS };
+    const wrong = broadcastReceipts.filter(
+      ([userId, title, id]) => owner.get(id) !== `${userId} ${commits.get(title)?.broadcastId}`,
+    ).length;
+    const aurumLatencies: Latencies = {
+      sorted: broadcastReceipts.map(([, title, , at]) => at - commits.get(title)!.at).sort((a, b) => a - b),
+      expected: ROUNDS * SOCKETS,
+    };
+    const bareLatencies: Latencies = {
+      sorted: bareReceipts.map(([, title, , at]) => at - bareStarts.get(title)!).sort((a, b) => a - b),
+      expected: ROUNDS * SOCKETS,
+    };
 
     // (b) single-user notifications, spaced out, while everyone stays connected.
     const singles = new Map<string, { at: number; id: string; userId: string }>();
@@ -266,15 +336,22 @@ async function main() {
     await awaitReceipts(clients, SINGLES);
     const singlesLoop = await aurum.server.ask({ type: "loop", reset: false }, "loop");
     const singleReceipts = await collectReceipts(clients);
-    const wrongSingles = singleReceipts.filter(([userId, title, id]) => singles.get(title)?.id !== id || singles.get(title)?.userId !== userId).length;
-    const singleLatencies: Latencies = { sorted: singleReceipts.map(([, title, , at]) => at - singles.get(title)!.at).sort((a, b) => a - b), expected: SINGLES };
+    const wrongSingles = singleReceipts.filter(
+      ([userId, title, id]) => singles.get(title)?.id !== id || singles.get(title)?.userId !== userId,
+    ).length;
+    const singleLatencies: Latencies = {
+      sorted: singleReceipts.map(([, title, , at]) => at - singles.get(title)!.at).sort((a, b) => a - b),
+      expected: SINGLES,
+    };
 
     await closeClients(clients);
     await Promise.all([stopChild(aurum.server, { type: "stop" }), stopChild(bare.server, { type: "stop" })]);
 
     const ratio = p95(aurumLatencies) / p95(bareLatencies);
     const loopP99 = Math.max(connectLoop.p99, broadcastLoop.p99, singlesLoop.p99);
-    console.log(`connecting ${SOCKETS.toLocaleString("en")} sockets: bare ${(SOCKETS / bareConnect).toFixed(0)}/s, Aurum (session checked, registered) ${(SOCKETS / aurumConnect).toFixed(0)}/s`);
+    console.log(
+      `connecting ${SOCKETS.toLocaleString("en")} sockets: bare ${(SOCKETS / bareConnect).toFixed(0)}/s, Aurum (session checked, registered) ${(SOCKETS / aurumConnect).toFixed(0)}/s`,
+    );
     console.log("(a) send-to-all, commit → receipt on every socket");
     line("Aurum (sendNotification to all)", describe(aurumLatencies));
     line("bare Socket.IO io.emit (the anchor)", describe(bareLatencies));
@@ -282,17 +359,29 @@ async function main() {
     line("rows delivered to the wrong socket", String(wrong));
     console.log(`(b) single-user notifications while ${SOCKETS.toLocaleString("en")} are connected, commit → receipt`);
     line(`${SINGLES} to random users, ${gap.toFixed(0)} ms apart`, describe(singleLatencies));
-    line("p95", `${ms(p95(singleLatencies))}   target < 50 ms → ${verdict(p95(singleLatencies) < 50)}   wrong socket or id: ${wrongSingles}`);
+    line(
+      "p95",
+      `${ms(p95(singleLatencies))}   target < 50 ms → ${verdict(p95(singleLatencies) < 50)}   wrong socket or id: ${wrongSingles}`,
+    );
     console.log("(c) server heap per connection (after gc, connected and registered)");
     line("Aurum", `${(aurumHeap / 1024).toFixed(1)} KB   target ≤ 15 KB → ${verdict(aurumHeap <= 15 * 1024)}`);
-    line("bare Socket.IO (the anchor)", `${(bareHeap / 1024).toFixed(1)} KB   ratio ${(aurumHeap / bareHeap).toFixed(2)}`);
+    line(
+      "bare Socket.IO (the anchor)",
+      `${(bareHeap / 1024).toFixed(1)} KB   ratio ${(aurumHeap / bareHeap).toFixed(2)}`,
+    );
     console.log("(d) server event-loop delay, 10 ms sampling");
     line("while connecting", `p99 ${ms(connectLoop.p99)}  max ${ms(connectLoop.max)}`);
     line("while broadcasting", `p99 ${ms(broadcastLoop.p99)}  max ${ms(broadcastLoop.max)}`);
     line("during single-user sends", `p99 ${ms(singlesLoop.p99)}  max ${ms(singlesLoop.max)}`);
     line("bare server, broadcasting (anchor)", `p99 ${ms(bareLoop.p99)}  max ${ms(bareLoop.max)}`);
     line("worst p99", `${ms(loopP99)}   target < 100 ms → ${verdict(loopP99 < 100)}`);
-    if (wrong || wrongSingles || aurumLatencies.sorted.length !== aurumLatencies.expected || singleLatencies.sorted.length !== SINGLES) process.exitCode = 1;
+    if (
+      wrong ||
+      wrongSingles ||
+      aurumLatencies.sorted.length !== aurumLatencies.expected ||
+      singleLatencies.sorted.length !== SINGLES
+    )
+      process.exitCode = 1;
   } finally {
     killChildren();
     await bench.drop();

@@ -11,7 +11,8 @@ export function runBench(main: (cleanups: Cleanups) => Promise<void>, defaultSec
   const timeoutMs = Number(process.env.BENCH_TIMEOUT_SECONDS ?? defaultSeconds) * 1000;
   const cleanups: Cleanups = [];
   const cleanUp = async () => {
-    for (const fn of cleanups.splice(0).reverse()) await fn().catch((err) => console.error("clean-up:", err instanceof Error ? err.message : err));
+    for (const fn of cleanups.splice(0).reverse())
+      await fn().catch((err) => console.error("clean-up:", err instanceof Error ? err.message : err));
   };
   process.once("uncaughtException", (err) => {
     console.error(err);
@@ -25,7 +26,10 @@ export function runBench(main: (cleanups: Cleanups) => Promise<void>, defaultSec
   }
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`gave up after ${timeoutMs / 1000} s (BENCH_TIMEOUT_SECONDS)`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`gave up after ${timeoutMs / 1000} s (BENCH_TIMEOUT_SECONDS)`)),
+      timeoutMs,
+    );
   });
   Promise.race([main(cleanups), deadline])
     .catch((err) => {

@@ -26,15 +26,24 @@ export interface RunningServer {
  * `onLine`, if given, sees every line the server writes (stdout and stderr). With BENCH_CPU_PROF=<dir>
  * the server writes a V8 CPU profile there when it stops (`npm run bench:cpu-profile` reads it).
  */
-export async function startServer(databaseUrl: string, env: Record<string, string>, onLine?: (line: string) => void): Promise<RunningServer> {
-  if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) throw new Error("No production build: run `npm run build` first");
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string>,
+  onLine?: (line: string) => void,
+): Promise<RunningServer> {
+  if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID")))
+    throw new Error("No production build: run `npm run build` first");
   const port = await freePort();
   const profiled = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(path.join(process.cwd(), "node_modules", ".bin", "tsx"), [...profiled, "server.ts"], {
-    env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    path.join(process.cwd(), "node_modules", ".bin", "tsx"),
+    [...profiled, "server.ts"],
+    {
+      env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(...chunk.toString().split("\n").filter(Boolean).slice(-20));
@@ -57,7 +66,10 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited:\n${log.slice(-20).join("\n")}`);
     if (Date.now() > deadline) throw new Error(`the server did not start in 120 s:\n${log.slice(-20).join("\n")}`);
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

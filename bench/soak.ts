@@ -49,7 +49,10 @@ const PASSWORD = "soak-password-0123";
 const WITHDRAW_PASSWORD = "soak-vault-0123";
 // A real TRC20 address (checksum included), for the wallet and as the withdrawals' destination.
 const TRC20 = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082",
+  "hex",
+);
 
 /** Operations per second of each kind. */
 const RATES = {
@@ -76,7 +79,13 @@ const txHash = () => randomBytes(32).toString("hex");
 class HttpError extends Error {}
 
 interface Api {
-  (token: string | null, method: string, route: string, body?: unknown, extra?: Record<string, string>): Promise<Record<string, unknown>>;
+  (
+    token: string | null,
+    method: string,
+    route: string,
+    body?: unknown,
+    extra?: Record<string, string>,
+  ): Promise<Record<string, unknown>>;
 }
 
 function apiOf(base: string): Api {
@@ -91,7 +100,10 @@ function apiOf(base: string): Api {
     }
     const res = await fetch(`${base}${route}`, { method, headers, body: payload, signal: AbortSignal.timeout(30_000) });
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new HttpError(`${method} ${route.replace(/[0-9a-f-]{36}/, ":id")}: ${res.status} ${String(json.code ?? json.message ?? "")}`);
+    if (!res.ok)
+      throw new HttpError(
+        `${method} ${route.replace(/[0-9a-f-]{36}/, ":id")}: ${res.status} ${String(json.code ?? json.message ?? "")}`,
+      );
     return json;
   };
 }
@@ -139,7 +151,10 @@ async function scrape(base: string): Promise<{ loopP99: number; heap: number }> 
     if (!res.ok || value === undefined) throw new Error(`/metrics: ${res.status}, no ${name}`);
     return Number(value);
   };
-  return { loopP99: gauge("aurum_nodejs_eventloop_lag_p99_seconds") * 1000, heap: gauge("aurum_nodejs_heap_size_used_bytes") };
+  return {
+    loopP99: gauge("aurum_nodejs_eventloop_lag_p99_seconds") * 1000,
+    heap: gauge("aurum_nodejs_heap_size_used_bytes"),
+  };
 }
 
 interface LogCount {
@@ -160,10 +175,12 @@ function watchLog(count: LogCount) {
     if (typeof entry.level !== "number") return;
     if (entry.level >= 50) {
       count.errors++;
-      if (count.samples.length < 5) count.samples.push(`${entry.msg ?? ""} ${entry.err?.message ?? ""}`.trim().slice(0, 200));
+      if (count.samples.length < 5)
+        count.samples.push(`${entry.msg ?? ""} ${entry.err?.message ?? ""}`.trim().slice(0, 200));
     } else if (entry.level >= 40) {
       count.warnings++;
-      if (count.warningSamples.length < 3) count.warningSamples.push(`${entry.msg ?? ""} ${entry.err?.message ?? ""}`.trim().slice(0, 200));
+      if (count.warningSamples.length < 3)
+        count.warningSamples.push(`${entry.msg ?? ""} ${entry.err?.message ?? ""}`.trim().slice(0, 200));
     }
   };
 }
@@ -171,7 +188,11 @@ function watchLog(count: LogCount) {
 // ---- sockets ------------------------------------------------------------------------------------
 
 function socketClients(env: NodeJS.ProcessEnv) {
-  const child = fork(path.join(import.meta.dirname, "realtime-clients.ts"), [], { execArgv: ["--import", "tsx"], env, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "realtime-clients.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    env,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const ask = <T extends ClientReply["type"]>(message: ClientRequest, type: T) =>
     new Promise<Extract<ClientReply, { type: T }>>((resolve, reject) => {
       const onReply = (reply: ClientReply) => {
@@ -215,7 +236,11 @@ async function main() {
     // Two administrators: a new wallet waits for a second one's approval.
     const [admin, checker] = await seedTraders(db, 2, "admin", { usdt: 0n, xaut: 0n });
     // Limits wide enough that the soak keeps trading and withdrawing all along.
-    await updateSettings(db, { trading: { dailyLimit: "1000000000" }, withdrawals: { dailyLimit: "1000000000" } }, { id: admin!.id, ip: null });
+    await updateSettings(
+      db,
+      { trading: { dailyLimit: "1000000000" }, withdrawals: { dailyLimit: "1000000000" } },
+      { id: admin!.id, ip: null },
+    );
     const traders: Trader[] = await seedTraders(db, SOCKETS, "user", { usdt: 1_000_000_000_000n, xaut: 100_000_000n });
 
     const log: LogCount = { errors: 0, warnings: 0, samples: [], warningSamples: [] };
@@ -244,35 +269,75 @@ async function main() {
 
     // The wallet, and 20 users who sign up through the API, set a withdrawal password and are credited a first deposit.
     const { proposal } = (await api(admin!.token, "POST", "/api/admin/wallets", {
-      currency: "USDT", network: "TRC20", address: TRC20, memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true,
+      currency: "USDT",
+      network: "TRC20",
+      address: TRC20,
+      memo: null,
+      minDeposit: "10",
+      withdrawFee: "1",
+      minWithdraw: "10",
+      depositEnabled: true,
+      withdrawEnabled: true,
     })) as { proposal: { id: string } };
     await api(checker!.token, "POST", `/api/admin/approvals/${proposal.id}/approve`, {});
     const signUp = async () => {
       const username = `soak_${randomBytes(5).toString("hex")}`;
-      const body = { username, email: `${username}@soak.local`, country: "DE", phoneCode: "+49", phoneNumber: "15123456789", password: PASSWORD, referralCode: "" };
+      const body = {
+        username,
+        email: `${username}@soak.local`,
+        country: "DE",
+        phoneCode: "+49",
+        phoneNumber: "15123456789",
+        password: PASSWORD,
+        referralCode: "",
+      };
       const res = await api(null, "POST", "/api/auth/register", body);
       return { token: res.token as string, id: (res.user as { id: string }).id };
     };
     const funders: Trader[] = [];
     for (let i = 0; i < FUNDERS; i++) {
       const user = await signUp();
-      await api(user.token, "POST", "/api/user/withdraw-password", { password: PASSWORD, newWithdrawPassword: WITHDRAW_PASSWORD });
-      const { deposit } = (await api(user.token, "POST", "/api/deposits", depositForm("100000"))) as { deposit: { id: string } };
-      await api(admin!.token, "POST", `/api/admin/deposits/${deposit.id}/approve`, {}, { "idempotency-key": randomUUID() });
+      await api(user.token, "POST", "/api/user/withdraw-password", {
+        password: PASSWORD,
+        newWithdrawPassword: WITHDRAW_PASSWORD,
+      });
+      const { deposit } = (await api(user.token, "POST", "/api/deposits", depositForm("100000"))) as {
+        deposit: { id: string };
+      };
+      await api(
+        admin!.token,
+        "POST",
+        `/api/admin/deposits/${deposit.id}/approve`,
+        {},
+        { "idempotency-key": randomUUID() },
+      );
       funders.push(user);
     }
 
     const clientEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production" };
     clients = socketClients(clientEnv);
-    const connected = await clients.ask({ type: "connect", url: server.base, logins: traders.map((t) => ({ token: t.token, userId: t.id })), concurrency: 20 }, "connected");
-    if (connected.ok !== SOCKETS) throw new Error(`only ${connected.ok} of ${SOCKETS} sockets registered: ${connected.failures.join("; ")}`);
-    console.log(`  set-up: ${SOCKETS + 1} users seeded, ${FUNDERS} signed up and funded through the API, ${SOCKETS} sockets registered in ${((Date.now() - setUpStarted) / 1000).toFixed(1)} s`);
+    const connected = await clients.ask(
+      {
+        type: "connect",
+        url: server.base,
+        logins: traders.map((t) => ({ token: t.token, userId: t.id })),
+        concurrency: 20,
+      },
+      "connected",
+    );
+    if (connected.ok !== SOCKETS)
+      throw new Error(`only ${connected.ok} of ${SOCKETS} sockets registered: ${connected.failures.join("; ")}`);
+    console.log(
+      `  set-up: ${SOCKETS + 1} users seeded, ${FUNDERS} signed up and funded through the API, ${SOCKETS} sockets registered in ${((Date.now() - setUpStarted) / 1000).toFixed(1)} s`,
+    );
 
     // What the mix keeps between operations.
     let lastPrice = 4000;
     const openLimits: { token: string; id: string }[] = [];
     const pendingDeposits: string[] = [];
-    const tallies = new Map<Kind, Tally>(Object.keys(RATES).map((k) => [k as Kind, { done: 0, failed: 0, errors: new Map() }]));
+    const tallies = new Map<Kind, Tally>(
+      Object.keys(RATES).map((k) => [k as Kind, { done: 0, failed: 0, errors: new Map() }]),
+    );
     let inFlight = 0;
     let skipped = 0;
     let n = 0;
@@ -280,7 +345,13 @@ async function main() {
     // An operation that finds nothing to do answers "idle" and is not counted.
     const operations: Record<Kind, () => Promise<void | "idle">> = {
       "market order": async () => {
-        const res = await api(pick(traders).token, "POST", "/api/trades", { side: n++ % 2 ? "sell" : "buy", type: "market", quantity: "0.001" }, { "idempotency-key": randomUUID() });
+        const res = await api(
+          pick(traders).token,
+          "POST",
+          "/api/trades",
+          { side: n++ % 2 ? "sell" : "buy", type: "market", quantity: "0.001" },
+          { "idempotency-key": randomUUID() },
+        );
         const price = Number((res.order as { price?: string }).price);
         if (price > 0) lastPrice = price;
       },
@@ -289,7 +360,13 @@ async function main() {
         const buy = n++ % 2 === 0;
         // Far enough from the price that it stays open until cancelled.
         const price = (buy ? lastPrice * 0.7 : lastPrice * 1.3).toFixed(2);
-        const res = await api(trader.token, "POST", "/api/trades", { side: buy ? "buy" : "sell", type: "limit", quantity: "0.001", price }, { "idempotency-key": randomUUID() });
+        const res = await api(
+          trader.token,
+          "POST",
+          "/api/trades",
+          { side: buy ? "buy" : "sell", type: "limit", quantity: "0.001", price },
+          { "idempotency-key": randomUUID() },
+        );
         openLimits.push({ token: trader.token, id: (res.order as { id: string }).id });
       },
       "cancel order": async () => {
@@ -299,7 +376,9 @@ async function main() {
         await api(order.token, "DELETE", `/api/trades/${order.id}`);
       },
       deposit: async () => {
-        const { deposit } = (await api(pick(funders).token, "POST", "/api/deposits", depositForm("100"))) as { deposit: { id: string } };
+        const { deposit } = (await api(pick(funders).token, "POST", "/api/deposits", depositForm("100"))) as {
+          deposit: { id: string };
+        };
         pendingDeposits.push(deposit.id);
       },
       "deposit approval": async () => {
@@ -310,14 +389,27 @@ async function main() {
         await api(admin!.token, "POST", `/api/admin/deposits/${id}/approve`, {}, { "idempotency-key": randomUUID() });
       },
       withdrawal: async () => {
-        const body = { currency: "USDT", network: "TRC20", address: TRC20, amount: "11", withdrawPassword: WITHDRAW_PASSWORD };
+        const body = {
+          currency: "USDT",
+          network: "TRC20",
+          address: TRC20,
+          amount: "11",
+          withdrawPassword: WITHDRAW_PASSWORD,
+        };
         await api(pick(funders).token, "POST", "/api/withdrawals", body, { "idempotency-key": randomUUID() });
       },
       "sign-up": async () => {
         await signUp();
       },
       strategy: async () => {
-        const body = { type: "recurring", amount: "20", period: "hourly", priceCeiling: null, maxRounds: 24, acceptRisk: true };
+        const body = {
+          type: "recurring",
+          amount: "20",
+          period: "hourly",
+          priceCeiling: null,
+          maxRounds: 24,
+          acceptRisk: true,
+        };
         await api(pick(traders).token, "POST", "/api/strategies", body, { "idempotency-key": randomUUID() });
       },
       "read balance": async () => {
@@ -356,7 +448,9 @@ async function main() {
     // Steady: each kind on a timer of its own, at its rate, for the whole run.
     const started = Date.now();
     const end = started + minutes * 60_000;
-    const timers = (Object.entries(RATES) as [Kind, number][]).map(([kind, rate]) => setInterval(() => run(kind), 1000 / rate));
+    const timers = (Object.entries(RATES) as [Kind, number][]).map(([kind, rate]) =>
+      setInterval(() => run(kind), 1000 / rate),
+    );
     const samples: { at: number; rss: number; heap: number; loopP99: number }[] = [];
     let sampleFailures = 0;
     while (Date.now() < end) {
@@ -371,7 +465,9 @@ async function main() {
       if (last && samples.length % 12 === 0) {
         const done = [...tallies.values()].reduce((s, t) => s + t.done, 0);
         const failed = [...tallies.values()].reduce((s, t) => s + t.failed, 0);
-        console.log(`  ${(last.at / 60_000).toFixed(1).padStart(4)} min  RSS ${(last.rss / 2 ** 20).toFixed(0)} MB  loop p99 ${last.loopP99.toFixed(1)} ms  requests ${done} done, ${failed} failed  error logs ${log.errors}  load ${os.loadavg()[0]!.toFixed(2)}`);
+        console.log(
+          `  ${(last.at / 60_000).toFixed(1).padStart(4)} min  RSS ${(last.rss / 2 ** 20).toFixed(0)} MB  loop p99 ${last.loopP99.toFixed(1)} ms  requests ${done} done, ${failed} failed  error logs ${log.errors}  load ${os.loadavg()[0]!.toFixed(2)}`,
+        );
       }
     }
     for (const timer of timers) clearInterval(timer);
@@ -395,16 +491,36 @@ async function main() {
     const loopWorst = samples.find((s) => s.loopP99 === loopMax);
     const rssMB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
-    console.log(`Results (${samples.length} samples every ${SAMPLE_MS / 1000} s${sampleFailures ? `, ${sampleFailures} failed` : ""}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+    console.log(
+      `Results (${samples.length} samples every ${SAMPLE_MS / 1000} s${sampleFailures ? `, ${sampleFailures} failed` : ""}; load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")})`,
+    );
     line("RSS, first sample → halfway", `${rssMB(samples[0]?.rss ?? NaN)} → ${rssMB(rssStart)}`);
-    line("RSS over the second half", `${rssMB(rssStart)} → ${rssMB(rssEnd)} (30 s means)  growth ${growth.toFixed(2)} %   target < 5 % → ${verdict(growth < 5)}`);
-    line("V8 heap used, same windows", `${rssMB(heapStart)} → ${rssMB(heapEnd)}  growth ${(((heapEnd - heapStart) / heapStart) * 100).toFixed(2)} %`);
-    line("event-loop p99 (per 5 s), max", `${loopMax.toFixed(1)} ms at ${((loopWorst?.at ?? 0) / 60_000).toFixed(1)} min, median ${[...samples.map((s) => s.loopP99)].sort((a, b) => a - b)[Math.floor(samples.length / 2)]?.toFixed(1)} ms   target < 100 ms → ${verdict(loopMax < 100)}`);
-    line("error-level log lines (pino ≥ 50)", `${log.errors}   target 0 → ${verdict(log.errors === 0)}   (warnings: ${log.warnings})`);
+    line(
+      "RSS over the second half",
+      `${rssMB(rssStart)} → ${rssMB(rssEnd)} (30 s means)  growth ${growth.toFixed(2)} %   target < 5 % → ${verdict(growth < 5)}`,
+    );
+    line(
+      "V8 heap used, same windows",
+      `${rssMB(heapStart)} → ${rssMB(heapEnd)}  growth ${(((heapEnd - heapStart) / heapStart) * 100).toFixed(2)} %`,
+    );
+    line(
+      "event-loop p99 (per 5 s), max",
+      `${loopMax.toFixed(1)} ms at ${((loopWorst?.at ?? 0) / 60_000).toFixed(1)} min, median ${[...samples.map((s) => s.loopP99)].sort((a, b) => a - b)[Math.floor(samples.length / 2)]?.toFixed(1)} ms   target < 100 ms → ${verdict(loopMax < 100)}`,
+    );
+    line(
+      "error-level log lines (pino ≥ 50)",
+      `${log.errors}   target 0 → ${verdict(log.errors === 0)}   (warnings: ${log.warnings})`,
+    );
     for (const sample of log.samples) line("", `error log: ${sample}`);
     for (const sample of log.warningSamples) line("", `warning: ${sample}`);
     line("sockets", `${SOCKETS} registered, ${sockets.disconnected} dropped during the run`);
-    line("ledger:check afterwards", problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`);
+    line(
+      "ledger:check afterwards",
+      problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`,
+    );
     console.log("Requests (done / failed), per kind");
     let total = 0;
     for (const [kind, tally] of tallies) {
@@ -412,7 +528,10 @@ async function main() {
       line(`${kind} (${Number(RATES[kind].toFixed(2))}/s)`, `${tally.done} / ${tally.failed}`);
       for (const [message, count] of [...tally.errors].slice(0, 3)) line("", `${count} × ${message}`);
     }
-    line("all", `${total} in ${(durationMs / 1000).toFixed(0)} s (${(total / (durationMs / 1000)).toFixed(1)}/s)${skipped ? `, ${skipped} not sent (50 in flight)` : ""}`);
+    line(
+      "all",
+      `${total} in ${(durationMs / 1000).toFixed(0)} s (${(total / (durationMs / 1000)).toFixed(1)}/s)${skipped ? `, ${skipped} not sent (50 in flight)` : ""}`,
+    );
 
     const met = growth < 5 && loopMax < 100 && log.errors === 0;
     if (!met || problems.length || Number.isNaN(growth)) process.exitCode = 1;

@@ -46,7 +46,10 @@ const line = (label: string, figures: string) => console.log(`  ${label.padEnd(4
 
 /** Keeps the feed's price fresh while the app's own feed is not running (phase b). */
 function tickEverySecond(db: Db): () => void {
-  const timer = setInterval(() => void recordTick(db, { price: 4_000_000_000n, at: new Date() }).catch(() => {}), 1_000);
+  const timer = setInterval(
+    () => void recordTick(db, { price: 4_000_000_000n, at: new Date() }).catch(() => {}),
+    1_000,
+  );
   return () => clearInterval(timer);
 }
 
@@ -55,7 +58,17 @@ async function tradeKeys(db: Db, traders: Trader[]): Promise<{ id: string; secre
   const keys = traders.map((t) => {
     const id = newId();
     const secret = newApiSecret();
-    return { row: { id, userId: t.id, name: "bench", scopes: ["trade"], secretEncrypted: encryptApiSecret(secret, id), expiresAt: new Date(Date.now() + 86_400_000) }, key: { id, secret } };
+    return {
+      row: {
+        id,
+        userId: t.id,
+        name: "bench",
+        scopes: ["trade"],
+        secretEncrypted: encryptApiSecret(secret, id),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+      key: { id, secret },
+    };
   });
   for (let i = 0; i < keys.length; i += 500) await db.insert(apiKeys).values(keys.slice(i, i + 500).map((k) => k.row));
   return keys.map((k) => k.key);
@@ -71,7 +84,9 @@ async function httpPhase(url: string, name: string, db: Db, many: Trader[], one:
     API_KEY_ORDERS_PER_SECOND: "1000000",
   });
   // One client per key: it keeps that key's timestamps apart, so two orders in one millisecond are not a replay.
-  const signers = (await tradeKeys(db, many)).map((key) => new AurumClient({ baseUrl: server.base, keyId: key.id, secret: key.secret }));
+  const signers = (await tradeKeys(db, many)).map(
+    (key) => new AurumClient({ baseUrl: server.base, keyId: key.id, secret: key.secret }),
+  );
   try {
     const order = (t: Trader, i: number) =>
       fetch(`${server.base}/api/trades`, {
@@ -95,16 +110,24 @@ async function httpPhase(url: string, name: string, db: Db, many: Trader[], one:
     line("trivial route (GET /api/health)", describeRun(trivial, "req"));
     // The session check every signed-in call pays (token decryption and the session row), alone.
     const signedIn = await runFor(SECONDS, HTTP_CONNECTIONS, async (w, i) => {
-      const res = await fetch(`${server.base}/api/auth/profile`, { headers: { authorization: `Bearer ${many[(w * 997 + i) % many.length]!.token}` } });
+      const res = await fetch(`${server.base}/api/auth/profile`, {
+        headers: { authorization: `Bearer ${many[(w * 997 + i) % many.length]!.token}` },
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`profile ${res.status}`);
     });
     line("signed-in route (GET /api/auth/profile)", describeRun(signedIn, "req"));
-    const manyRun = await sampleLockWaits(url, name, () => runFor(SECONDS, HTTP_CONNECTIONS, (w, i) => order(many[(w * 997 + i) % many.length]!, i)));
+    const manyRun = await sampleLockWaits(url, name, () =>
+      runFor(SECONDS, HTTP_CONNECTIONS, (w, i) => order(many[(w * 997 + i) % many.length]!, i)),
+    );
     line(`market orders, ${many.length.toLocaleString("en")} users`, describeRun(manyRun.result, "orders"));
     line("", manyRun.waits);
     const signedRun = await runFor(SECONDS, HTTP_CONNECTIONS, async (w, i) => {
-      const res = await signers[(w * 997 + i) % signers.length]!.placeOrder({ side: i % 2 ? "sell" : "buy", type: "market", quantity: QUANTITY });
+      const res = await signers[(w * 997 + i) % signers.length]!.placeOrder({
+        side: i % 2 ? "sell" : "buy",
+        type: "market",
+        quantity: QUANTITY,
+      });
       if (res.status !== 201) throw new Error(`${res.status} ${res.body.message}`);
     });
     line(`  the same, signed with API keys`, describeRun(signedRun, "orders"));
@@ -123,9 +146,14 @@ async function inProcessPhase(url: string, name: string, db: Db, handle: DbHandl
   const stopWatching = await watchSettings(handle);
   try {
     const trade = (t: Trader, i: number) =>
-      runTransaction(db, (tx) => placeOrder(tx, t.id, { side: i % 2 ? "sell" : "buy", type: "market", quantity: 1_000n })).then(() => {});
+      runTransaction(db, (tx) =>
+        placeOrder(tx, t.id, { side: i % 2 ? "sell" : "buy", type: "market", quantity: 1_000n }),
+      ).then(() => {});
     const { result: manyRun, cpu } = await cpuPer(
-      () => sampleLockWaits(url, name, () => runFor(SECONDS, WORKERS, (w, i) => trade(many[(w * 997 + i) % many.length]!, i))),
+      () =>
+        sampleLockWaits(url, name, () =>
+          runFor(SECONDS, WORKERS, (w, i) => trade(many[(w * 997 + i) % many.length]!, i)),
+        ),
       (r) => r.result.ok,
     );
     line(`market orders, ${many.length.toLocaleString("en")} users`, describeRun(manyRun.result, "trades"));
@@ -144,11 +172,20 @@ function pgbench(url: string) {
   try {
     execFileSync("pgbench", ["-i", "-s", "1", "-q", url], { stdio: "ignore" });
     const pg = postgresCpuSeconds();
-    const out = execFileSync("pgbench", ["-b", "tpcb-like", "-c", String(WORKERS), "-j", "2", "-T", String(SECONDS), url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const pgMs = ((postgresCpuSeconds() - pg) * 1000) / Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+    const out = execFileSync(
+      "pgbench",
+      ["-b", "tpcb-like", "-c", String(WORKERS), "-j", "2", "-T", String(SECONDS), url],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    );
+    const pgMs =
+      ((postgresCpuSeconds() - pg) * 1000) /
+      Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-    line(`pgbench -b tpcb-like -c ${WORKERS} -j 2`, `${Number(tps).toFixed(0).padStart(6)} tx/s       average ${latency} ms (same server, same database)`);
+    line(
+      `pgbench -b tpcb-like -c ${WORKERS} -j 2`,
+      `${Number(tps).toFixed(0).padStart(6)} tx/s       average ${latency} ms (same server, same database)`,
+    );
     line("", `CPU per transaction: PostgreSQL ${pgMs.toFixed(2)} ms (pgbench's own client not counted)`);
   } catch (err) {
     line("pgbench", `not run: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
@@ -166,7 +203,9 @@ async function main() {
     const [one] = await seedTraders(db, 1, "user", { usdt: 1_000_000_000_000n, xaut: 100_000_000n });
     await recordTick(db, { price: 4_000_000_000n, at: new Date() });
     const [version] = await client<{ v: string }[]>`select current_setting('server_version') as v`;
-    console.log(`Aurum trade benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, ${SECONDS} s per phase, ${QUANTITY} XAUT market orders (buy, sell, buy, …)`);
+    console.log(
+      `Aurum trade benchmark: PostgreSQL ${version!.v} on 127.0.0.1, ${os.cpus().length} CPUs, ${SECONDS} s per phase, ${QUANTITY} XAUT market orders (buy, sell, buy, …)`,
+    );
     console.log(`  set-up: ${USERS + 2} users signed in and funded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
     if (PHASES.has("http")) await httpPhase(url, name, db, many, one!);
@@ -175,7 +214,9 @@ async function main() {
 
     const problems = await checkLedger(db);
     const [orders] = await client<{ n: number }[]>`select count(*)::int as n from orders`;
-    console.log(`ledger:check after ${orders!.n.toLocaleString("en")} trades: ${problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`}`);
+    console.log(
+      `ledger:check after ${orders!.n.toLocaleString("en")} trades: ${problems.length === 0 ? "sound" : `${problems.length} problem(s): ${problems[0]!.detail}`}`,
+    );
     if (problems.length) process.exitCode = 1;
   } finally {
     await drop();

@@ -74,16 +74,22 @@ const PAGE_PROBES = `
 let armed = 0;
 async function arm(page: Page, condition: string, clock: "perf" | "date" = "perf") {
   const id = `__result${++armed}`;
-  await page.evaluate(([condition, clock, id]) => {
-    const w = window as unknown as Record<string, unknown>;
-    const test = new Function(condition) as () => boolean;
-    w[id] = (w.__armed as (t: () => boolean, c: string) => Promise<number>)(test, clock);
-  }, [condition, clock, id] as const);
+  await page.evaluate(
+    ([condition, clock, id]) => {
+      const w = window as unknown as Record<string, unknown>;
+      const test = new Function(condition) as () => boolean;
+      w[id] = (w.__armed as (t: () => boolean, c: string) => Promise<number>)(test, clock);
+    },
+    [condition, clock, id] as const,
+  );
   return {
     /** Milliseconds from the last click to the frame that painted what was awaited. */
     async since(clickPage: Page = page): Promise<number> {
       const painted = await page.evaluate((id) => (window as unknown as Record<string, Promise<number>>)[id]!, id);
-      const clicked = await clickPage.evaluate((clock) => (window as unknown as { __clicked: Record<string, number> }).__clicked[clock]!, clock);
+      const clicked = await clickPage.evaluate(
+        (clock) => (window as unknown as { __clicked: Record<string, number> }).__clicked[clock]!,
+        clock,
+      );
       return painted - clicked;
     },
   };
@@ -113,16 +119,39 @@ function report({ name, samples, target, note }: Figures) {
 async function seedUser(db: Awaited<ReturnType<typeof benchDatabase>>["db"]) {
   const username = `ux_${randomBytes(3).toString("hex")}`;
   const userId = newId();
-  await db.insert(users).values({ id: userId, username, email: `${username}@bench.local`, passwordHash: await hashPassword(PASSWORD), referralCode: `U${randomBytes(3).toString("hex")}`.toUpperCase() });
-  for (const [asset, units] of [["USDT", 10_000_000_000n], ["XAUT", 2_000_000n]] as const) {
-    await post(db, { kind: "deposit", memo: "benchmark funding", legs: [{ account: { userId, asset, kind: "spot" }, amount: units }, { account: { system: "external", asset }, amount: -units }] });
+  await db.insert(users).values({
+    id: userId,
+    username,
+    email: `${username}@bench.local`,
+    passwordHash: await hashPassword(PASSWORD),
+    referralCode: `U${randomBytes(3).toString("hex")}`.toUpperCase(),
+  });
+  for (const [asset, units] of [
+    ["USDT", 10_000_000_000n],
+    ["XAUT", 2_000_000n],
+  ] as const) {
+    await post(db, {
+      kind: "deposit",
+      memo: "benchmark funding",
+      legs: [
+        { account: { userId, asset, kind: "spot" }, amount: units },
+        { account: { system: "external", asset }, amount: -units },
+      ],
+    });
   }
   return username;
 }
 
 /** A new tab signed in through the sign-in form, on Home. */
 /** `totpSecret`: the account has two-factor on (administrators), and the form's second step gets the app's next code. */
-async function signedInPage(browser: Browser, base: string, username: string, password: string, viewport = PHONE, totpSecret?: string): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  base: string,
+  username: string,
+  password: string,
+  viewport = PHONE,
+  totpSecret?: string,
+): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport });
   await context.addInitScript(PAGE_PROBES);
   const page = await context.newPage();
@@ -131,7 +160,9 @@ async function signedInPage(browser: Browser, base: string, username: string, pa
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   if (totpSecret) {
-    await page.getByLabel("Authentication code").fill(TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() + 30_000 }));
+    await page
+      .getByLabel("Authentication code")
+      .fill(TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: Date.now() + 30_000 }));
     await page.getByRole("button", { name: "Verify and sign in" }).click();
   }
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 30_000 });
@@ -141,7 +172,13 @@ async function signedInPage(browser: Browser, base: string, username: string, pa
 /** Turns two-factor on for an account through the API, as an administrator's first sign-in asks; its secret. */
 async function enrolTwoFactor(base: string, account: { username: string; password: string }): Promise<string> {
   const send = async (path: string, body: unknown, token?: string) =>
-    (await (await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as Record<string, string>;
+    (await (
+      await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Record<string, string>;
   const { token } = await send("/api/auth/login", { usernameOrEmail: account.username, password: account.password });
   const { secret } = await send("/api/user/2fa/setup", { password: account.password }, token);
   await send("/api/user/2fa/enable", { code: TOTP.generate({ secret: Secret.fromBase32(secret!) }) }, token);
@@ -152,7 +189,11 @@ async function live(page: Page) {
   await page.locator('[data-testid="live-status"][data-status="live"]').waitFor({ state: "attached", timeout: 30_000 });
 }
 
-async function signInToHome(browser: Browser, base: string, username: string): Promise<{ total: number; afterPause: number }> {
+async function signInToHome(
+  browser: Browser,
+  base: string,
+  username: string,
+): Promise<{ total: number; afterPause: number }> {
   const context = await browser.newContext({ baseURL: base, viewport: PHONE });
   await context.addInitScript(PAGE_PROBES);
   const page = await context.newPage();
@@ -161,7 +202,10 @@ async function signInToHome(browser: Browser, base: string, username: string): P
     await page.getByLabel("Username or email").fill(username);
     await page.getByLabel("Password").fill(PASSWORD);
     const answered = await arm(page, `return !!document.querySelector('[data-testid="toast"]')`);
-    const home = await arm(page, `return location.pathname === "/" && !!document.querySelector('main [data-testid="signed-in-user"]') && !document.querySelector('main [data-testid="loading"]')`);
+    const home = await arm(
+      page,
+      `return location.pathname === "/" && !!document.querySelector('main [data-testid="signed-in-user"]') && !document.querySelector('main [data-testid="loading"]')`,
+    );
     await page.getByRole("button", { name: "Sign in" }).click();
     const total = await home.since();
     const answer = await answered.since();
@@ -179,7 +223,12 @@ async function orders(page: Page): Promise<number[]> {
     await page.getByLabel("Quantity (XAUt)").fill("0.001");
     await page.getByRole("button", { name: "Review buy" }).click();
     const available = await page.getByTestId("available").textContent();
-    const firstTrade = await page.getByRole("list", { name: "Recent trades" }).getByTestId("order").first().getAttribute("id").catch(() => null);
+    const firstTrade = await page
+      .getByRole("list", { name: "Recent trades" })
+      .getByTestId("order")
+      .first()
+      .getAttribute("id")
+      .catch(() => null);
     const shown = await arm(
       page,
       `const available = document.querySelector('[data-testid="available"]')?.textContent;
@@ -209,7 +258,9 @@ async function tabs(page: Page): Promise<number[]> {
        return true;`,
     );
     // The heading on screen now is marked, so the next screen's heading is a new one.
-    await page.evaluate(() => document.querySelectorAll("main h1").forEach((h) => ((h as HTMLElement).dataset.benchSeen = "1")));
+    await page.evaluate(() =>
+      document.querySelectorAll("main h1").forEach((h) => ((h as HTMLElement).dataset.benchSeen = "1")),
+    );
     await nav.getByRole("link", { name: tab.label, exact: true }).click();
     samples.push(await shown.since());
     await page.waitForLoadState("networkidle").catch(() => {});
@@ -229,7 +280,11 @@ async function notifications(admin: Page, user: Page, username: string): Promise
     await admin.getByLabel("Title").fill(title);
     await admin.getByLabel("Message").fill("A benchmark notification.");
     await admin.getByRole("button", { name: "Send", exact: true }).click();
-    const shown = await arm(user, `return [...document.querySelectorAll("dialog[open] h2")].some((h) => h.textContent === ${JSON.stringify(title)});`, "date");
+    const shown = await arm(
+      user,
+      `return [...document.querySelectorAll("dialog[open] h2")].some((h) => h.textContent === ${JSON.stringify(title)});`,
+      "date",
+    );
     await admin.getByRole("button", { name: /^Confirm and send/ }).click();
     samples.push(await shown.since(admin));
     await admin.getByTestId("send-result").waitFor();
@@ -260,18 +315,41 @@ async function firstBytes(page: Page, base: string): Promise<Figures[]> {
 }
 
 async function main(cleanups: Cleanups) {
-  if (!existsSync(CHROME_PATH)) throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
+  if (!existsSync(CHROME_PATH))
+    throw new Error(`No Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`);
   const { db, client, url: databaseUrl, drop } = await benchDatabase("aurum_bench_ux", 2);
   cleanups.push(drop);
   const username = await seedUser(db);
   const [version] = await client<{ v: string }[]>`select current_setting('server_version') as v`;
-  const server: RunningServer = await startServer(databaseUrl, { AUTH_SECRET: process.env.AUTH_SECRET!, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PRICE_FEED: "simulated", LOG_LEVEL: "warn" });
+  const server: RunningServer = await startServer(databaseUrl, {
+    AUTH_SECRET: process.env.AUTH_SECRET!,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    PRICE_FEED: "simulated",
+    LOG_LEVEL: "warn",
+  });
   cleanups.push(() => server.stop());
 
   const { chromium } = await import("@playwright/test");
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"] });
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-dev-shm-usage",
+    ],
+  });
   cleanups.push(() => browser.close());
-  console.log(`Aurum UX benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Chromium ${browser.version()} headless, ${RUNS} runs each, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `Aurum UX benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Chromium ${browser.version()} headless, ${RUNS} runs each, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   // One untimed pass through every screen first: the server's first renders and connections.
   const warm = await signedInPage(browser, server.base, username, PASSWORD);
@@ -284,15 +362,37 @@ async function main(cleanups: Cleanups) {
   const page = await signedInPage(browser, server.base, username, PASSWORD);
   const orderSamples = await orders(page);
   const tabSamples = await tabs(page);
-  const admin = await signedInPage(browser, server.base, ADMIN.username, ADMIN.password, DESKTOP, await enrolTwoFactor(server.base, ADMIN));
+  const admin = await signedInPage(
+    browser,
+    server.base,
+    ADMIN.username,
+    ADMIN.password,
+    DESKTOP,
+    await enrolTwoFactor(server.base, ADMIN),
+  );
   const notificationSamples = await notifications(admin, page, username);
 
-  console.log(`  (load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")})`);
+  console.log(
+    `  (load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")})`,
+  );
   report({ name: "Confirm → market order on screen", samples: orderSamples, target: 300 });
   report({ name: "tab tap → next screen painted", samples: tabSamples, target: 300 });
   report({ name: "admin's send → dialog on screen", samples: notificationSamples, target: 250 });
-  report({ name: "sign-in → Home painted", samples: signIns.map((s) => s.total), target: 1000 + SPEC_PAUSE_MS, note: `the spec's ${SPEC_PAUSE_MS} ms pause included` });
-  report({ name: "  the same without the spec's pause", samples: signIns.map((s) => s.afterPause), target: 1000, note: "answer → Home, less the pause" });
+  report({
+    name: "sign-in → Home painted",
+    samples: signIns.map((s) => s.total),
+    target: 1000 + SPEC_PAUSE_MS,
+    note: `the spec's ${SPEC_PAUSE_MS} ms pause included`,
+  });
+  report({
+    name: "  the same without the spec's pause",
+    samples: signIns.map((s) => s.afterPause),
+    target: 1000,
+    note: "answer → Home, less the pause",
+  });
   for (const figures of await firstBytes(page, server.base)) report(figures);
 }
 

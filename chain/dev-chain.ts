@@ -1,4 +1,13 @@
-import { createPublicClient, createWalletClient, defineChain, getContractAddress, http, parseUnits, type Address, type Hash } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getContractAddress,
+  http,
+  parseUnits,
+  type Address,
+  type Hash,
+} from "viem";
 import { HDKey } from "@scure/bip32";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { english, generateMnemonic, mnemonicToAccount } from "viem/accounts";
@@ -28,12 +37,30 @@ export const TEST_TOKEN_DECIMALS = 6;
  * (keccak(sender, nonce)) is the same on every run: the printed configuration stays valid.
  */
 export const TEST_TOKEN_ADDRESSES = Object.fromEntries(
-  TEST_TOKENS.map((symbol, nonce) => [symbol, getContractAddress({ from: mnemonicToAccount(DEV_MNEMONIC).address, nonce: BigInt(nonce) })]),
+  TEST_TOKENS.map((symbol, nonce) => [
+    symbol,
+    getContractAddress({ from: mnemonicToAccount(DEV_MNEMONIC).address, nonce: BigInt(nonce) }),
+  ]),
 ) as Record<TestToken, Address>;
 
 export const TEST_TOKEN_ABI = [
-  { type: "function", name: "transfer", stateMutability: "nonpayable", inputs: [{ name: "to", type: "address" }, { name: "value", type: "uint256" }], outputs: [{ type: "bool" }] },
-  { type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "owner", type: "address" }], outputs: [{ type: "uint256" }] },
+  {
+    type: "function",
+    name: "transfer",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "to", type: "address" },
+      { name: "value", type: "uint256" },
+    ],
+    outputs: [{ type: "bool" }],
+  },
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "owner", type: "address" }],
+    outputs: [{ type: "uint256" }],
+  },
   { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] },
 ] as const;
 
@@ -46,22 +73,43 @@ export function xpubOf(mnemonic: string, derivation = DEV_XPUB_PATH): string {
 export const newMnemonic = () => generateMnemonic(english);
 
 export const devChain = (rpcUrl: string, chainId = DEV_CHAIN_ID) =>
-  defineChain({ id: chainId, name: "Aurum development", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  defineChain({
+    id: chainId,
+    name: "Aurum development",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
 
 /** A wallet of one of the node's funded development accounts (0 by default), for sending test funds. */
 export function devWallet(rpcUrl: string, account = 0, chainId = DEV_CHAIN_ID) {
-  return createWalletClient({ account: mnemonicToAccount(DEV_MNEMONIC, { accountIndex: 0, addressIndex: account }), chain: devChain(rpcUrl, chainId), transport: http(rpcUrl) });
+  return createWalletClient({
+    account: mnemonicToAccount(DEV_MNEMONIC, { accountIndex: 0, addressIndex: account }),
+    chain: devChain(rpcUrl, chainId),
+    transport: http(rpcUrl),
+  });
 }
 
-export const devClient = (rpcUrl: string, chainId = DEV_CHAIN_ID) => createPublicClient({ chain: devChain(rpcUrl, chainId), transport: http(rpcUrl), cacheTime: 0 });
+export const devClient = (rpcUrl: string, chainId = DEV_CHAIN_ID) =>
+  createPublicClient({ chain: devChain(rpcUrl, chainId), transport: http(rpcUrl), cacheTime: 0 });
 
 /** Sends `amount` (a decimal string) of a test token or of ETH from development account `from` to `to`; the transaction's hash once mined. */
-export async function sendTestFunds(rpcUrl: string, to: Address, amount: string, asset: TestToken | "ETH", from = 0): Promise<Hash> {
+export async function sendTestFunds(
+  rpcUrl: string,
+  to: Address,
+  amount: string,
+  asset: TestToken | "ETH",
+  from = 0,
+): Promise<Hash> {
   const wallet = devWallet(rpcUrl, from);
   const hash =
     asset === "ETH"
       ? await wallet.sendTransaction({ to, value: parseUnits(amount, 18) })
-      : await wallet.writeContract({ address: TEST_TOKEN_ADDRESSES[asset], abi: TEST_TOKEN_ABI, functionName: "transfer", args: [to, parseUnits(amount, TEST_TOKEN_DECIMALS)] });
+      : await wallet.writeContract({
+          address: TEST_TOKEN_ADDRESSES[asset],
+          abi: TEST_TOKEN_ABI,
+          functionName: "transfer",
+          args: [to, parseUnits(amount, TEST_TOKEN_DECIMALS)],
+        });
   await devClient(rpcUrl).waitForTransactionReceipt({ hash, pollingInterval: 50 });
   return hash;
 }
@@ -70,4 +118,3 @@ export async function sendTestFunds(rpcUrl: string, to: Address, amount: string,
 export async function mineBlocks(rpcUrl: string, blocks: number): Promise<void> {
   await devClient(rpcUrl).request({ method: "hardhat_mine" as never, params: [`0x${blocks.toString(16)}`] as never });
 }
-

@@ -4,7 +4,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { parseUnits, type Address } from "viem";
-import { DEV_CHAIN_ID, DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, TEST_TOKEN_DECIMALS, TEST_TOKENS, devClient, devWallet, xpubOf, type TestToken } from "./dev-chain";
+import {
+  DEV_CHAIN_ID,
+  DEV_MNEMONIC,
+  TEST_TOKEN_ADDRESSES,
+  TEST_TOKEN_DECIMALS,
+  TEST_TOKENS,
+  devClient,
+  devWallet,
+  xpubOf,
+  type TestToken,
+} from "./dev-chain";
 
 /**
  * A development EVM node: Hardhat 2's `hardhat node` (its EDR engine is an npm platform package, so
@@ -24,21 +34,38 @@ function compileToken(): `0x${string}` {
   const input = {
     language: "Solidity",
     sources: { "TestToken.sol": { content: readFileSync(path.join(here, "contracts", "TestToken.sol"), "utf8") } },
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { TestToken: ["evm.bytecode.object"] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { "*": { TestToken: ["evm.bytecode.object"] } },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
     contracts?: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length) throw new Error(`TestToken.sol does not compile:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+  if (errors.length)
+    throw new Error(`TestToken.sol does not compile:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   return `0x${output.contracts!["TestToken.sol"]!.TestToken!.evm.bytecode.object}`;
 }
 
 const CONSTRUCTOR_ABI = [
-  { type: "constructor", stateMutability: "nonpayable", inputs: [{ name: "name_", type: "string" }, { name: "symbol_", type: "string" }, { name: "decimals_", type: "uint8" }, { name: "supply", type: "uint256" }] },
+  {
+    type: "constructor",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "name_", type: "string" },
+      { name: "symbol_", type: "string" },
+      { name: "decimals_", type: "uint8" },
+      { name: "supply", type: "uint256" },
+    ],
+  },
 ] as const;
-const TOKEN_NAMES: Record<TestToken, string> = { USDT: "Test Tether USD", USDC: "Test USD Coin", XAUT: "Test Tether Gold" };
+const TOKEN_NAMES: Record<TestToken, string> = {
+  USDT: "Test Tether USD",
+  USDC: "Test USD Coin",
+  XAUT: "Test Tether Gold",
+};
 
 export interface DevNode {
   rpcUrl: string;
@@ -54,11 +81,20 @@ export interface DevNode {
 /** Starts `hardhat node` on 127.0.0.1:`port` (0: a free port) and waits until it answers; the process and its URL. */
 async function startHardhat(port: number, chainId: number): Promise<{ child: ChildProcess; rpcUrl: string }> {
   const cli = path.join(path.dirname(require.resolve("hardhat/package.json")), "internal", "cli", "bootstrap.js");
-  const child = spawn(process.execPath, [cli, "--config", path.join(here, "hardhat.config.cjs"), "node", "--hostname", "127.0.0.1", "--port", String(port)], {
-    cwd: here,
-    env: { ...process.env, CHAIN_ID: String(chainId), HARDHAT_DISABLE_TELEMETRY_PROMPT: "true", HARDHAT_HIDE_SOLIDITY_SURVEY_MESSAGE: "true" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, "--config", path.join(here, "hardhat.config.cjs"), "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    {
+      cwd: here,
+      env: {
+        ...process.env,
+        CHAIN_ID: String(chainId),
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: "true",
+        HARDHAT_HIDE_SOLIDITY_SURVEY_MESSAGE: "true",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   // A test run that dies leaves no node behind.
   const orphaned = () => child.kill("SIGKILL");
   process.once("exit", orphaned);
@@ -87,10 +123,16 @@ async function deployTokens(rpcUrl: string, chainId: number): Promise<void> {
   const wallet = devWallet(rpcUrl, 0, chainId);
   const client = devClient(rpcUrl, chainId);
   for (const symbol of TEST_TOKENS) {
-    const hash = await wallet.deployContract({ abi: CONSTRUCTOR_ABI, bytecode, args: [TOKEN_NAMES[symbol], symbol, TEST_TOKEN_DECIMALS, SUPPLY] });
+    const hash = await wallet.deployContract({
+      abi: CONSTRUCTOR_ABI,
+      bytecode,
+      args: [TOKEN_NAMES[symbol], symbol, TEST_TOKEN_DECIMALS, SUPPLY],
+    });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.contractAddress?.toLowerCase() !== TEST_TOKEN_ADDRESSES[symbol].toLowerCase()) {
-      throw new Error(`${symbol} landed at ${receipt.contractAddress}, not ${TEST_TOKEN_ADDRESSES[symbol]}: was the node fresh?`);
+      throw new Error(
+        `${symbol} landed at ${receipt.contractAddress}, not ${TEST_TOKEN_ADDRESSES[symbol]}: was the node fresh?`,
+      );
     }
   }
 }
@@ -99,7 +141,9 @@ async function deployTokens(rpcUrl: string, chainId: number): Promise<void> {
  * A fresh development node with the test tokens deployed, and the configuration that points the app
  * at it (Ethereum: ERC20 tokens and ETH). `confirmations` is what the printed configuration asks for.
  */
-export async function startDevNode(options: { port?: number; chainId?: number; confirmations?: number } = {}): Promise<DevNode> {
+export async function startDevNode(
+  options: { port?: number; chainId?: number; confirmations?: number } = {},
+): Promise<DevNode> {
   const chainId = options.chainId ?? DEV_CHAIN_ID;
   const { child, rpcUrl } = await startHardhat(options.port ?? 0, chainId);
   const stop = () =>

@@ -28,12 +28,19 @@ export function AdminNav() {
       {LINKS.map((l) => {
         const active = l.href === "/admin" ? pathname === "/admin" : pathname.startsWith(l.href);
         return (
-          <Link key={l.href} href={l.href} aria-current={active ? "page" : undefined} className={`${linkClass} ${active ? "bg-raised text-gold" : "text-zinc-300"}`}>
+          <Link
+            key={l.href}
+            href={l.href}
+            aria-current={active ? "page" : undefined}
+            className={`${linkClass} ${active ? "bg-raised text-gold" : "text-zinc-300"}`}
+          >
             {l.label}
           </Link>
         );
       })}
-      <Link href="/" className={`${linkClass} text-zinc-300`}>Back to app</Link>
+      <Link href="/" className={`${linkClass} text-zinc-300`}>
+        Back to app
+      </Link>
     </nav>
   );
 }

@@ -35,7 +35,8 @@ const WALLET = [
 function inAppLink(event: React.MouseEvent): string | null {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download"))
+    return null;
   if (link.origin !== window.location.origin || link.pathname === window.location.pathname) return null;
   return link.pathname;
 }
@@ -72,7 +73,9 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   // shell does this rather than a loading.tsx, whose Suspense boundary would also hold back a first
   // load's content until scripts reveal it: a first load gets the server's whole page in its HTML.
   const leaving = target !== null && target !== pathname;
-  const wide = WIDE.some((href) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`)));
+  const wide = WIDE.some((href) =>
+    href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`),
+  );
 
   // The spec's client-side check: no token in local storage means back to login.
   useEffect(() => {
@@ -85,26 +88,52 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
   };
 
   return (
-    <div onClickCapture={follow} className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0">
+    <div
+      onClickCapture={follow}
+      className="mx-auto flex min-h-dvh w-full max-w-md flex-col border-x border-line/40 md:max-w-3xl lg:grid lg:max-w-none lg:grid-cols-[11rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:border-x-0"
+    >
       <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-line bg-ink/90 px-4 py-3 backdrop-blur md:px-6 lg:col-span-2 lg:h-16">
-        <Link href="/" aria-label={`${brand.name} home`} className="flex min-w-0"><Brand {...brand} /></Link>
+        <Link href="/" aria-label={`${brand.name} home`} className="flex min-w-0">
+          <Brand {...brand} />
+        </Link>
         <div className="flex shrink-0 items-center gap-2 lg:gap-3">
           <LiveIndicator />
           <UnreadBadge />
-          {isAdmin && <Link href="/admin" className="btn-ghost">Admin</Link>}
+          {isAdmin && (
+            <Link href="/admin" className="btn-ghost">
+              Admin
+            </Link>
+          )}
           <LogoutButton />
         </div>
       </header>
       <main className="flex-1 px-4 pb-24 pt-4 md:px-6 lg:col-start-2 lg:row-start-2 lg:px-6 lg:pb-10 lg:pt-6 xl:px-8">
         <div className={wide ? "" : "lg:mx-auto lg:max-w-3xl"}>{leaving ? <LoadingSkeleton /> : children}</div>
       </main>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur md:max-w-3xl lg:sticky lg:inset-x-auto lg:bottom-auto lg:top-16 lg:col-start-1 lg:row-start-2 lg:mx-0 lg:h-[calc(100dvh-4rem)] lg:max-w-none lg:flex-col lg:gap-1 lg:self-start lg:border-r lg:border-t-0 lg:bg-panel/60 lg:p-3">
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-20 mx-auto flex max-w-md border-t border-line bg-panel/95 backdrop-blur md:max-w-3xl lg:sticky lg:inset-x-auto lg:bottom-auto lg:top-16 lg:col-start-1 lg:row-start-2 lg:mx-0 lg:h-[calc(100dvh-4rem)] lg:max-w-none lg:flex-col lg:gap-1 lg:self-start lg:border-r lg:border-t-0 lg:bg-panel/60 lg:p-3"
+      >
         {TABS.map((tab) => {
           const here = isHere(tab.href);
           const active = chosen ? chosen === tab.href : here;
           return (
-            <Link key={tab.href} href={tab.href} aria-current={active ? "page" : undefined} className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs lg:flex-none lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm ${active ? "text-gold lg:bg-raised" : "text-muted hover:text-zinc-200 lg:hover:bg-raised/60"}`}>
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <Link
+              key={tab.href}
+              href={tab.href}
+              aria-current={active ? "page" : undefined}
+              className={`flex flex-1 flex-col items-center gap-1 py-2.5 text-xs lg:flex-none lg:flex-row lg:gap-3 lg:rounded-lg lg:px-3 lg:text-sm ${active ? "text-gold lg:bg-raised" : "text-muted hover:text-zinc-200 lg:hover:bg-raised/60"}`}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                aria-hidden="true"
+              >
                 <path d={tab.icon} />
               </svg>
               {tab.label}
@@ -113,7 +142,12 @@ function ShellFrame({ isAdmin, brand, children }: ShellProps) {
         })}
         <p className="mt-4 hidden px-3 text-xs font-medium uppercase tracking-wide text-muted lg:block">Wallet</p>
         {WALLET.map((link) => (
-          <Link key={link.href} href={link.href} aria-current={isHere(link.href) ? "page" : undefined} className={`hidden rounded-lg px-3 py-2 text-sm lg:block ${isHere(link.href) ? "bg-raised text-gold" : "text-zinc-300 hover:bg-raised/60 hover:text-zinc-100"}`}>
+          <Link
+            key={link.href}
+            href={link.href}
+            aria-current={isHere(link.href) ? "page" : undefined}
+            className={`hidden rounded-lg px-3 py-2 text-sm lg:block ${isHere(link.href) ? "bg-raised text-gold" : "text-zinc-300 hover:bg-raised/60 hover:text-zinc-100"}`}
+          >
             {link.label}
           </Link>
         ))}

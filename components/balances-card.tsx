@@ -6,7 +6,9 @@ import { ACCOUNT_LABELS } from "@/lib/ledger/kinds";
 export function BalancesCard({ balances, title = "Balances" }: { balances: AssetBalance[]; title?: string }) {
   return (
     <section className="card" aria-labelledby="balances-heading">
-      <h2 id="balances-heading" className="mb-2 font-semibold">{title}</h2>
+      <h2 id="balances-heading" className="mb-2 font-semibold">
+        {title}
+      </h2>
       <ul className="divide-y divide-line">
         {balances.map((b) => {
           const parked = SET_ASIDE.filter((k) => !isZero(b[k]));
@@ -17,7 +19,9 @@ export function BalancesCard({ balances, title = "Balances" }: { balances: Asset
                   <span className="font-medium">{assetName(b.asset)}</span>
                   <span className="ml-2 text-xs text-muted">{b.name}</span>
                 </span>
-                <span className="text-right tabular-nums text-zinc-100" title={`${exact(b.available)} ${b.asset}`}>{readable(b.available, b.asset)}</span>
+                <span className="text-right tabular-nums text-zinc-100" title={`${exact(b.available)} ${b.asset}`}>
+                  {readable(b.available, b.asset)}
+                </span>
               </div>
               {parked.length > 0 && (
                 <p className="mt-1 text-right text-xs text-muted">

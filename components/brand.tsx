@@ -9,15 +9,31 @@ export interface BrandProps {
 export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
   const px = size === "lg" ? 32 : 24;
   return (
-    <span className={`inline-flex min-w-0 items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}>
+    <span
+      className={`inline-flex min-w-0 items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}
+    >
       {logoUrl ? (
         // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass.
-        <Image src={logoUrl} alt="" width={px} height={px} unoptimized className="shrink-0 rounded-full object-cover" style={{ width: px, height: px }} />
+        <Image
+          src={logoUrl}
+          alt=""
+          width={px}
+          height={px}
+          unoptimized
+          className="shrink-0 rounded-full object-cover"
+          style={{ width: px, height: px }}
+        />
       ) : (
-        <span aria-hidden="true" className="shrink-0 rounded-full bg-gradient-to-br from-gold-soft to-gold-deep" style={{ width: px, height: px }} />
+        <span
+          aria-hidden="true"
+          className="shrink-0 rounded-full bg-gradient-to-br from-gold-soft to-gold-deep"
+          style={{ width: px, height: px }}
+        />
       )}
       {/* The whole name wherever there is room; a long one on a phone goes on a second line rather than being cut. */}
-      <span data-testid="site-name" className="line-clamp-2 min-w-0 break-words leading-tight" title={name}>{name}</span>
+      <span data-testid="site-name" className="line-clamp-2 min-w-0 break-words leading-tight" title={name}>
+        {name}
+      </span>
     </span>
   );
 }

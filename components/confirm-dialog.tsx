@@ -24,7 +24,10 @@ export function useConfirm(): [(question: Question) => Promise<boolean>, React.R
 
   useNotificationHold(open !== null);
 
-  const ask = useCallback((question: Question) => new Promise<boolean>((resolve) => setOpen({ ...question, resolve })), []);
+  const ask = useCallback(
+    (question: Question) => new Promise<boolean>((resolve) => setOpen({ ...question, resolve })),
+    [],
+  );
   useEffect(() => {
     if (open && !dialog.current?.open) dialog.current?.showModal();
   }, [open]);
@@ -48,11 +51,19 @@ export function useConfirm(): [(question: Question) => Promise<boolean>, React.R
     >
       {open && (
         <div className="space-y-3">
-          <h2 id={titleId} className="text-lg font-semibold text-gold-soft">{open.title}</h2>
-          <p id={bodyId} className="text-sm text-zinc-300">{open.body}</p>
+          <h2 id={titleId} className="text-lg font-semibold text-gold-soft">
+            {open.title}
+          </h2>
+          <p id={bodyId} className="text-sm text-zinc-300">
+            {open.body}
+          </p>
           <div className="flex gap-3">
-            <button type="button" className="btn-ghost flex-1 py-3" onClick={() => answer(false)} autoFocus>{open.keepLabel ?? "Keep it"}</button>
-            <button type="button" className="btn-gold flex-1 py-3" onClick={() => answer(true)}>{open.confirmLabel}</button>
+            <button type="button" className="btn-ghost flex-1 py-3" onClick={() => answer(false)} autoFocus>
+              {open.keepLabel ?? "Keep it"}
+            </button>
+            <button type="button" className="btn-gold flex-1 py-3" onClick={() => answer(true)}>
+              {open.confirmLabel}
+            </button>
           </div>
         </div>
       )}

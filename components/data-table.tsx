@@ -25,7 +25,14 @@ const STACKED = "max-lg:flex-col max-lg:items-stretch max-lg:gap-1 max-lg:text-l
  * per row below. The only markup is the table's (with its roles spelled out, since some browsers drop
  * a table's semantics once its display changes), so there is one copy of every value on the page.
  */
-export function DataTable<Row>({ label, rows, columns, rowKey, rowAttributes, testId }: {
+export function DataTable<Row>({
+  label,
+  rows,
+  columns,
+  rowKey,
+  rowAttributes,
+  testId,
+}: {
   label: string;
   rows: Row[];
   columns: Column<Row>[];
@@ -38,7 +45,13 @@ export function DataTable<Row>({ label, rows, columns, rowKey, rowAttributes, te
       <thead role="rowgroup" className="max-lg:sr-only">
         <tr role="row" className="border-b border-line">
           {columns.map((c) => (
-            <th key={c.label} role="columnheader" scope="col" title={c.title} className={`py-2 pr-4 font-medium text-muted last:pr-0 ${c.numeric ? "text-right" : ""}`}>
+            <th
+              key={c.label}
+              role="columnheader"
+              scope="col"
+              title={c.title}
+              className={`py-2 pr-4 font-medium text-muted last:pr-0 ${c.numeric ? "text-right" : ""}`}
+            >
               {c.label}
             </th>
           ))}
@@ -46,13 +59,28 @@ export function DataTable<Row>({ label, rows, columns, rowKey, rowAttributes, te
       </thead>
       <tbody role="rowgroup" className="max-lg:grid max-lg:gap-3 md:max-lg:grid-cols-2">
         {rows.map((row) => (
-          <tr key={rowKey(row)} role="row" {...rowAttributes?.(row)} className="border-b border-line/60 max-lg:block max-lg:min-w-0 max-lg:rounded-2xl max-lg:border max-lg:border-line max-lg:bg-panel max-lg:px-4 max-lg:py-3">
+          <tr
+            key={rowKey(row)}
+            role="row"
+            {...rowAttributes?.(row)}
+            className="border-b border-line/60 max-lg:block max-lg:min-w-0 max-lg:rounded-2xl max-lg:border max-lg:border-line max-lg:bg-panel max-lg:px-4 max-lg:py-3"
+          >
             {columns.map((c) => {
               const className = `${CELL} ${c.stacked ? STACKED : ""} ${c.numeric ? "text-right tabular-nums" : ""} ${c.className ?? ""}`;
               return c.rowHeader ? (
-                <th key={c.label} role="rowheader" scope="row" data-label={c.label} className={`${className} font-medium`}><Value>{c.cell(row)}</Value></th>
+                <th
+                  key={c.label}
+                  role="rowheader"
+                  scope="row"
+                  data-label={c.label}
+                  className={`${className} font-medium`}
+                >
+                  <Value>{c.cell(row)}</Value>
+                </th>
               ) : (
-                <td key={c.label} role="cell" data-label={c.label} className={className}><Value>{c.cell(row)}</Value></td>
+                <td key={c.label} role="cell" data-label={c.label} className={className}>
+                  <Value>{c.cell(row)}</Value>
+                </td>
               );
             })}
           </tr>
@@ -63,4 +91,6 @@ export function DataTable<Row>({ label, rows, columns, rowKey, rowAttributes, te
 }
 
 // One flex item per cell on a phone, however many pieces its value is made of.
-const Value = ({ children }: { children: ReactNode }) => <span className="max-lg:min-w-0 max-lg:[overflow-wrap:anywhere]">{children}</span>;
+const Value = ({ children }: { children: ReactNode }) => (
+  <span className="max-lg:min-w-0 max-lg:[overflow-wrap:anywhere]">{children}</span>
+);

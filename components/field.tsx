@@ -31,9 +31,15 @@ export function Field({ id, label, hint, errors, children, className = "field", 
   };
   return (
     <div>
-      <label htmlFor={id} className="label">{label}</label>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
       {children ? children(control) : <input className={className} {...input} {...control} />}
-      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-muted">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`} messages={errors} />
     </div>
   );

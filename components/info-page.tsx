@@ -5,11 +5,31 @@ import { siteBrand } from "@/lib/settings/brand";
 
 /** The information pages, readable without an account; Profile and every page's "Read next" list them. */
 export const INFO_PAGES = [
-  { href: "/advantages-of-ai-trading", label: "Advantages of AI trading", blurb: "The two automated strategies, worked examples, and their risks." },
-  { href: "/option-trading", label: "Option trading", blurb: "What options are, what they can cost, and what is offered instead." },
-  { href: "/store-xaut", label: "Storing XAUt", blurb: "The vault: what it earns, how to store and retrieve, and what it is not." },
-  { href: "/whitepaper", label: "Whitepaper", blurb: "Custody, the ledger, prices, fees, funding, and what is guaranteed." },
-  { href: "/proof-of-reserves", label: "Proof of reserves", blurb: "What Aurum owes in total, published daily, and a check that your balance is in it." },
+  {
+    href: "/advantages-of-ai-trading",
+    label: "Advantages of AI trading",
+    blurb: "The two automated strategies, worked examples, and their risks.",
+  },
+  {
+    href: "/option-trading",
+    label: "Option trading",
+    blurb: "What options are, what they can cost, and what is offered instead.",
+  },
+  {
+    href: "/store-xaut",
+    label: "Storing XAUt",
+    blurb: "The vault: what it earns, how to store and retrieve, and what it is not.",
+  },
+  {
+    href: "/whitepaper",
+    label: "Whitepaper",
+    blurb: "Custody, the ledger, prices, fees, funding, and what is guaranteed.",
+  },
+  {
+    href: "/proof-of-reserves",
+    label: "Proof of reserves",
+    blurb: "What Aurum owes in total, published daily, and a check that your balance is in it.",
+  },
 ] as const;
 
 export type InfoPath = (typeof INFO_PAGES)[number]["href"];
@@ -17,27 +37,52 @@ export type InfoPath = (typeof INFO_PAGES)[number]["href"];
 /** Links inside the text. */
 export const textLink = "text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft";
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /**
  * One information page: the site's header with a way back (Home when signed in, Sign in otherwise),
  * the title and lead, the page's sections, the other information pages, and the legal links. A
  * reading column on desktop, the full width of a phone.
  */
-export async function InfoPage({ path, title, lead, children }: { path: InfoPath; title: string; lead: React.ReactNode; children: React.ReactNode }) {
+export async function InfoPage({
+  path,
+  title,
+  lead,
+  children,
+}: {
+  path: InfoPath;
+  title: string;
+  lead: React.ReactNode;
+  children: React.ReactNode;
+}) {
   const [brand, auth] = await Promise.all([siteBrand(), currentAuth()]);
   const signedIn = auth !== null;
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-5 sm:px-8">
-      <div className="pointer-events-none fixed inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-gold/15 to-transparent" aria-hidden="true" />
+      <div
+        className="pointer-events-none fixed inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-gold/15 to-transparent"
+        aria-hidden="true"
+      />
       <header className="flex items-center justify-between gap-3 border-b border-line py-3">
-        <Link href={signedIn ? "/" : "/login"} aria-label={signedIn ? `${brand.siteName} home` : `${brand.siteName}: sign in`} className="min-w-0">
+        <Link
+          href={signedIn ? "/" : "/login"}
+          aria-label={signedIn ? `${brand.siteName} home` : `${brand.siteName}: sign in`}
+          className="min-w-0"
+        >
           <Brand name={brand.siteName} logoUrl={brand.logoUrl} />
         </Link>
         {signedIn ? (
-          <Link href="/" className="btn-ghost shrink-0"><span aria-hidden="true">←&nbsp;</span>Home</Link>
+          <Link href="/" className="btn-ghost shrink-0">
+            <span aria-hidden="true">←&nbsp;</span>Home
+          </Link>
         ) : (
-          <Link href="/login" className="btn-ghost shrink-0">Sign in</Link>
+          <Link href="/login" className="btn-ghost shrink-0">
+            Sign in
+          </Link>
         )}
       </header>
       <main className="flex-1 py-8">
@@ -50,9 +95,14 @@ export async function InfoPage({ path, title, lead, children }: { path: InfoPath
           {children}
         </article>
         {!signedIn && brand.registrationOpen && (
-          <section className="card mt-10 flex flex-col gap-3 bg-gradient-to-br from-gold/15 via-panel to-panel sm:flex-row sm:items-center sm:justify-between" aria-label="Open an account">
+          <section
+            className="card mt-10 flex flex-col gap-3 bg-gradient-to-br from-gold/15 via-panel to-panel sm:flex-row sm:items-center sm:justify-between"
+            aria-label="Open an account"
+          >
             <p className="text-sm text-zinc-200">Trade, save and store XAUt with {brand.siteName}.</p>
-            <Link href="/register" className="btn-gold sm:w-auto sm:px-6">Open an account</Link>
+            <Link href="/register" className="btn-gold sm:w-auto sm:px-6">
+              Open an account
+            </Link>
           </section>
         )}
         <nav aria-label="Read next" className="mt-10">
@@ -70,10 +120,18 @@ export async function InfoPage({ path, title, lead, children }: { path: InfoPath
         </nav>
       </main>
       <footer className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line py-5 text-sm text-muted">
-        <Link href="/terms" className="hover:text-gold-soft">Terms of Service</Link>
-        <Link href="/privacy" className="hover:text-gold-soft">Privacy Policy</Link>
-        <Link href="/legality" className="hover:text-gold-soft">Legality</Link>
-        <a href={brand.supportUrl ?? "/contact"} className="hover:text-gold-soft">Customer service</a>
+        <Link href="/terms" className="hover:text-gold-soft">
+          Terms of Service
+        </Link>
+        <Link href="/privacy" className="hover:text-gold-soft">
+          Privacy Policy
+        </Link>
+        <Link href="/legality" className="hover:text-gold-soft">
+          Legality
+        </Link>
+        <a href={brand.supportUrl ?? "/contact"} className="hover:text-gold-soft">
+          Customer service
+        </a>
       </footer>
     </div>
   );
@@ -84,7 +142,9 @@ export function InfoSection({ title, children }: { title: string; children: Reac
   const id = slug(title);
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold text-gold-soft">{title}</h2>
+      <h2 id={id} className="text-xl font-semibold text-gold-soft">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -103,7 +163,15 @@ export interface Figure {
 }
 
 /** Figures read from the settings now, as a labelled list. */
-export function Figures({ title, items, children }: { title: React.ReactNode; items: Figure[]; children?: React.ReactNode }) {
+export function Figures({
+  title,
+  items,
+  children,
+}: {
+  title: React.ReactNode;
+  items: Figure[];
+  children?: React.ReactNode;
+}) {
   return (
     <div className="card">
       <h3 className="mb-1 text-sm font-semibold uppercase tracking-widest text-muted">{title}</h3>
@@ -111,7 +179,12 @@ export function Figures({ title, items, children }: { title: React.ReactNode; it
         {items.map((f) => (
           <div key={f.id} className="flex items-baseline justify-between gap-4 py-2.5 text-sm">
             <dt className="text-zinc-300">{f.label}</dt>
-            <dd className="whitespace-nowrap text-right font-semibold tabular-nums text-zinc-50" data-testid={`figure-${f.id}`}>{f.value}</dd>
+            <dd
+              className="whitespace-nowrap text-right font-semibold tabular-nums text-zinc-50"
+              data-testid={`figure-${f.id}`}
+            >
+              {f.value}
+            </dd>
           </div>
         ))}
       </dl>
@@ -124,7 +197,15 @@ export function Figures({ title, items, children }: { title: React.ReactNode; it
  * A worked example: labelled amounts, computed from the settings, the last row the result. The
  * caption says what is assumed.
  */
-export function Worked({ title, rows, children }: { title: string; rows: [label: React.ReactNode, value: React.ReactNode][]; children?: React.ReactNode }) {
+export function Worked({
+  title,
+  rows,
+  children,
+}: {
+  title: string;
+  rows: [label: React.ReactNode, value: React.ReactNode][];
+  children?: React.ReactNode;
+}) {
   return (
     <figure className="card space-y-2">
       <figcaption className="font-semibold text-zinc-50">{title}</figcaption>
@@ -133,7 +214,9 @@ export function Worked({ title, rows, children }: { title: string; rows: [label:
         <tbody className="divide-y divide-line">
           {rows.map(([label, value], i) => (
             <tr key={i} className={i === rows.length - 1 ? "font-semibold text-gold-soft" : undefined}>
-              <th scope="row" className={i === rows.length - 1 ? "text-gold-soft" : "font-normal text-zinc-300"}>{label}</th>
+              <th scope="row" className={i === rows.length - 1 ? "text-gold-soft" : "font-normal text-zinc-300"}>
+                {label}
+              </th>
               <td className="whitespace-nowrap text-right tabular-nums">{value}</td>
             </tr>
           ))}
@@ -147,7 +230,19 @@ export function Worked({ title, rows, children }: { title: string; rows: [label:
  * A table of figures: the first column names the row, the next `textColumns - 1` are words, the
  * others right-aligned numbers.
  */
-export function FigureTable({ caption, columns, rows, textColumns = 1, children }: { caption: string; columns: string[]; rows: React.ReactNode[][]; textColumns?: number; children?: React.ReactNode }) {
+export function FigureTable({
+  caption,
+  columns,
+  rows,
+  textColumns = 1,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  rows: React.ReactNode[][];
+  textColumns?: number;
+  children?: React.ReactNode;
+}) {
   return (
     <figure className="card space-y-2">
       <figcaption className="font-semibold text-zinc-50">{caption}</figcaption>
@@ -158,7 +253,9 @@ export function FigureTable({ caption, columns, rows, textColumns = 1, children 
           <thead>
             <tr>
               {columns.map((c, i) => (
-                <th key={c} scope="col" className={i < textColumns ? undefined : "text-right"}>{c}</th>
+                <th key={c} scope="col" className={i < textColumns ? undefined : "text-right"}>
+                  {c}
+                </th>
               ))}
             </tr>
           </thead>
@@ -167,9 +264,13 @@ export function FigureTable({ caption, columns, rows, textColumns = 1, children 
               <tr key={r}>
                 {cells.map((cell, i) =>
                   i === 0 ? (
-                    <th key={i} scope="row" className="font-normal text-zinc-300">{cell}</th>
+                    <th key={i} scope="row" className="font-normal text-zinc-300">
+                      {cell}
+                    </th>
                   ) : (
-                    <td key={i} className={i < textColumns ? undefined : "whitespace-nowrap text-right tabular-nums"}>{cell}</td>
+                    <td key={i} className={i < textColumns ? undefined : "whitespace-nowrap text-right tabular-nums"}>
+                      {cell}
+                    </td>
                   ),
                 )}
               </tr>
@@ -182,7 +283,15 @@ export function FigureTable({ caption, columns, rows, textColumns = 1, children 
 }
 
 /** A box the reader should not skip: a risk, or a plain statement of what something is not. */
-export function Callout({ tone, title, children }: { tone: "risk" | "note"; title: string; children: React.ReactNode }) {
+export function Callout({
+  tone,
+  title,
+  children,
+}: {
+  tone: "risk" | "note";
+  title: string;
+  children: React.ReactNode;
+}) {
   const frame = tone === "risk" ? "border-danger/50 bg-danger/5" : "border-gold/50 bg-gold/5";
   return (
     <div role="note" className={`space-y-2 rounded-2xl border p-4 ${frame}`} aria-label={title}>

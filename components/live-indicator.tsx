@@ -13,7 +13,12 @@ export function LiveIndicator() {
   const status = useRealtimeStatus();
   const look = LOOK[status];
   return (
-    <span data-testid="live-status" data-status={status} title={`Live updates: ${look.text}`} className="inline-flex items-center">
+    <span
+      data-testid="live-status"
+      data-status={status}
+      title={`Live updates: ${look.text}`}
+      className="inline-flex items-center"
+    >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${look.dot}`} />
       <span className="sr-only">Live updates: {look.text}</span>
     </span>

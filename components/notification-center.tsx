@@ -44,7 +44,9 @@ interface ReadMessage {
 
 /** Marks one notification read; resolves to the new unread count, or null when the call failed. */
 export async function markNotificationRead(id: string): Promise<number | null> {
-  const res = await api<{ success: boolean; unread?: number }>(`/api/notifications/${id}/read`, { method: "PATCH" }).catch(() => null);
+  const res = await api<{ success: boolean; unread?: number }>(`/api/notifications/${id}/read`, {
+    method: "PATCH",
+  }).catch(() => null);
   return res?.body.success && typeof res.body.unread === "number" ? res.body.unread : null;
 }
 
@@ -132,7 +134,14 @@ export function NotificationCenter({ initialUnread, children }: { initialUnread:
   return (
     <CenterContext value={{ unread, markedRead }}>
       <HoldContext value={hold}>{children}</HoldContext>
-      {current && <NotificationDialog key={current.id} notification={current} onCancel={() => close(current, false)} onView={() => close(current, true)} />}
+      {current && (
+        <NotificationDialog
+          key={current.id}
+          notification={current}
+          onCancel={() => close(current, false)}
+          onView={() => close(current, true)}
+        />
+      )}
     </CenterContext>
   );
 }

@@ -78,7 +78,10 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
     };
   }, [token, userId, hub]);
 
-  const value = useMemo(() => ({ subscribe: hub.subscribe, latest: hub.latest, status: token && userId ? status : ("offline" as const) }), [hub, status, token, userId]);
+  const value = useMemo(
+    () => ({ subscribe: hub.subscribe, latest: hub.latest, status: token && userId ? status : ("offline" as const) }),
+    [hub, status, token, userId],
+  );
   return <RealtimeContext value={value}>{children}</RealtimeContext>;
 }
 

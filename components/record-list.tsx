@@ -14,20 +14,33 @@ export function RecordList({ records, empty }: { records: LedgerRecord[]; empty:
       {records.map((r) => {
         const link = referenceLink(r.kind, r.reference);
         return (
-        <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
-          <div className="min-w-0">
-            <p className="font-medium">{journalLabel(r.kind)}{r.label && <span className="text-muted"> · {r.label}</span>}</p>
-            <p className="text-xs text-muted">
-              {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <Time at={r.createdAt} />
-              {link && <> · <Link href={link.href} className="text-gold underline hover:text-gold-soft">{link.label}</Link></>}
-            </p>
-            {r.memo && <p className="mt-0.5 break-words text-xs text-zinc-400">{r.memo}</p>}
-          </div>
-          <div className="shrink-0 text-right">
-            <Amount value={r.amount} asset={r.asset} signed className="block font-medium" />
-            <span className="text-xs text-muted tabular-nums">Balance <Amount value={r.balanceAfter} asset={r.asset} named={false} /></span>
-          </div>
-        </li>
+          <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="record">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {journalLabel(r.kind)}
+                {r.label && <span className="text-muted"> · {r.label}</span>}
+              </p>
+              <p className="text-xs text-muted">
+                {ACCOUNT_LABELS[r.account as keyof typeof ACCOUNT_LABELS] ?? r.account} · <Time at={r.createdAt} />
+                {link && (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <Link href={link.href} className="text-gold underline hover:text-gold-soft">
+                      {link.label}
+                    </Link>
+                  </>
+                )}
+              </p>
+              {r.memo && <p className="mt-0.5 break-words text-xs text-zinc-400">{r.memo}</p>}
+            </div>
+            <div className="shrink-0 text-right">
+              <Amount value={r.amount} asset={r.asset} signed className="block font-medium" />
+              <span className="text-xs text-muted tabular-nums">
+                Balance <Amount value={r.balanceAfter} asset={r.asset} named={false} />
+              </span>
+            </div>
+          </li>
         );
       })}
     </ul>

@@ -31,7 +31,19 @@ const onTheServer = () => null;
  * waiting for it: "today 14:09 (in 23 h 58 min)", live to the second, and `ended` (default "now")
  * once it has passed.
  */
-export function Time({ at, date = false, countdown = false, ended = "now", className }: { at: string; date?: boolean; countdown?: boolean; ended?: string; className?: string }) {
+export function Time({
+  at,
+  date = false,
+  countdown = false,
+  ended = "now",
+  className,
+}: {
+  at: string;
+  date?: boolean;
+  countdown?: boolean;
+  ended?: string;
+  className?: string;
+}) {
   const now = useBrowserValue(subscribe, countdown ? nowToTheSecond : nowToTheMinute, onTheServer);
   const left = now === null ? null : Date.parse(at) - now;
   const shown = now === null ? (date ? dateText(at, "UTC") : utcText(at)) : date ? dateText(at) : timeText(at, now);

@@ -44,7 +44,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       {children}
       {/* At the top, in the header's band, where it covers no page title or content: centred on a phone, at the
           right on a desktop, where the admin area's titles (on the left, with no header above them) stay clear. */}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-1.5 z-[60] flex justify-center px-4 lg:top-3 lg:justify-end lg:px-6">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-1.5 z-[60] flex justify-center px-4 lg:top-3 lg:justify-end lg:px-6"
+      >
         {toast && (
           <div
             key={toast.id}

@@ -21,8 +21,12 @@ function run(program: string, args: string[]): Promise<void> {
     const child = spawn(program, args, { stdio: ["ignore", "inherit", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", (err) => reject(new BackupError(`${program} could not run (${err.message}): install PostgreSQL's client programs`)));
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new BackupError(`${program} failed: ${stderr.trim() || `exit ${code}`}`))));
+    child.on("error", (err) =>
+      reject(new BackupError(`${program} could not run (${err.message}): install PostgreSQL's client programs`)),
+    );
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${program} failed: ${stderr.trim() || `exit ${code}`}`)),
+    );
   });
 }
 
@@ -67,15 +71,28 @@ export async function backupDatabase(url: string, file: string): Promise<BackupK
  * refused unless `force`, which replaces it (a PGlite directory is moved aside, not deleted). A
  * PostgreSQL target with other connections open is always refused: the app must be stopped.
  */
-export async function restoreDatabase(url: string, file: string, force: boolean): Promise<{ kind: BackupKind; movedAside?: string }> {
+export async function restoreDatabase(
+  url: string,
+  file: string,
+  force: boolean,
+): Promise<{ kind: BackupKind; movedAside?: string }> {
   const kind = await backupKindOf(file);
   const target: BackupKind = isPostgresUrl(url) ? "postgres" : "pglite";
   if (kind !== target) {
-    throw new BackupError(`${file} is a ${kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL"} backup: restore it into a ${kind === "pglite" ? "DATA_DIR without DATABASE_URL" : "PostgreSQL DATABASE_URL"}`);
+    throw new BackupError(
+      `${file} is a ${kind === "pglite" ? "PGlite (embedded)" : "PostgreSQL"} backup: restore it into a ${kind === "pglite" ? "DATA_DIR without DATABASE_URL" : "PostgreSQL DATABASE_URL"}`,
+    );
   }
   if (kind === "postgres") {
     await clearPostgres(url, force);
-    await run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${url}`, file]);
+    await run("pg_restore", [
+      "--no-owner",
+      "--no-privileges",
+      "--exit-on-error",
+      "--single-transaction",
+      `--dbname=${url}`,
+      file,
+    ]);
     return { kind };
   }
   return { kind, ...(await restorePglite(url, file, force)) };
@@ -85,11 +102,21 @@ async function clearPostgres(url: string, force: boolean): Promise<void> {
   const { default: postgres } = await import("postgres");
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const [others] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-    if (others!.n > 0) throw new BackupError(`${others!.n} other connection(s) are open to this database: stop every Aurum instance before restoring`);
-    const [tables] = await sql<{ n: number }[]>`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`;
+    const [others] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+    if (others!.n > 0)
+      throw new BackupError(
+        `${others!.n} other connection(s) are open to this database: stop every Aurum instance before restoring`,
+      );
+    const [tables] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`;
     if (tables!.n === 0) return;
-    if (!force) throw new BackupError(`The database is not empty (${tables!.n} tables): restoring would replace it. Add --force to replace it.`);
+    if (!force)
+      throw new BackupError(
+        `The database is not empty (${tables!.n} tables): restoring would replace it. Add --force to replace it.`,
+      );
     await sql.begin(async (tx) => {
       await tx`drop schema if exists drizzle cascade`;
       await tx`drop schema if exists public cascade`;
@@ -105,7 +132,10 @@ async function restorePglite(dir: string, file: string, force: boolean): Promise
   try {
     let movedAside: string | undefined;
     if (existsSync(dir) && readdirSync(dir).length > 0) {
-      if (!force) throw new BackupError(`${dir} already holds a database: restoring would replace it. Add --force to replace it (the old one is kept beside it).`);
+      if (!force)
+        throw new BackupError(
+          `${dir} already holds a database: restoring would replace it. Add --force to replace it (the old one is kept beside it).`,
+        );
       movedAside = `${dir}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       renameSync(dir, movedAside);
     }

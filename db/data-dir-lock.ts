@@ -33,7 +33,9 @@ export function lockDataDir(dir: string): () => void {
     }
     const holder = Number(readFileSync(file, "utf8").trim());
     if (alive(holder)) {
-      throw new Error(`The embedded database in ${dir} is in use by process ${holder} (a running Aurum server?): stop it first`);
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder} (a running Aurum server?): stop it first`,
+      );
     }
     rmSync(file, { force: true });
   }

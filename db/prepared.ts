@@ -28,13 +28,20 @@ type Callback = (client: Sql) => unknown;
  * after any upgrade.
  */
 export function preparing(sql: Sql): Sql {
-  const wrapCallback = (args: unknown[]) => args.map((arg) => (typeof arg === "function" ? (client: Sql) => (arg as Callback)(preparing(client)) : arg));
+  const wrapCallback = (args: unknown[]) =>
+    args.map((arg) => (typeof arg === "function" ? (client: Sql) => (arg as Callback)(preparing(client)) : arg));
   return new Proxy(sql, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (property === "unsafe") {
         return (query: string, parameters: unknown[] = [], options: { prepare?: boolean } = {}) =>
-          target.unsafe(query, parameters as never, options.prepare === false && parameters.length <= MAX_PREPARED_PARAMETERS ? { ...options, prepare: true } : options);
+          target.unsafe(
+            query,
+            parameters as never,
+            options.prepare === false && parameters.length <= MAX_PREPARED_PARAMETERS
+              ? { ...options, prepare: true }
+              : options,
+          );
       }
       if (property === "begin" || property === "savepoint") {
         return (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(target, wrapCallback(args));

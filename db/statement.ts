@@ -16,7 +16,11 @@ export interface Fragment {
 }
 
 const isFragment = (value: unknown): value is Fragment =>
-  typeof value === "object" && value !== null && "strings" in value && "values" in value && Array.isArray((value as Fragment).values);
+  typeof value === "object" &&
+  value !== null &&
+  "strings" in value &&
+  "values" in value &&
+  Array.isArray((value as Fragment).values);
 
 /** A piece of SQL: each `${value}` becomes a parameter, and a `${fragment}` is spliced in. */
 export const q = (strings: TemplateStringsArray, ...values: unknown[]): Fragment => ({ strings, values });

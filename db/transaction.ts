@@ -65,7 +65,8 @@ export function afterCommit(tx: Db, action: AfterCommit): void {
  * the database, handed to the enclosing transaction when `db` is one (a savepoint).
  */
 async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: TransactionOptions): Promise<T> {
-  if (options.repeatableRead && isTransaction(db)) throw new Error("a REPEATABLE READ transaction must be the outermost one");
+  if (options.repeatableRead && isTransaction(db))
+    throw new Error("a REPEATABLE READ transaction must be the outermost one");
   const actions: AfterCommit[] = [];
   const result = await db.transaction(
     (tx) => {
@@ -96,7 +97,11 @@ export interface TransactionOptions {
  * or a serialization conflict: a request either commits whole or fails with a clear error. Its
  * after-commit actions (afterCommit()) have run when it returns.
  */
-export async function runTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function runTransaction<T>(
+  db: Db,
+  work: (tx: Db) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction(db, work, options);

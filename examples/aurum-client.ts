@@ -35,8 +35,16 @@ export interface ClientOptions {
 }
 
 /** The signature: lowercase hex HMAC-SHA256, keyed by the secret, of timestamp + method + path + query + body. */
-export function signature(secret: string, timestamp: string, method: string, pathAndQuery: string, body: string): string {
-  return createHmac("sha256", secret).update(`${timestamp}${method.toUpperCase()}${pathAndQuery}${body}`, "utf8").digest("hex");
+export function signature(
+  secret: string,
+  timestamp: string,
+  method: string,
+  pathAndQuery: string,
+  body: string,
+): string {
+  return createHmac("sha256", secret)
+    .update(`${timestamp}${method.toUpperCase()}${pathAndQuery}${body}`, "utf8")
+    .digest("hex");
 }
 
 export class AurumClient {
@@ -63,7 +71,11 @@ export class AurumClient {
     };
   }
 
-  async request<T = Record<string, unknown>>(method: string, pathAndQuery: string, options: { body?: unknown; idempotencyKey?: string } = {}): Promise<Answer<T>> {
+  async request<T = Record<string, unknown>>(
+    method: string,
+    pathAndQuery: string,
+    options: { body?: unknown; idempotencyKey?: string } = {},
+  ): Promise<Answer<T>> {
     const body = options.body === undefined ? "" : JSON.stringify(options.body);
     const headers: Record<string, string> = { ...this.sign(method, pathAndQuery, body) };
     if (body) headers["Content-Type"] = "application/json";
@@ -71,7 +83,9 @@ export class AurumClient {
     const req = new Request(new URL(pathAndQuery, this.options.baseUrl), { method, headers, body: body || undefined });
     const res = await (this.options.fetch ?? fetch)(req);
     // The records export answers CSV: its text comes as `body.text`.
-    const answer = res.headers.get("content-type")?.includes("application/json") ? await res.json() : { success: res.ok, text: await res.text() };
+    const answer = res.headers.get("content-type")?.includes("application/json")
+      ? await res.json()
+      : { success: res.ok, text: await res.text() };
     return { status: res.status, body: answer as Answer<T>["body"], headers: res.headers };
   }
 
@@ -85,7 +99,10 @@ export class AurumClient {
 
   /** With an Idempotency-Key, sending it again (after a timeout, say) places it once. */
   placeOrder(order: Order, idempotencyKey?: string) {
-    return this.request<{ order: { id: string; status: string } }>("POST", "/api/trades", { body: order, idempotencyKey });
+    return this.request<{ order: { id: string; status: string } }>("POST", "/api/trades", {
+      body: order,
+      idempotencyKey,
+    });
   }
 
   cancelOrder(id: string, idempotencyKey?: string) {

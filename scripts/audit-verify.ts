@@ -30,25 +30,36 @@ async function main() {
   const db = await getDb();
   const anchors = await publishedAnchors(db);
   const changed: Anchor[] = [];
-  for (const a of anchors) if ((await auditHeadCommitted(db, await findSnapshot(db, a.snapshotId))) === false) changed.push(a);
+  for (const a of anchors)
+    if ((await auditHeadCommitted(db, await findSnapshot(db, a.snapshotId))) === false) changed.push(a);
   const check = await verifyAuditChain(db, { expect: [...anchors.map((a) => a.link), ...given] });
   await closeDb();
   for (const a of changed) {
-    console.error(`✗ proof snapshot ${a.snapshotId}: its root does not commit to the audit head its row publishes (#${a.link.seq} ${a.link.hash}): the snapshot was changed in the database`);
+    console.error(
+      `✗ proof snapshot ${a.snapshotId}: its root does not commit to the audit head its row publishes (#${a.link.seq} ${a.link.hash}): the snapshot was changed in the database`,
+    );
     process.exitCode = 1;
   }
   const anchor = anchors.find((a) => !changed.includes(a));
   const where = configuredDatabaseUrl().replace(/\/\/[^@/]*@/, "//");
   for (const e of check.outside.named) {
-    console.error(`✗ entry outside the chain: id ${e.id}, ${e.action} by ${e.actorId}, dated ${e.createdAt}: no version of Aurum writes a row without its place`);
+    console.error(
+      `✗ entry outside the chain: id ${e.id}, ${e.action} by ${e.actorId}, dated ${e.createdAt}: no version of Aurum writes a row without its place`,
+    );
   }
   const outside = check.outside.count > 0 ? `; ${check.outside.count} row(s) outside the chain, put there by hand` : "";
   if (check.intact) {
-    if (anchor) console.log(`✓ holds entry #${anchor.link.seq} ${anchor.link.hash}, the head published with proof snapshot ${anchor.snapshotId} of ${anchor.takenAt.toISOString()}${anchors.length > 1 ? `, and the ${anchors.length - 1} published before it` : ""}`);
+    if (anchor)
+      console.log(
+        `✓ holds entry #${anchor.link.seq} ${anchor.link.hash}, the head published with proof snapshot ${anchor.snapshotId} of ${anchor.takenAt.toISOString()}${anchors.length > 1 ? `, and the ${anchors.length - 1} published before it` : ""}`,
+      );
     for (const e of given) console.log(`✓ holds entry #${e.seq} ${e.hash}, as given`);
     const head = check.head ? `, head #${check.head.seq} ${check.head.hash} at ${check.head.at}` : "";
     console.log(`audit:verify: the audit chain of ${where} is intact (${check.entries} entries${head})${outside}`);
-    if (check.head) console.log(`Keep this head elsewhere; later: npm run audit:verify -- --expect ${check.head.seq}:${check.head.hash}`);
+    if (check.head)
+      console.log(
+        `Keep this head elsewhere; later: npm run audit:verify -- --expect ${check.head.seq}:${check.head.hash}`,
+      );
     if (check.outside.count > 0) process.exitCode = 1;
     return;
   }

@@ -10,7 +10,9 @@ async function main() {
     return;
   }
   const kind = await backupDatabase(configuredDatabaseUrl(), file);
-  console.log(`backup: wrote ${kind === "postgres" ? "a pg_dump archive of the PostgreSQL database" : "a dump of the embedded database"} to ${file}`);
+  console.log(
+    `backup: wrote ${kind === "postgres" ? "a pg_dump archive of the PostgreSQL database" : "a dump of the embedded database"} to ${file}`,
+  );
 }
 
 main().catch((err: unknown) => {

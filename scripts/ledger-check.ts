@@ -14,7 +14,9 @@ async function main() {
   problems.push(...latest.problems);
   const where = configuredDatabaseUrl().replace(/\/\/[^@/]*@/, "//");
   if (problems.length === 0) {
-    const proof = latest.snapshot ? `; the latest proof-of-liabilities snapshot (${latest.snapshot.takenAt.toISOString()}, root ${latest.snapshot.rootHash}) holds` : "; no proof-of-liabilities snapshot yet";
+    const proof = latest.snapshot
+      ? `; the latest proof-of-liabilities snapshot (${latest.snapshot.takenAt.toISOString()}, root ${latest.snapshot.rootHash}) holds`
+      : "; no proof-of-liabilities snapshot yet";
     console.log(`ledger:check: the ledger of ${where} is sound${proof}`);
     return;
   }

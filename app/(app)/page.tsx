@@ -48,12 +48,23 @@ export default async function HomePage() {
       <div className="space-y-4 md:grid md:grid-cols-2 md:gap-4 md:space-y-0 xl:col-span-2">
         <section className="card bg-gradient-to-br from-gold/20 via-panel to-panel">
           <p className="text-sm text-muted">Signed in as</p>
-          <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">{user.username}</h1>
-          <p className="mt-2 text-sm text-zinc-300">Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.</p>
+          <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">
+            {user.username}
+          </h1>
+          <p className="mt-2 text-sm text-zinc-300">
+            Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.
+          </p>
         </section>
         <nav aria-label="Quick actions" className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:col-span-2 md:row-start-2">
-          {[["/deposit", "Deposit"], ["/withdraw", "Withdraw"], ["/trade", "Trade"], ["/ai-trading", "AI trading"]].map(([href, label]) => (
-            <Link key={href} href={href!} className="btn-ghost py-3 text-center">{label}</Link>
+          {[
+            ["/deposit", "Deposit"],
+            ["/withdraw", "Withdraw"],
+            ["/trade", "Trade"],
+            ["/ai-trading", "AI trading"],
+          ].map(([href, label]) => (
+            <Link key={href} href={href!} className="btn-ghost py-3 text-center">
+              {label}
+            </Link>
           ))}
         </nav>
         <div className="md:col-start-2 md:row-start-1 md:grid">
@@ -62,10 +73,18 @@ export default async function HomePage() {
         <LivePriceCard initial={ticker} className="md:col-span-2" />
         <section className="hidden space-y-2 md:col-span-2 md:block" aria-labelledby="activity-heading">
           <div className="flex items-baseline justify-between">
-            <h2 id="activity-heading" className="font-semibold">Recent activity</h2>
-            <Link href="/records" className="text-sm text-gold hover:text-gold-soft">All transactions →</Link>
+            <h2 id="activity-heading" className="font-semibold">
+              Recent activity
+            </h2>
+            <Link href="/records" className="text-sm text-gold hover:text-gold-soft">
+              All transactions →
+            </Link>
           </div>
-          <TransactionList transactions={recent.transactions} label="Recent transactions" empty="Nothing yet: your deposits, trades and savings will show here." />
+          <TransactionList
+            transactions={recent.transactions}
+            label="Recent transactions"
+            empty="Nothing yet: your deposits, trades and savings will show here."
+          />
         </section>
       </div>
       <div className="space-y-4 md:grid md:grid-cols-2 md:items-start md:gap-4 md:space-y-0 xl:block xl:space-y-4">
@@ -74,27 +93,53 @@ export default async function HomePage() {
         <Link href="/storage" className="card hidden transition hover:border-gold md:block">
           <span className="flex items-baseline justify-between">
             <span className="font-semibold">Vault</span>
-            <span aria-hidden="true" className="text-sm text-gold">Storage →</span>
+            <span aria-hidden="true" className="text-sm text-gold">
+              Storage →
+            </span>
           </span>
-          <span className="mt-1 block text-xl font-semibold text-gold-soft" data-testid="home-vault"><Amount value={vault.stored} asset="XAUt" /></span>
-          <span className="block text-sm text-muted">{vault.valueUsdt === null ? "No price yet" : <>≈ <Amount value={vault.valueUsdt} asset="USDT" /> at the bid</>}</span>
+          <span className="mt-1 block text-xl font-semibold text-gold-soft" data-testid="home-vault">
+            <Amount value={vault.stored} asset="XAUt" />
+          </span>
+          <span className="block text-sm text-muted">
+            {vault.valueUsdt === null ? (
+              "No price yet"
+            ) : (
+              <>
+                ≈ <Amount value={vault.valueUsdt} asset="USDT" /> at the bid
+              </>
+            )}
+          </span>
         </Link>
         <section className="card" aria-labelledby="account-heading">
-          <h2 id="account-heading" className="mb-2 font-semibold">Your account</h2>
+          <h2 id="account-heading" className="mb-2 font-semibold">
+            Your account
+          </h2>
           <DetailList
             items={[
               ["Email", user.email],
-              ["Referral code", <span key="code" className="font-mono text-gold-soft">{user.referralCode}</span>],
+              [
+                "Referral code",
+                <span key="code" className="font-mono text-gold-soft">
+                  {user.referralCode}
+                </span>,
+              ],
               ["Member since", <Time key="m" at={user.createdAt.toISOString()} date />],
             ]}
           />
         </section>
-        <Link href="/proof-of-reserves" className="card flex items-center justify-between gap-3 transition hover:border-gold">
+        <Link
+          href="/proof-of-reserves"
+          className="card flex items-center justify-between gap-3 transition hover:border-gold"
+        >
           <span>
             <span className="block font-semibold text-gold-soft">Proof of reserves</span>
-            <span className="block text-sm text-muted">Check that your balances are in the total Aurum publishes every day.</span>
+            <span className="block text-sm text-muted">
+              Check that your balances are in the total Aurum publishes every day.
+            </span>
           </span>
-          <span aria-hidden="true" className="text-gold">→</span>
+          <span aria-hidden="true" className="text-gold">
+            →
+          </span>
         </Link>
       </div>
     </div>

@@ -22,21 +22,27 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   if (!twoFactor.enabled) return <TwoFactorRequired username={user.username} brand={brand} status={twoFactor} />;
   const account = (
     <div className="space-y-3 border-t border-line pt-4 text-sm">
-      <p className="text-muted">Signed in as <span className="text-zinc-100">{user.username}</span></p>
+      <p className="text-muted">
+        Signed in as <span className="text-zinc-100">{user.username}</span>
+      </p>
       <LogoutButton />
     </div>
   );
   return (
     <div className="min-h-dvh lg:flex">
       <header className="relative flex items-center justify-between gap-3 border-b border-line bg-panel px-4 py-3 lg:hidden">
-        <Link href="/admin" className="flex min-w-0"><Brand name={brand.siteName} logoUrl={brand.logoUrl} /></Link>
+        <Link href="/admin" className="flex min-w-0">
+          <Brand name={brand.siteName} logoUrl={brand.logoUrl} />
+        </Link>
         <AdminMobileMenu>
           <AdminNav />
           {account}
         </AdminMobileMenu>
       </header>
       <aside className="hidden w-60 shrink-0 flex-col border-r border-line bg-panel px-4 py-5 lg:flex">
-        <Link href="/admin" className="mb-8 flex min-w-0"><Brand name={brand.siteName} logoUrl={brand.logoUrl} /></Link>
+        <Link href="/admin" className="mb-8 flex min-w-0">
+          <Brand name={brand.siteName} logoUrl={brand.logoUrl} />
+        </Link>
         <AdminNav />
         {account}
       </aside>

@@ -27,7 +27,16 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs, proposals, admins, since, chains] = await Promise.all([dashboardStats(db), query.success ? listAudit(db, query.data) : null, pendingFunding(db), jobHealth(db), pendingProposals(db), activeAdmins(db), fourEyesSince(db), chainStatus(db)]);
+  const [stats, audit, funding, jobs, proposals, admins, since, chains] = await Promise.all([
+    dashboardStats(db),
+    query.success ? listAudit(db, query.data) : null,
+    pendingFunding(db),
+    jobHealth(db),
+    pendingProposals(db),
+    activeAdmins(db),
+    fourEyesSince(db),
+    chainStatus(db),
+  ]);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold">Dashboard</h1>

@@ -15,7 +15,9 @@ export function FreezeAccount() {
   const titleId = useId();
   const textId = useId();
   const [password, setPassword] = useState("");
-  const { busy, errors, setErrors, run } = useSubmit(() => ({ password: ["The account was not frozen. Please try again."] }));
+  const { busy, errors, setErrors, run } = useSubmit(() => ({
+    password: ["The account was not frozen. Please try again."],
+  }));
   const [asking, setAsking] = useState(false);
   useNotificationHold(asking);
 
@@ -42,13 +44,22 @@ export function FreezeAccount() {
   return (
     <section className="card space-y-3" aria-labelledby="freeze-heading">
       <div>
-        <h2 id="freeze-heading" className="font-semibold">Freeze account</h2>
-        <p className="text-sm text-muted">Think someone else has access to your account? Freeze it: nobody can sign in, trade or withdraw until support unfreezes it.</p>
+        <h2 id="freeze-heading" className="font-semibold">
+          Freeze account
+        </h2>
+        <p className="text-sm text-muted">
+          Think someone else has access to your account? Freeze it: nobody can sign in, trade or withdraw until support
+          unfreezes it.
+        </p>
       </div>
-      <button type="button" className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger" onClick={() => {
+      <button
+        type="button"
+        className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger"
+        onClick={() => {
           setAsking(true);
           dialog.current?.showModal();
-        }}>
+        }}
+      >
         Freeze my account
       </button>
       <dialog
@@ -62,7 +73,9 @@ export function FreezeAccount() {
         className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-2xl border border-danger/60 bg-panel p-5 text-zinc-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
       >
         <form onSubmit={freeze} noValidate className="space-y-3">
-          <h2 id={titleId} className="text-lg font-semibold text-danger">Freeze your account?</h2>
+          <h2 id={titleId} className="text-lg font-semibold text-danger">
+            Freeze your account?
+          </h2>
           <div id={textId} className="space-y-2 text-sm text-zinc-300">
             <p>Freezing your account at once:</p>
             <ul className="list-disc space-y-1 pl-5">
@@ -72,10 +85,24 @@ export function FreezeAccount() {
             </ul>
             <p>Only Aurum support can unfreeze it. You cannot undo this yourself.</p>
           </div>
-          <Field id="freeze-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
+          <Field
+            id="freeze-password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            errors={errors.password}
+          />
           <div className="flex gap-3">
-            <button type="button" className="btn-ghost flex-1 py-3" onClick={close} autoFocus>Cancel</button>
-            <button type="submit" className="inline-flex flex-[2] items-center whitespace-nowrap justify-center rounded-lg bg-danger px-4 py-3 font-semibold text-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60" disabled={busy || password === ""}>
+            <button type="button" className="btn-ghost flex-1 py-3" onClick={close} autoFocus>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="inline-flex flex-[2] items-center whitespace-nowrap justify-center rounded-lg bg-danger px-4 py-3 font-semibold text-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+              disabled={busy || password === ""}
+            >
               {busy ? "Freezing…" : "Freeze account"}
             </button>
           </div>

@@ -20,12 +20,15 @@ export function PersonalInfoForm(initial: Props) {
   const router = useRouter();
   const toast = useToast();
   const [form, setForm] = useState({ ...initial, currentPassword: "" });
-  const { busy, errors, setErrors, run } = useSubmit(() => toast("Your details were not saved. Please try again.", "error"));
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast("Your details were not saved. Please try again.", "error"),
+  );
   // Not before hydration: the browser would send the form itself and drop what was typed.
   const hydrated = useHydrated();
   const dialCode = findCountry(form.country)?.dialCode ?? DEFAULT_DIAL_CODE;
   const emailChanged = form.email.trim().toLowerCase() !== initial.email.toLowerCase();
-  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [field]: e.target.value });
+  const set = (field: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm({ ...form, [field]: e.target.value });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,9 +48,27 @@ export function PersonalInfoForm(initial: Props) {
 
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label="Personal info" noValidate>
-      <Field id="pi-email" label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} errors={errors.email} />
+      <Field
+        id="pi-email"
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={set("email")}
+        errors={errors.email}
+      />
       {emailChanged && (
-        <Field id="pi-password" label="Current password (needed to change your email)" name="currentPassword" type="password" autoComplete="current-password" value={form.currentPassword} onChange={set("currentPassword")} errors={errors.currentPassword} />
+        <Field
+          id="pi-password"
+          label="Current password (needed to change your email)"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={form.currentPassword}
+          onChange={set("currentPassword")}
+          errors={errors.currentPassword}
+        />
       )}
       <Field id="pi-country" label="Country" errors={errors.country ?? errors.phoneCode}>
         {(control) => (
@@ -64,12 +85,25 @@ export function PersonalInfoForm(initial: Props) {
       <Field id="pi-phone" label="Phone number" errors={errors.phoneNumber}>
         {(control) => (
           <div className="flex gap-2">
-            <span className="field w-20 shrink-0 text-center text-gold-soft" aria-label="Dial code">{dialCode}</span>
-            <input {...control} name="phoneNumber" type="tel" inputMode="tel" autoComplete="tel-national" className="field" value={form.phoneNumber} onChange={set("phoneNumber")} />
+            <span className="field w-20 shrink-0 text-center text-gold-soft" aria-label="Dial code">
+              {dialCode}
+            </span>
+            <input
+              {...control}
+              name="phoneNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              className="field"
+              value={form.phoneNumber}
+              onChange={set("phoneNumber")}
+            />
           </div>
         )}
       </Field>
-      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Saving…" : "Save"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>
+        {busy ? "Saving…" : "Save"}
+      </button>
     </form>
   );
 }

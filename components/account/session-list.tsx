@@ -37,9 +37,16 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
   return (
     <section className="card" aria-labelledby="sessions-heading">
       <div className="mb-2 flex items-center justify-between gap-3">
-        <h2 id="sessions-heading" className="font-semibold">Where you are signed in</h2>
+        <h2 id="sessions-heading" className="font-semibold">
+          Where you are signed in
+        </h2>
         {others > 0 && (
-          <button type="button" className="text-sm text-gold-soft underline-offset-2 hover:underline" disabled={busy} onClick={() => signOut("others", "/api/user/sessions/revoke-others", "POST")}>
+          <button
+            type="button"
+            className="text-sm text-gold-soft underline-offset-2 hover:underline"
+            disabled={busy}
+            onClick={() => signOut("others", "/api/user/sessions/revoke-others", "POST")}
+          >
             Sign out all others
           </button>
         )}
@@ -50,14 +57,22 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
             <span className="min-w-0">
               <span className="block font-medium">
                 {s.device}
-                {s.current && <span className="ml-2 rounded bg-gold/15 px-1.5 py-0.5 text-xs text-gold-soft">This device</span>}
+                {s.current && (
+                  <span className="ml-2 rounded bg-gold/15 px-1.5 py-0.5 text-xs text-gold-soft">This device</span>
+                )}
               </span>
               <span className="block text-xs text-muted">
                 {s.ip} · signed in <Time at={s.createdAt} /> · last used <Time at={s.lastUsedAt} />
               </span>
             </span>
             {!s.current && (
-              <button type="button" className="btn-ghost shrink-0 px-3 py-1 text-xs" disabled={busy} aria-label={`Sign out ${s.device}, ${s.ip}`} onClick={() => signOut(s.id, `/api/user/sessions/${s.id}`, "DELETE")}>
+              <button
+                type="button"
+                className="btn-ghost shrink-0 px-3 py-1 text-xs"
+                disabled={busy}
+                aria-label={`Sign out ${s.device}, ${s.ip}`}
+                onClick={() => signOut(s.id, `/api/user/sessions/${s.id}`, "DELETE")}
+              >
                 {busy && target === s.id ? "Signing out…" : "Sign out"}
               </button>
             )}

@@ -8,7 +8,10 @@ function Outside({ outside }: { outside: Extract<ChainStatus, { outside: unknown
   return (
     <div className="card mt-2 border-danger" role="alert" data-testid="audit-chain-outside">
       <p className="font-semibold text-danger">{exact(String(outside.count))} audit row(s) outside the chain</p>
-      <p className="mt-1 text-sm">Aurum never writes an audit row without its place in the chain: these were put into the database by hand. Do not trust what they say.</p>
+      <p className="mt-1 text-sm">
+        Aurum never writes an audit row without its place in the chain: these were put into the database by hand. Do not
+        trust what they say.
+      </p>
       <ul className="mt-1 text-xs">
         {outside.named.map((e) => (
           <li key={e.id} className="break-all font-mono">
@@ -29,17 +32,28 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
       </p>
     );
   }
-  const walked = chain.fullCheckAt ? <> Whole chain walked <Time at={chain.fullCheckAt} />.</> : null;
+  const walked = chain.fullCheckAt ? (
+    <>
+      {" "}
+      Whole chain walked <Time at={chain.fullCheckAt} />.
+    </>
+  ) : null;
   if (chain.state === "broken" || chain.state === "cut") {
     const { seq, id, reason } = chain.break;
     return (
       <>
         <div className="card border-danger" role="alert" data-testid="audit-chain">
           <p className="font-semibold text-danger">
-            {chain.state === "cut" ? <>Audit chain cut: entry #{exact(String(seq))} is gone</> : <>Audit chain broken at entry #{exact(String(seq))}</>}
+            {chain.state === "cut" ? (
+              <>Audit chain cut: entry #{exact(String(seq))} is gone</>
+            ) : (
+              <>Audit chain broken at entry #{exact(String(seq))}</>
+            )}
             {id ? <span className="break-all font-mono text-xs font-normal"> (id {id})</span> : null}
           </p>
-          <p className="mt-1 text-sm">{reason}. Someone changed the audit log in the database: run npm run audit:verify and investigate.</p>
+          <p className="mt-1 text-sm">
+            {reason}. Someone changed the audit log in the database: run npm run audit:verify and investigate.
+          </p>
           {walked ? <p className="mt-1 text-xs text-muted">{walked}</p> : null}
         </div>
         <Outside outside={chain.outside} />
@@ -50,10 +64,14 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
   return (
     <>
       <p className="card text-sm" data-testid="audit-chain">
-        <span className="font-semibold text-success">Audit chain intact</span> ({exact(String(chain.entries))} {chain.entries === 1 ? "entry" : "entries"}
+        <span className="font-semibold text-success">Audit chain intact</span> ({exact(String(chain.entries))}{" "}
+        {chain.entries === 1 ? "entry" : "entries"}
         {head ? (
           <>
-            , head #{exact(String(head.seq))} <span className="break-all font-mono text-xs" title={head.hash}>{head.hash.slice(0, 16)}…</span>
+            , head #{exact(String(head.seq))}{" "}
+            <span className="break-all font-mono text-xs" title={head.hash}>
+              {head.hash.slice(0, 16)}…
+            </span>
           </>
         ) : null}
         ). Checked <Time at={chain.checkedAt} />.{walked}

@@ -65,7 +65,10 @@ const NOISE = new Set(["id", "updatedAt", "network"]);
 function labelOf(path: string): string {
   const known = FIELDS[path] ?? FIELDS[path.split(".").pop()!];
   if (known) return known[0];
-  const words = path.replace(/\./g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const words = path
+    .replace(/\./g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -115,7 +118,13 @@ function change(before: unknown, after: unknown, path: string, asset: string | n
   const [was, wasUnit] = valueOf(before, path, asset);
   const now = valueOf(after, path, asset);
   const unit = now[1] || wasUnit;
-  return <>{was}{wasUnit && wasUnit !== unit ? ` ${wasUnit}` : ""} → {now[0]}{unit ? ` ${unit}` : ""}</>;
+  return (
+    <>
+      {was}
+      {wasUnit && wasUnit !== unit ? ` ${wasUnit}` : ""} → {now[0]}
+      {unit ? ` ${unit}` : ""}
+    </>
+  );
 }
 
 /**
@@ -152,7 +161,13 @@ export function AuditDetail({ action, detail }: { action: string; detail: Record
     if (isAsset(path) && [...facts.keys()].some((p) => /(^|\.)amount$/.test(p))) continue;
     // A proposal's changes are already written for people: one line each.
     if (Array.isArray(value) && value.every((c) => isRecord(c) && typeof c.label === "string")) {
-      for (const c of value as Record<string, unknown>[]) lines.push([String(c.label), <>{String(c.before ?? "—")} → {String(c.after ?? "—")}</>]);
+      for (const c of value as Record<string, unknown>[])
+        lines.push([
+          String(c.label),
+          <>
+            {String(c.before ?? "—")} → {String(c.after ?? "—")}
+          </>,
+        ]);
     } else lines.push([labelOf(path), withUnit(valueOf(value, path, asset))]);
   }
   if (lines.length === 0) return <span className="text-muted">—</span>;
@@ -169,4 +184,9 @@ export function AuditDetail({ action, detail }: { action: string; detail: Record
   );
 }
 
-const withUnit = ([value, unit]: [React.ReactNode, string]) => <>{value}{unit ? ` ${unit}` : ""}</>;
+const withUnit = ([value, unit]: [React.ReactNode, string]) => (
+  <>
+    {value}
+    {unit ? ` ${unit}` : ""}
+  </>
+);

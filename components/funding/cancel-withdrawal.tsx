@@ -14,9 +14,22 @@ export function CancelWithdrawal({ id }: { id: string }) {
   const key = useRef(`cancel-${id}`);
   const cancel = () =>
     run(async () => {
-      const { body } = await api<Answer>(`/api/withdrawals/${id}/cancel`, { method: "POST", headers: { "Idempotency-Key": key.current } });
+      const { body } = await api<Answer>(`/api/withdrawals/${id}/cancel`, {
+        method: "POST",
+        headers: { "Idempotency-Key": key.current },
+      });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) router.refresh();
     });
-  return <button type="button" className="btn-ghost px-3 py-1 text-xs" onClick={() => void cancel()} disabled={busy} aria-busy={busy}>Cancel</button>;
+  return (
+    <button
+      type="button"
+      className="btn-ghost px-3 py-1 text-xs"
+      onClick={() => void cancel()}
+      disabled={busy}
+      aria-busy={busy}
+    >
+      Cancel
+    </button>
+  );
 }

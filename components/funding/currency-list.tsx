@@ -2,7 +2,13 @@ import Link from "next/link";
 import { assetName } from "@/lib/core/format";
 
 /** A currency to choose, each row a link, with what the user needs to know beside it. */
-export function CurrencyList({ items, label }: { items: { currency: string; href: string; detail: React.ReactNode }[]; label: string }) {
+export function CurrencyList({
+  items,
+  label,
+}: {
+  items: { currency: string; href: string; detail: React.ReactNode }[];
+  label: string;
+}) {
   return (
     <nav aria-label={label} className="card p-0">
       <ul className="divide-y divide-line">

@@ -5,7 +5,12 @@ export function QueueTabs({ base, current, statuses }: { base: string; current: 
   return (
     <nav aria-label="Status" className="flex flex-wrap gap-2">
       {statuses.map((s) => (
-        <Link key={s} href={`${base}?status=${s}`} aria-current={s === current ? "page" : undefined} className={`btn-ghost capitalize ${s === current ? "border-gold text-gold" : ""}`}>
+        <Link
+          key={s}
+          href={`${base}?status=${s}`}
+          aria-current={s === current ? "page" : undefined}
+          className={`btn-ghost capitalize ${s === current ? "border-gold text-gold" : ""}`}
+        >
           {s}
         </Link>
       ))}

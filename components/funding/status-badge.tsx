@@ -6,9 +6,19 @@ const TONES: Record<string, string> = {
   cancelled: "border-line text-muted",
 };
 
-const LABELS: Record<string, string> = { pending: "Pending", approved: "Credited", sent: "Sent", rejected: "Rejected", cancelled: "Cancelled" };
+const LABELS: Record<string, string> = {
+  pending: "Pending",
+  approved: "Credited",
+  sent: "Sent",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+};
 
 /** Where a deposit or withdrawal stands, in words and colour. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full border px-2 py-0.5 text-xs ${TONES[status] ?? "border-line text-muted"}`}>{LABELS[status] ?? status}</span>;
+  return (
+    <span className={`rounded-full border px-2 py-0.5 text-xs ${TONES[status] ?? "border-line text-muted"}`}>
+      {LABELS[status] ?? status}
+    </span>
+  );
 }

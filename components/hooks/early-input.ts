@@ -21,7 +21,10 @@ export function readEarlyInput(root: ParentNode): Early[] {
     if (control.disabled || (control instanceof HTMLInputElement && NOT_REPLAYED.has(control.type))) continue;
     if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
       // A radio newly chosen speaks for its group; the one it unchose must not answer back.
-      const changed = control.type === "radio" ? control.checked && !control.defaultChecked : control.checked !== control.defaultChecked;
+      const changed =
+        control.type === "radio"
+          ? control.checked && !control.defaultChecked
+          : control.checked !== control.defaultChecked;
       if (changed) early.push({ control, prop: "checked", shown: control.checked });
     } else if (control.value !== control.defaultValue) {
       early.push({ control, prop: "value", shown: control.value });
@@ -29,7 +32,8 @@ export function readEarlyInput(root: ParentNode): Early[] {
   }
   for (const select of root.querySelectorAll("select")) {
     const rendered = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
-    if (!select.disabled && !select.multiple && rendered && !rendered.selected) early.push({ control: select, prop: "select", shown: select.value });
+    if (!select.disabled && !select.multiple && rendered && !rendered.selected)
+      early.push({ control: select, prop: "select", shown: select.value });
   }
   return early;
 }

@@ -31,7 +31,10 @@ let current: { socket: Socket; token: string; userId: string } | null = null;
  * or appears (the old socket is disconnected first). Without a token and a user id there is no
  * socket.
  */
-export function realtimeSocket(session: RealtimeSession, { url, onRegistered }: RealtimeSocketOptions = {}): Socket | null {
+export function realtimeSocket(
+  session: RealtimeSession,
+  { url, onRegistered }: RealtimeSocketOptions = {},
+): Socket | null {
   const { token, userId } = session;
   if (!token || !userId) {
     closeRealtimeSocket();
@@ -40,7 +43,12 @@ export function realtimeSocket(session: RealtimeSession, { url, onRegistered }: 
   if (current && current.token === token && current.userId === userId) return current.socket;
   closeRealtimeSocket();
 
-  const options = { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token }, autoConnect: false };
+  const options = {
+    ...SOCKET_OPTIONS,
+    transports: [...SOCKET_OPTIONS.transports],
+    auth: { token },
+    autoConnect: false,
+  };
   const socket = url ? io(url, options) : io(options);
   socket.on("connect", () => {
     socket.emit("register", userId, (joined: unknown) => {
@@ -55,7 +63,8 @@ export function realtimeSocket(session: RealtimeSession, { url, onRegistered }: 
   // Connection errors are ignored silently (SPEC.md section 8): no toast, no console noise. A
   // handshake refused because the server's database is away is not retried by Socket.IO itself.
   socket.on("connect_error", (err) => {
-    if (err.message === HANDSHAKE_REFUSED.unavailable) setTimeout(() => current?.socket === socket && socket.connect(), UNAVAILABLE_RETRY_MS);
+    if (err.message === HANDSHAKE_REFUSED.unavailable)
+      setTimeout(() => current?.socket === socket && socket.connect(), UNAVAILABLE_RETRY_MS);
   });
   socket.connect();
   current = { socket, token, userId };

@@ -47,7 +47,10 @@ export function subscribeSession(onChange: () => void): () => void {
 }
 
 /** Calls the JSON API with the stored token as Bearer, as every call of the spec does. */
-export async function api<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+export async function api<T = Record<string, unknown>>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
   const headers = new Headers(init.headers);
   const token = storedToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);

@@ -12,7 +12,9 @@ export type Answer = { success: boolean; message: string; code?: string; errors?
 export const LEAVING = "leaving";
 
 /** A refusal said beside one field: the API's own words for it, or else its message. */
-export const beside = (field: string, answer: Answer): FieldErrors => ({ [field]: answer.errors?.[field] ?? [answer.message] });
+export const beside = (field: string, answer: Answer): FieldErrors => ({
+  [field]: answer.errors?.[field] ?? [answer.message],
+});
 
 /**
  * One form's submit state. `run(send)` clears the refusals shown, is busy while `send` runs (a

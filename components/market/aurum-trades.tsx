@@ -34,22 +34,42 @@ export function useAurumTrades(initial: AurumTradesData, limit: number): AurumTr
  * Trades as a table: time, side, price and quantity in aligned columns. Aurum's are anonymous (whose
  * they were is not known to the page); the user's own read the same way beside the order form.
  */
-export function AurumTradeTable({ trades, label = "Aurum's recent trades", empty = "No trades on Aurum yet.", dense = false }: { trades: PublicTrade[]; label?: string; empty?: string; dense?: boolean }) {
+export function AurumTradeTable({
+  trades,
+  label = "Aurum's recent trades",
+  empty = "No trades on Aurum yet.",
+  dense = false,
+}: {
+  trades: PublicTrade[];
+  label?: string;
+  empty?: string;
+  dense?: boolean;
+}) {
   if (trades.length === 0) return <p className="py-6 text-center text-sm text-muted">{empty}</p>;
   return (
-    <table className={`data-table tabular-nums ${dense ? "[&_td]:py-1.5 [&_th]:py-1.5" : ""}`} aria-label={label} data-testid="trade-table">
+    <table
+      className={`data-table tabular-nums ${dense ? "[&_td]:py-1.5 [&_th]:py-1.5" : ""}`}
+      aria-label={label}
+      data-testid="trade-table"
+    >
       <thead>
         <tr className="text-xs">
           <th scope="col">Time</th>
           <th scope="col">Side</th>
-          <th scope="col" className="text-right">Price (USDT)</th>
-          <th scope="col" className="text-right">XAUt</th>
+          <th scope="col" className="text-right">
+            Price (USDT)
+          </th>
+          <th scope="col" className="text-right">
+            XAUt
+          </th>
         </tr>
       </thead>
       <tbody>
         {trades.map((t, i) => (
           <tr key={`${t.at}-${i}`} data-testid="trade-row">
-            <td className="whitespace-nowrap text-muted"><Time at={t.at} /></td>
+            <td className="whitespace-nowrap text-muted">
+              <Time at={t.at} />
+            </td>
             <td className={t.side === "buy" ? "text-success" : "text-danger"}>{t.side === "buy" ? "Buy" : "Sell"}</td>
             <td className="whitespace-nowrap text-right">{displayDecimal(t.price)}</td>
             <td className="whitespace-nowrap text-right">{readable(t.quantity, "XAUT")}</td>

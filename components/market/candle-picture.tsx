@@ -34,10 +34,19 @@ function Picture({ candles, interval, className }: { candles: CandleView[]; inte
     if (scale.current) observer.observe(scale.current);
     return () => observer.disconnect();
   }, []);
-  const gap = useBrowserValue(watchScale, () => labelGap(tag.current?.offsetHeight ?? 0, scale.current?.clientHeight ?? 0), noGap);
+  const gap = useBrowserValue(
+    watchScale,
+    () => labelGap(tag.current?.offsetHeight ?? 0, scale.current?.clientHeight ?? 0),
+    noGap,
+  );
   return (
     <div className={`absolute inset-0 ${className}`}>
-      <svg className="absolute left-0 top-0 h-[calc(100%-1.25rem)] w-[calc(100%-4rem)]" viewBox={`0 0 ${picture.width} 100`} preserveAspectRatio="none" aria-hidden="true">
+      <svg
+        className="absolute left-0 top-0 h-[calc(100%-1.25rem)] w-[calc(100%-4rem)]"
+        viewBox={`0 0 ${picture.width} 100`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+      >
         {picture.prices.map((p) => (
           <path key={p.value} d={`M0 ${p.top}H${picture.width}`} stroke="#2c2c3566" vectorEffect="non-scaling-stroke" />
         ))}
@@ -46,7 +55,12 @@ function Picture({ candles, interval, className }: { candles: CandleView[]; inte
         <path d={picture.up} fill={UP} data-candles="up" />
         <path d={picture.down} fill={DOWN} data-candles="down" />
         {picture.last && (
-          <path d={`M0 ${picture.last.top}H${picture.width}`} stroke={picture.last.rising ? UP : DOWN} strokeDasharray="1 2" vectorEffect="non-scaling-stroke" />
+          <path
+            d={`M0 ${picture.last.top}H${picture.width}`}
+            stroke={picture.last.rising ? UP : DOWN}
+            strokeDasharray="1 2"
+            vectorEffect="non-scaling-stroke"
+          />
         )}
       </svg>
       <div ref={scale} className="absolute bottom-5 right-0 top-0 w-16 border-l border-line text-[11px] text-muted">
@@ -91,7 +105,15 @@ export function CandlePictureChart({ candles, live, interval }: Props) {
   }, [live]);
 
   return (
-    <div ref={container} className="relative h-full w-full" data-testid="price-chart" data-chart="picture" data-candle-count={candles.length} role="figure" aria-label="XAUt/USDT candlestick chart">
+    <div
+      ref={container}
+      className="relative h-full w-full"
+      data-testid="price-chart"
+      data-chart="picture"
+      data-candle-count={candles.length}
+      role="figure"
+      aria-label="XAUt/USDT candlestick chart"
+    >
       <Picture candles={candles.slice(-NARROW)} interval={interval} className="lg:hidden" />
       <Picture candles={candles.slice(-WIDE)} interval={interval} className="hidden lg:block" />
     </div>

@@ -18,8 +18,12 @@ export function LivePriceCard({ initial, className = "" }: { initial: Ticker | n
   return (
     <section className={`card ${className}`} aria-labelledby="xaut-price-heading">
       <div className="flex items-center justify-between">
-        <h2 id="xaut-price-heading" className="font-semibold">XAUt price</h2>
-        <Link href="/market" className="text-sm text-gold hover:text-gold-soft">Market →</Link>
+        <h2 id="xaut-price-heading" className="font-semibold">
+          XAUt price
+        </h2>
+        <Link href="/market" className="text-sm text-gold hover:text-gold-soft">
+          Market →
+        </Link>
       </div>
       {ticker ? (
         <>

@@ -121,14 +121,26 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
           <CandlePictureChart candles={series.candles} live={series.live} interval={interval} />
         )}
         {load.state === "loading" && (
-          <div className="absolute inset-0 flex items-center justify-center bg-panel/60" role="status" aria-label="Loading the chart">
-            <span className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold" aria-hidden="true" />
+          <div
+            className="absolute inset-0 flex items-center justify-center bg-panel/60"
+            role="status"
+            aria-label="Loading the chart"
+          >
+            <span
+              className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold"
+              aria-hidden="true"
+            />
           </div>
         )}
         {load.state === "failed" && (
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-panel/80 text-sm" role="alert">
+          <div
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-panel/80 text-sm"
+            role="alert"
+          >
             <p>The chart could not be loaded.</p>
-            <button type="button" className="btn-ghost" onClick={() => void show(interval)}>Try again</button>
+            <button type="button" className="btn-ghost" onClick={() => void show(interval)}>
+              Try again
+            </button>
           </div>
         )}
         {load.state === "ready" && series.candles.length === 0 && (

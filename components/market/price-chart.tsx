@@ -15,11 +15,20 @@ import { DOWN, UP } from "@/lib/market/candle-picture";
 import { chartTimeParts } from "@/lib/market/chart-time";
 import type { CandleView } from "@/lib/market/views";
 
-
 const seconds = (iso: string) => (Date.parse(iso) / 1000) as UTCTimestamp;
 // The chart draws; it never computes money, so numbers are fine here.
-const bar = (c: CandleView) => ({ time: seconds(c.time), open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close) });
-const volumeBar = (c: CandleView) => ({ time: seconds(c.time), value: Number(c.volume), color: Number(c.close) >= Number(c.open) ? `${UP}55` : `${DOWN}55` });
+const bar = (c: CandleView) => ({
+  time: seconds(c.time),
+  open: Number(c.open),
+  high: Number(c.high),
+  low: Number(c.low),
+  close: Number(c.close),
+});
+const volumeBar = (c: CandleView) => ({
+  time: seconds(c.time),
+  value: Number(c.volume),
+  color: Number(c.close) >= Number(c.open) ? `${UP}55` : `${DOWN}55`,
+});
 
 /**
  * Labels in the viewer's time zone, except daily candles, which are UTC days ("2026", "Nov",
@@ -31,7 +40,13 @@ function formatters(interval: number) {
   return {
     tick: (time: Time, type: TickMarkType) => {
       const p = parts(time);
-      return type === TickMarkType.Year ? String(p.year) : type === TickMarkType.Month ? p.month : type === TickMarkType.DayOfMonth ? `${p.day} ${p.month}` : p.clock;
+      return type === TickMarkType.Year
+        ? String(p.year)
+        : type === TickMarkType.Month
+          ? p.month
+          : type === TickMarkType.DayOfMonth
+            ? `${p.day} ${p.month}`
+            : p.clock;
     },
     crosshair: (time: Time) => {
       const p = parts(time);
@@ -51,7 +66,9 @@ interface Props {
 /** XAUt/USDT candles with volume, drawn by TradingView's lightweight-charts. */
 export function PriceChart({ candles, live, interval }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<{ api: IChartApi; price: ISeriesApi<"Candlestick">; volume: ISeriesApi<"Histogram"> } | null>(null);
+  const chart = useRef<{ api: IChartApi; price: ISeriesApi<"Candlestick">; volume: ISeriesApi<"Histogram"> } | null>(
+    null,
+  );
   const lastTime = useRef(0);
   const initial = useRef(candles);
 
@@ -60,7 +77,12 @@ export function PriceChart({ candles, live, interval }: Props) {
       autoSize: true,
       // The page's own font stack (globals.css): the library's default list names five families a
       // phone mostly lacks, each looked up when the axes measure their labels.
-      layout: { background: { color: "transparent" }, textColor: "#a3a3ae", fontSize: 11, fontFamily: "ui-sans-serif, system-ui, sans-serif" },
+      layout: {
+        background: { color: "transparent" },
+        textColor: "#a3a3ae",
+        fontSize: 11,
+        fontFamily: "ui-sans-serif, system-ui, sans-serif",
+      },
       grid: { vertLines: { color: "#2c2c3566" }, horzLines: { color: "#2c2c3566" } },
       rightPriceScale: { borderColor: "#2c2c35" },
       timeScale: { borderColor: "#2c2c35", timeVisible: true, rightOffset: 3 },
@@ -74,7 +96,12 @@ export function PriceChart({ candles, live, interval }: Props) {
       wickDownColor: DOWN,
       priceFormat: { type: "price", precision: 2, minMove: 0.01 },
     });
-    const volume = api.addSeries(HistogramSeries, { priceScaleId: "volume", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
+    const volume = api.addSeries(HistogramSeries, {
+      priceScaleId: "volume",
+      priceFormat: { type: "volume" },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     api.priceScale("volume").applyOptions({ scaleMargins: { top: 0.82, bottom: 0 } });
     price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
     // The candles go in with the chart's making, in the same task, so that the next frame draws it
@@ -97,7 +124,10 @@ export function PriceChart({ candles, live, interval }: Props) {
     const c = chart.current;
     if (!c) return;
     const { tick, crosshair } = formatters(interval);
-    c.api.applyOptions({ localization: { timeFormatter: crosshair }, timeScale: { tickMarkFormatter: tick, secondsVisible: false } });
+    c.api.applyOptions({
+      localization: { timeFormatter: crosshair },
+      timeScale: { tickMarkFormatter: tick, secondsVisible: false },
+    });
   }, [interval]);
 
   useEffect(() => {
@@ -112,5 +142,14 @@ export function PriceChart({ candles, live, interval }: Props) {
     el.dataset.liveUpdates = String(Number(el.dataset.liveUpdates ?? 0) + 1);
   }, [live]);
 
-  return <div ref={container} className="h-full w-full" data-testid="price-chart" data-chart="interactive" role="figure" aria-label="XAUt/USDT candlestick chart" />;
+  return (
+    <div
+      ref={container}
+      className="h-full w-full"
+      data-testid="price-chart"
+      data-chart="interactive"
+      role="figure"
+      aria-label="XAUt/USDT candlestick chart"
+    />
+  );
 }

@@ -17,19 +17,26 @@ async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
 /** The words of a check that threw: its own, or `otherwise`. */
 const said = (err: unknown, otherwise: string) => (err instanceof Error ? err.message : otherwise);
 
-const NO_WEBCRYPTO = "This browser only checks proofs over a secure (https) connection. Download your proof and check it with the verifier script instead.";
+const NO_WEBCRYPTO =
+  "This browser only checks proofs over a secure (https) connection. Download your proof and check it with the verifier script instead.";
 
 function Steps({ result, testId, passed }: { result: Verification; testId: string; passed: string }) {
   const failed = result.steps.find((s) => !s.ok);
   return (
     <div className="space-y-3" data-testid={testId}>
-      <p role="status" className={`rounded-lg px-3 py-2 text-sm font-semibold ${result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger"}`} data-testid={`${testId}-outcome`}>
+      <p
+        role="status"
+        className={`rounded-lg px-3 py-2 text-sm font-semibold ${result.ok ? "bg-success/10 text-success" : "bg-danger/10 text-danger"}`}
+        data-testid={`${testId}-outcome`}
+      >
         {result.ok ? passed : `The proof failed at: ${failed?.label}.`}
       </p>
       <ol className="space-y-1.5 text-sm">
         {result.steps.map((s, i) => (
           <li key={i} className="flex gap-2">
-            <span aria-hidden="true" className={s.ok ? "text-success" : "text-danger"}>{s.ok ? "✓" : "✗"}</span>
+            <span aria-hidden="true" className={s.ok ? "text-success" : "text-danger"}>
+              {s.ok ? "✓" : "✗"}
+            </span>
             <span className="min-w-0">
               <span className="font-medium text-zinc-100">{s.label}</span>
               <span className="sr-only">{s.ok ? " passed" : " failed"}</span>
@@ -52,7 +59,15 @@ function download(proof: ProofFile) {
 }
 
 /** Signed in: fetches the user's proof for the snapshot, checks it here against the published root and that its leaf is the user's, and offers it as a file. */
-export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: string; rootHash: string; userId: string | null }) {
+export function VerifyMyBalance({
+  snapshotId,
+  rootHash,
+  userId,
+}: {
+  snapshotId: string;
+  rootHash: string;
+  userId: string | null;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [proof, setProof] = useState<ProofFile | null>(null);
   const [result, setResult] = useState<Verification | null>(null);
@@ -61,7 +76,13 @@ export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: 
   if (userId === null) {
     return (
       <p className="text-sm text-zinc-300">
-        <Link href="/login?next=/proof-of-reserves" className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">Sign in</Link> to check that your own balances are in this total.
+        <Link
+          href="/login?next=/proof-of-reserves"
+          className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft"
+        >
+          Sign in
+        </Link>{" "}
+        to check that your own balances are in this total.
       </p>
     );
   }
@@ -83,7 +104,11 @@ export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: 
       <button type="button" className="btn-gold sm:w-auto sm:px-6" onClick={() => void check()} disabled={busy}>
         {busy ? "Checking…" : "Verify my balances"}
       </button>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
       {proof && (
         <div className="space-y-2">
           <h3 className="text-sm font-semibold uppercase tracking-widest text-muted">Your balances at this snapshot</h3>
@@ -91,14 +116,20 @@ export function VerifyMyBalance({ snapshotId, rootHash, userId }: { snapshotId: 
             {proof.assets.map((a) => (
               <div key={a.code} className="flex items-baseline justify-between gap-4 py-2 text-sm">
                 <dt className="text-zinc-300">{assetName(a.code)}</dt>
-                <dd><Amount value={proof.account.balances[a.code]!} asset={a.code} /></dd>
+                <dd>
+                  <Amount value={proof.account.balances[a.code]!} asset={a.code} />
+                </dd>
               </div>
             ))}
           </dl>
-          <p className="text-xs text-muted">Everything Aurum owes you in each asset: available, on hold, savings, vault and strategy budgets together.</p>
+          <p className="text-xs text-muted">
+            Everything Aurum owes you in each asset: available, on hold, savings, vault and strategy budgets together.
+          </p>
         </div>
       )}
-      {result && <Steps result={result} testId="my-verification" passed="Your balances are included in the published total." />}
+      {result && (
+        <Steps result={result} testId="my-verification" passed="Your balances are included in the published total." />
+      )}
       {proof && (
         <button type="button" className="btn-ghost" onClick={() => download(proof)}>
           Download my proof
@@ -127,12 +158,19 @@ export function CheckProofFile() {
         throw new Error("That is not a proof file: paste the whole JSON of a downloaded proof.");
       }
       const id = (file as { snapshot?: { id?: unknown } })?.snapshot?.id;
-      const published = typeof id === "string" && /^[0-9a-f-]{36}$/.test(id) ? await api<{ snapshot?: { rootHash: string } }>(`/api/proof/snapshots/${id}`) : null;
+      const published =
+        typeof id === "string" && /^[0-9a-f-]{36}$/.test(id)
+          ? await api<{ snapshot?: { rootHash: string } }>(`/api/proof/snapshots/${id}`)
+          : null;
       const root = published?.status === 200 ? published.body.snapshot!.rootHash : undefined;
       const verification = await verifyProof(file, webSha256, root);
       if (verification.ok && root === undefined) {
         verification.ok = false;
-        verification.steps.push({ label: "The published root", ok: false, detail: `Aurum published no snapshot ${String(id)}: the file agrees only with itself` });
+        verification.steps.push({
+          label: "The published root",
+          ok: false,
+          detail: `Aurum published no snapshot ${String(id)}: the file agrees only with itself`,
+        });
       }
       setResult(verification);
     });
@@ -145,13 +183,32 @@ export function CheckProofFile() {
         void check();
       }}
     >
-      <label htmlFor="proof-file" className="label">Proof file (JSON)</label>
-      <textarea id="proof-file" className="field h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} placeholder='{ "format": "aurum-proof-of-liabilities/2", … }' />
+      <label htmlFor="proof-file" className="label">
+        Proof file (JSON)
+      </label>
+      <textarea
+        id="proof-file"
+        className="field h-40 font-mono text-xs"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+        placeholder='{ "format": "aurum-proof-of-liabilities/2", … }'
+      />
       <button type="submit" className="btn-ghost" disabled={busy || text.trim() === ""}>
         {busy ? "Checking…" : "Check this proof"}
       </button>
-      {error && <p role="alert" className="text-sm text-danger">{error}</p>}
-      {result && <Steps result={result} testId="file-verification" passed="The balances in this proof are included in the published total." />}
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      {result && (
+        <Steps
+          result={result}
+          testId="file-verification"
+          passed="The balances in this proof are included in the published total."
+        />
+      )}
     </form>
   );
 }

@@ -34,9 +34,15 @@ export function ShowHolds({ shown, query }: { shown: boolean; query: Record<stri
         className="mt-0.5 h-4 w-4 shrink-0 accent-gold"
       />
       <div className="text-sm">
-        <label htmlFor="show-holds" className="font-medium text-zinc-200">Show holds</label>
-        <span role="status" className="ml-2 text-xs text-gold-soft">{pending ? "Updating…" : ""}</span>
-        <p id="show-holds-hint" className="text-xs text-muted">Money set aside for an open order or a pending withdrawal, and released again. Holds change no total.</p>
+        <label htmlFor="show-holds" className="font-medium text-zinc-200">
+          Show holds
+        </label>
+        <span role="status" className="ml-2 text-xs text-gold-soft">
+          {pending ? "Updating…" : ""}
+        </span>
+        <p id="show-holds-hint" className="text-xs text-muted">
+          Money set aside for an open order or a pending withdrawal, and released again. Holds change no total.
+        </p>
       </div>
     </div>
   );

@@ -27,11 +27,15 @@ function Change({ amount, asset, signed = true }: { amount: string; asset: strin
 function Effects({ t }: { t: Transaction }) {
   return (
     <div className="space-y-0.5" data-testid="change">
-      {t.net.map((n) => <Change key={n.asset} amount={n.amount} asset={n.asset} />)}
+      {t.net.map((n) => (
+        <Change key={n.asset} amount={n.amount} asset={n.asset} />
+      ))}
       {t.moved.map((m) => (
         <div key={m.asset} className="text-right">
           <Change amount={m.amount} asset={m.asset} signed={false} />
-          <span className="block text-xs text-muted"><span className="sr-only">moved </span>to {balanceName(m.to)}</span>
+          <span className="block text-xs text-muted">
+            <span className="sr-only">moved </span>to {balanceName(m.to)}
+          </span>
         </div>
       ))}
     </div>
@@ -40,7 +44,16 @@ function Effects({ t }: { t: Transaction }) {
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-4 w-4 shrink-0 text-muted transition-transform ${open ? "rotate-180" : ""}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      className={`h-4 w-4 shrink-0 text-muted transition-transform ${open ? "rotate-180" : ""}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="m5 8 5 5 5-5" />
     </svg>
   );
@@ -50,7 +63,19 @@ function Chevron({ open }: { open: boolean }) {
  * The disclosure of a transaction, named by its title; its ::after spreads over the whole row (the
  * nearest positioned box) so the row is one target, while the legs' own links stay clickable.
  */
-function Disclosure({ t, open, controls, onToggle, chevron = false }: { t: Transaction; open: boolean; controls: string; onToggle: () => void; chevron?: boolean }) {
+function Disclosure({
+  t,
+  open,
+  controls,
+  onToggle,
+  chevron = false,
+}: {
+  t: Transaction;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  chevron?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -73,7 +98,11 @@ function More({ t }: { t: Transaction }) {
     <p className="text-xs text-zinc-400">
       {t.detail}
       {t.detail && t.link && " · "}
-      {t.link && <Link href={t.link.href} className="text-gold underline hover:text-gold-soft">{t.link.label}</Link>}
+      {t.link && (
+        <Link href={t.link.href} className="text-gold underline hover:text-gold-soft">
+          {t.link.label}
+        </Link>
+      )}
     </p>
   );
 }
@@ -88,7 +117,9 @@ function LegList({ t, id }: { t: Transaction; id: string }) {
             <span className="text-zinc-300">{legName(leg)}</span>
             <span className="text-right">
               <Change amount={leg.amount} asset={leg.asset} />
-              <span className="block whitespace-nowrap text-xs text-muted tabular-nums">Balance <Amount value={leg.balanceAfter} asset={leg.asset} named={false} /></span>
+              <span className="block whitespace-nowrap text-xs text-muted tabular-nums">
+                Balance <Amount value={leg.balanceAfter} asset={leg.asset} named={false} />
+              </span>
             </span>
           </li>
         ))}
@@ -108,10 +139,16 @@ function LegTable({ t }: { t: Transaction }) {
       <table className="data-table" aria-label={`Entries of ${t.title}`}>
         <thead>
           <tr className="text-xs">
-            <th scope="col" className="w-1/4">Balance</th>
+            <th scope="col" className="w-1/4">
+              Balance
+            </th>
             <th scope="col">Entry</th>
-            <th scope="col" className="w-48 text-right">Balance after</th>
-            <th scope="col" className="w-48 text-right">Change</th>
+            <th scope="col" className="w-48 text-right">
+              Balance after
+            </th>
+            <th scope="col" className="w-48 text-right">
+              Change
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -119,8 +156,13 @@ function LegTable({ t }: { t: Transaction }) {
             <tr key={leg.id} data-testid="leg">
               <td>{balanceName(leg.account)}</td>
               <td className="text-muted">{leg.label ?? journalLabel(t.kind)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300"><Amount value={leg.balanceAfter} asset={leg.asset} named={false} /> <span className="inline-block w-10 text-left text-xs text-muted">{assetName(leg.asset)}</span></td>
-              <td><Change amount={leg.amount} asset={leg.asset} /></td>
+              <td className="whitespace-nowrap text-right tabular-nums text-zinc-300">
+                <Amount value={leg.balanceAfter} asset={leg.asset} named={false} />{" "}
+                <span className="inline-block w-10 text-left text-xs text-muted">{assetName(leg.asset)}</span>
+              </td>
+              <td>
+                <Change amount={leg.amount} asset={leg.asset} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -135,7 +177,15 @@ function LegTable({ t }: { t: Transaction }) {
  * legs. A list on a phone; from 1024 px a table whose amounts share one right-aligned column. Both
  * are rendered and one is shown, so the open rows survive a resize.
  */
-export function TransactionList({ transactions, empty, label = "Transactions" }: { transactions: Transaction[]; empty: string; label?: string }) {
+export function TransactionList({
+  transactions,
+  empty,
+  label = "Transactions",
+}: {
+  transactions: Transaction[];
+  empty: string;
+  label?: string;
+}) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((was) => {
@@ -155,13 +205,16 @@ export function TransactionList({ transactions, empty, label = "Transactions" }:
               <div className="min-w-0">
                 <Disclosure t={t} open={open.has(t.id)} controls={`legs-m-${t.id}`} onToggle={() => toggle(t.id)} />
                 <p className="text-xs text-muted">
-                  {journalLabel(t.kind)}{t.hold && " · hold"} · <Time at={t.createdAt} />
+                  {journalLabel(t.kind)}
+                  {t.hold && " · hold"} · <Time at={t.createdAt} />
                 </p>
                 {t.detail && <p className="truncate text-xs text-zinc-400">{t.detail}</p>}
               </div>
               <div className="flex shrink-0 items-start gap-2 text-sm">
                 <Effects t={t} />
-                <span className="mt-0.5"><Chevron open={open.has(t.id)} /></span>
+                <span className="mt-0.5">
+                  <Chevron open={open.has(t.id)} />
+                </span>
               </div>
             </div>
             <div hidden={!open.has(t.id)}>
@@ -175,10 +228,14 @@ export function TransactionList({ transactions, empty, label = "Transactions" }:
         <table className="data-table" aria-label={label}>
           <thead>
             <tr className="border-b border-line">
-              <th scope="col" className="pl-4">Time</th>
+              <th scope="col" className="pl-4">
+                Time
+              </th>
               <th scope="col">Transaction</th>
               <th scope="col">Type</th>
-              <th scope="col" className="pr-4 text-right">Change</th>
+              <th scope="col" className="pr-4 text-right">
+                Change
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -195,16 +252,31 @@ export function TransactionList({ transactions, empty, label = "Transactions" }:
 function TableRows({ t, open, onToggle }: { t: Transaction; open: boolean; onToggle: () => void }) {
   return (
     <>
-      <tr className="relative border-t border-line align-top first:border-t-0 hover:bg-raised/40" data-testid="transaction" data-hold={t.hold || undefined}>
-        <td className="whitespace-nowrap pl-4 text-muted tabular-nums"><Time at={t.createdAt} /></td>
+      <tr
+        className="relative border-t border-line align-top first:border-t-0 hover:bg-raised/40"
+        data-testid="transaction"
+        data-hold={t.hold || undefined}
+      >
+        <td className="whitespace-nowrap pl-4 text-muted tabular-nums">
+          <Time at={t.createdAt} />
+        </td>
         {/* Takes the width the time, type and change leave (w-full with max-w-0), so a long detail is cut
             short here and never pushes the change column out of a narrow box (Home's activity). */}
         <td className="w-full max-w-0">
           <Disclosure t={t} open={open} controls={`legs-d-${t.id}`} onToggle={onToggle} chevron />
-          {t.detail && <p className="truncate pl-5.5 text-xs text-zinc-400" title={t.detail}>{t.detail}</p>}
+          {t.detail && (
+            <p className="truncate pl-5.5 text-xs text-zinc-400" title={t.detail}>
+              {t.detail}
+            </p>
+          )}
         </td>
-        <td className="whitespace-nowrap text-muted">{journalLabel(t.kind)}{t.hold && " · hold"}</td>
-        <td className="pr-4"><Effects t={t} /></td>
+        <td className="whitespace-nowrap text-muted">
+          {journalLabel(t.kind)}
+          {t.hold && " · hold"}
+        </td>
+        <td className="pr-4">
+          <Effects t={t} />
+        </td>
       </tr>
       <tr id={`legs-d-${t.id}`} hidden={!open} className="bg-raised/40">
         <td colSpan={4} className="px-4 pb-3 pt-1">

@@ -28,12 +28,16 @@ export function SavingsCard({ plans, positions }: { plans: PlanSummary[]; positi
   const running = positions.filter((p) => p.status === "active");
   return (
     <section className="card" aria-labelledby="savings-heading" id="savings">
-      <h2 id="savings-heading" className="mb-2 font-semibold">Savings</h2>
+      <h2 id="savings-heading" className="mb-2 font-semibold">
+        Savings
+      </h2>
       {running.length > 0 && (
         <ul className="mb-3 divide-y divide-line" aria-label="Your savings" data-testid="savings-positions">
           {running.map((p) => (
             <li key={p.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-              <Link href={`/saving/${p.planId}`} className="text-gold hover:text-gold-soft">{p.planName}</Link>
+              <Link href={`/saving/${p.planId}`} className="text-gold hover:text-gold-soft">
+                {p.planName}
+              </Link>
               <span className="text-right">
                 <Amount value={p.principal} asset={p.asset} />
                 <span className="block text-xs text-success">+{readable(p.accrued, p.asset)} earned</span>
@@ -48,12 +52,20 @@ export function SavingsCard({ plans, positions }: { plans: PlanSummary[]; positi
         <ul className="divide-y divide-line" aria-label="Plans">
           {plans.map((p) => (
             <li key={p.id}>
-              <Link href={`/saving/${p.id}`} className="flex items-center justify-between gap-3 py-2.5 hover:text-gold-soft">
+              <Link
+                href={`/saving/${p.id}`}
+                className="flex items-center justify-between gap-3 py-2.5 hover:text-gold-soft"
+              >
                 <span>
                   <span className="font-medium">{p.name}</span>
-                  <span className="block text-xs text-muted">{assetName(p.asset)} · {termText(p.termDays)} · from {readable(p.minAmount, p.asset)}</span>
+                  <span className="block text-xs text-muted">
+                    {assetName(p.asset)} · {termText(p.termDays)} · from {readable(p.minAmount, p.asset)}
+                  </span>
                 </span>
-                <span className="text-right text-lg font-semibold text-gold-soft">{percentText(p.aprBps)}<span className="block text-xs font-normal text-muted">a year</span></span>
+                <span className="text-right text-lg font-semibold text-gold-soft">
+                  {percentText(p.aprBps)}
+                  <span className="block text-xs font-normal text-muted">a year</span>
+                </span>
               </Link>
             </li>
           ))}

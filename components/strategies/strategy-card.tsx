@@ -30,11 +30,24 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
   const r = s.results;
 
   async function act(action: "accept" | "pause" | "resume" | "stop") {
-    if (action === "stop" && !(await confirm({ title: `Stop ${s.name}?`, body: "Its open orders are cancelled and what it holds returns to your available balance. A stopped strategy cannot be resumed.", confirmLabel: "Stop strategy", keepLabel: "Keep it running" }))) return;
+    if (
+      action === "stop" &&
+      !(await confirm({
+        title: `Stop ${s.name}?`,
+        body: "Its open orders are cancelled and what it holds returns to your available balance. A stopped strategy cannot be resumed.",
+        confirmLabel: "Stop strategy",
+        keepLabel: "Keep it running",
+      }))
+    )
+      return;
     setBusy(action);
     try {
       const headers: Record<string, string> = action === "accept" ? { "Idempotency-Key": crypto.randomUUID() } : {};
-      const { body } = await api<{ success: boolean; message: string }>(`/api/strategies/${s.id}/${action}`, { method: "POST", headers, body: JSON.stringify({}) });
+      const { body } = await api<{ success: boolean; message: string }>(`/api/strategies/${s.id}/${action}`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({}),
+      });
       toast(body.message, body.success ? "success" : "error");
       if (body.success) router.refresh();
     } catch {
@@ -44,7 +57,14 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
   }
 
   const button = (action: "accept" | "pause" | "resume" | "stop", label: string, tone = "btn-ghost") => (
-    <button type="button" className={`${tone} w-auto px-4 py-1.5 text-sm`} disabled={busy !== null} aria-busy={busy === action} onClick={() => void act(action)} aria-label={`${label}: ${s.name}`}>
+    <button
+      type="button"
+      className={`${tone} w-auto px-4 py-1.5 text-sm`}
+      disabled={busy !== null}
+      aria-busy={busy === action}
+      onClick={() => void act(action)}
+      aria-label={`${label}: ${s.name}`}
+    >
       {busy === action ? "…" : label}
     </button>
   );
@@ -68,7 +88,11 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
         <div className="min-w-0">
           <h3 className="font-semibold">{s.name}</h3>
           {s.proposedBySupport && <p className="text-xs text-gold">Proposed by support</p>}
-          {s.type === "grid" && s.quantityPerLevel && <p className="text-xs text-muted">{s.quantityPerLevel} XAUt a level · investment {money(s.investment)} USDT</p>}
+          {s.type === "grid" && s.quantityPerLevel && (
+            <p className="text-xs text-muted">
+              {s.quantityPerLevel} XAUt a level · investment {money(s.investment)} USDT
+            </p>
+          )}
           {s.type === "recurring" && (
             <p className="text-xs text-muted">
               {s.maxRounds ? `${s.maxRounds} rounds` : "Until you stop it"}
@@ -76,9 +100,15 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
             </p>
           )}
         </div>
-        <span className={`rounded-full border px-2 py-0.5 text-xs capitalize ${TONES[s.status] ?? ""}`}>{s.status}</span>
+        <span className={`rounded-full border px-2 py-0.5 text-xs capitalize ${TONES[s.status] ?? ""}`}>
+          {s.status}
+        </span>
       </header>
-      {s.lastSkipReason && s.status === "running" && <p className="rounded-lg border border-gold/30 p-2 text-xs text-gold-soft">Last round skipped: {s.lastSkipReason}</p>}
+      {s.lastSkipReason && s.status === "running" && (
+        <p className="rounded-lg border border-gold/30 p-2 text-xs text-gold-soft">
+          Last round skipped: {s.lastSkipReason}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
@@ -87,13 +117,18 @@ export function StrategyCard({ strategy: s, actions = true }: { strategy: Strate
           </div>
         ))}
       </dl>
-      {s.nextRunAt && <p className="text-xs text-muted">Next round <Time at={s.nextRunAt} countdown /></p>}
+      {s.nextRunAt && (
+        <p className="text-xs text-muted">
+          Next round <Time at={s.nextRunAt} countdown />
+        </p>
+      )}
       {actions && (
         <div className="flex flex-wrap gap-2">
           {s.status === "proposed" && button("accept", "Accept", "btn-gold")}
           {s.status === "running" && button("pause", "Pause")}
           {s.status === "paused" && button("resume", "Resume", "btn-gold")}
-          {["proposed", "running", "paused"].includes(s.status) && button("stop", s.status === "proposed" ? "Decline" : "Stop")}
+          {["proposed", "running", "paused"].includes(s.status) &&
+            button("stop", s.status === "proposed" ? "Decline" : "Stop")}
         </div>
       )}
     </article>

@@ -20,7 +20,9 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
   const id = useId();
   const [message, setMessage] = useState("");
   const key = useRef(crypto.randomUUID());
-  const { busy, errors, setErrors, run } = useSubmit(() => ({ message: ["Your message may not have been sent. Sending it again is safe."] }));
+  const { busy, errors, setErrors, run } = useSubmit(() => ({
+    message: ["Your message may not have been sent. Sending it again is safe."],
+  }));
   // Not before hydration: the browser would send the form itself and drop what was typed.
   const hydrated = useHydrated();
 
@@ -28,7 +30,11 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
     event.preventDefault();
     if (!message.trim()) return setErrors({ message: ["Please write a message"] });
     void run(async () => {
-      const res = await api<Answer>(`/api/support/conversations/${conversationId}/messages`, { method: "POST", headers: { "Idempotency-Key": `support-${key.current}` }, body: JSON.stringify({ message }) });
+      const res = await api<Answer>(`/api/support/conversations/${conversationId}/messages`, {
+        method: "POST",
+        headers: { "Idempotency-Key": `support-${key.current}` },
+        body: JSON.stringify({ message }),
+      });
       if (!res.body.success) return setErrors(beside("message", res.body));
       setMessage("");
       key.current = crypto.randomUUID();
@@ -40,7 +46,9 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label="Write to Aurum support">
       <div>
-        <label htmlFor={`${id}-message`} className="label">{closed ? "Write again (this opens the conversation again)" : "Your message"}</label>
+        <label htmlFor={`${id}-message`} className="label">
+          {closed ? "Write again (this opens the conversation again)" : "Your message"}
+        </label>
         <textarea
           id={`${id}-message`}
           rows={4}
@@ -53,7 +61,9 @@ export function UserReplyForm({ conversationId, closed }: { conversationId: stri
         />
         <FieldError id={`${id}-message-error`} messages={errors.message} />
       </div>
-      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Sending…" : "Send"}</button>
+      <button type="submit" className="btn-gold sm:w-auto sm:px-6" disabled={busy || !hydrated} aria-busy={busy}>
+        {busy ? "Sending…" : "Send"}
+      </button>
     </form>
   );
 }

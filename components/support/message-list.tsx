@@ -16,7 +16,15 @@ export interface ThreadMessage {
  * (`forSupport`), an internal note is striped and says it is never shown to the user, and each
  * reply names the administrator who wrote it.
  */
-export function MessageList({ messages, forSupport = false, requesterLabel = "You" }: { messages: ThreadMessage[]; forSupport?: boolean; requesterLabel?: string }) {
+export function MessageList({
+  messages,
+  forSupport = false,
+  requesterLabel = "You",
+}: {
+  messages: ThreadMessage[];
+  forSupport?: boolean;
+  requesterLabel?: string;
+}) {
   return (
     <ol className="space-y-3" aria-label="Messages" data-testid="support-messages">
       {messages.map((m) => {
@@ -28,14 +36,24 @@ export function MessageList({ messages, forSupport = false, requesterLabel = "Yo
             ? "border-gold/30 bg-raised"
             : "border-line bg-panel";
         return (
-          <li key={m.id} className={`${side} rounded-xl border p-3 ${look}`} data-testid={note ? "support-note" : m.fromSupport ? "support-reply" : "requester-message"}>
+          <li
+            key={m.id}
+            className={`${side} rounded-xl border p-3 ${look}`}
+            data-testid={note ? "support-note" : m.fromSupport ? "support-reply" : "requester-message"}
+          >
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
               {note ? (
-                <span className="rounded border border-gold/60 px-1.5 py-0.5 font-semibold uppercase tracking-wide text-gold">Internal note · never shown to the user</span>
+                <span className="rounded border border-gold/60 px-1.5 py-0.5 font-semibold uppercase tracking-wide text-gold">
+                  Internal note · never shown to the user
+                </span>
               ) : m.fromSupport ? (
-                <span className="rounded bg-gold px-1.5 py-0.5 font-semibold uppercase tracking-wide text-ink">Support</span>
+                <span className="rounded bg-gold px-1.5 py-0.5 font-semibold uppercase tracking-wide text-ink">
+                  Support
+                </span>
               ) : null}
-              <span className={m.fromSupport ? "font-medium text-gold-soft" : "font-medium text-zinc-200"}>{m.fromSupport || note ? m.author : forSupport ? requesterLabel : m.author}</span>
+              <span className={m.fromSupport ? "font-medium text-gold-soft" : "font-medium text-zinc-200"}>
+                {m.fromSupport || note ? m.author : forSupport ? requesterLabel : m.author}
+              </span>
               {forSupport && m.adminUsername && <span>by {m.adminUsername}</span>}
               <span aria-hidden="true">·</span>
               <Time at={m.createdAt} />

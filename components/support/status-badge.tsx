@@ -10,7 +10,10 @@ export function SupportStatusBadge({ status, forSupport = false }: { status: str
     ? { open: "Waiting for us", answered: "Answered", closed: "Closed" }
     : { open: "Waiting for Aurum support", answered: "Answered", closed: "Closed" };
   return (
-    <span data-testid="support-status" className={`shrink-0 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs ${TONES[status] ?? "border-line text-muted"}`}>
+    <span
+      data-testid="support-status"
+      className={`shrink-0 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs ${TONES[status] ?? "border-line text-muted"}`}
+    >
       {words[status as keyof typeof words] ?? status}
     </span>
   );

@@ -29,7 +29,10 @@ export const apiKeys = pgTable(
   },
   (t) => [
     index("api_keys_user_idx").on(t.userId),
-    check("api_keys_scopes", sql`cardinality(${t.scopes}) between 1 and 2 and ${t.scopes} <@ array['read', 'trade']::text[]`),
+    check(
+      "api_keys_scopes",
+      sql`cardinality(${t.scopes}) between 1 and 2 and ${t.scopes} <@ array['read', 'trade']::text[]`,
+    ),
   ],
 );
 

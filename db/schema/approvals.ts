@@ -38,7 +38,10 @@ export const proposals = pgTable(
     check("proposals_decided_consistent", sql`(${t.status} in ('pending', 'expired')) = (${t.decidedBy} is null)`),
     // Maker ≠ checker, held by the database too: whoever carried it out (approved, or failed while
     // being carried out) is never who proposed it. The proposer may still reject (withdraw) it.
-    check("proposals_checker_not_maker", sql`${t.status} not in ('approved', 'failed') or ${t.decidedBy} <> ${t.proposedBy}`),
+    check(
+      "proposals_checker_not_maker",
+      sql`${t.status} not in ('approved', 'failed') or ${t.decidedBy} <> ${t.proposedBy}`,
+    ),
   ],
 );
 

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgEnum, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { fundingNetwork } from "./funding";
 import { assets } from "./ledger";
 import { users } from "./users";

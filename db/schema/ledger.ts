@@ -54,13 +54,17 @@ export const accounts = pgTable(
     // Kept for user accounts only. System accounts are touched by nearly every journal; keeping
     // a balance row for them would make every posting wait on the same lock. Theirs is the sum
     // of their entries.
-    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    balance: bigint("balance", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // One account per user, asset and kind, and per strategy for reserves (a null strategy counts as one value).
     unique("accounts_user_asset_kind_strategy_key").on(t.userId, t.asset, t.kind, t.strategyId).nullsNotDistinct(),
-    uniqueIndex("accounts_system_asset_kind_key").on(t.asset, t.kind).where(sql`${t.userId} is null`),
+    uniqueIndex("accounts_system_asset_kind_key")
+      .on(t.asset, t.kind)
+      .where(sql`${t.userId} is null`),
     check("accounts_user_balance_non_negative", sql`${t.userId} is null or ${t.balance} >= 0`),
     check(
       "accounts_kind_matches_owner",

@@ -23,7 +23,9 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_created_idx").on(t.createdAt),
     // What is still to send, for the delivery job (lib/mail deliverQueued), however long the outbox grows.
-    index("outbox_unsent_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.error} is null`),
+    index("outbox_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null and ${t.error} is null`),
   ],
 );
 

@@ -15,12 +15,17 @@ export const candles = pgTable(
     high: bigint("high", { mode: "bigint" }).notNull(),
     low: bigint("low", { mode: "bigint" }).notNull(),
     close: bigint("close", { mode: "bigint" }).notNull(),
-    volume: bigint("volume", { mode: "bigint" }).notNull().default(sql`0`),
+    volume: bigint("volume", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.symbol, t.openTime] }),
-    check("candles_prices_positive", sql`${t.low} > 0 and ${t.low} <= ${t.open} and ${t.low} <= ${t.close} and ${t.high} >= ${t.open} and ${t.high} >= ${t.close}`),
+    check(
+      "candles_prices_positive",
+      sql`${t.low} > 0 and ${t.low} <= ${t.open} and ${t.low} <= ${t.close} and ${t.high} >= ${t.open} and ${t.high} >= ${t.close}`,
+    ),
     check("candles_volume_non_negative", sql`${t.volume} >= 0`),
   ],
 );

@@ -25,9 +25,13 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_user_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     // A broadcast's rows, read by each instance for its connected users (lib/notifications/broadcast-deliveries).
-    index("notifications_broadcast_user_idx").on(t.broadcastId, t.userId).where(sql`${t.broadcastId} is not null`),
+    index("notifications_broadcast_user_idx")
+      .on(t.broadcastId, t.userId)
+      .where(sql`${t.broadcastId} is not null`),
   ],
 );
 

@@ -21,7 +21,10 @@ export const passwordResetTokens = pgTable(
     requestIp: text("request_ip"),
     usedIp: text("used_ip"),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
 );
 
 export type PasswordResetToken = typeof passwordResetTokens.$inferSelect;

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { assets } from "./ledger";
 import { users } from "./users";
 
@@ -34,7 +48,9 @@ export const proofSnapshots = pgTable(
   },
   (t) => [
     check("proof_snapshots_trigger", sql`${t.trigger} in ('daily', 'admin')`),
-    uniqueIndex("proof_snapshots_daily_key").on(t.day).where(sql`${t.trigger} = 'daily'`),
+    uniqueIndex("proof_snapshots_daily_key")
+      .on(t.day)
+      .where(sql`${t.trigger} = 'daily'`),
   ],
 );
 
@@ -51,7 +67,10 @@ export const proofLeaves = pgTable(
     nonce: bytea("nonce").notNull(),
     balances: bytea("balances").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.snapshotId, t.position] }), uniqueIndex("proof_leaves_user_key").on(t.snapshotId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.position] }),
+    uniqueIndex("proof_leaves_user_key").on(t.snapshotId, t.userId),
+  ],
 );
 
 /** The tree's inner nodes from the level of 64-leaf blocks up: what a path needs above its block. */

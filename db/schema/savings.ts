@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { assets } from "./ledger";
 import { users } from "./users";
 
@@ -24,7 +38,10 @@ export const savingPlans = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("saving_plans_terms", sql`${t.aprBps} >= 0 and ${t.termDays} >= 0 and ${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
+    check(
+      "saving_plans_terms",
+      sql`${t.aprBps} >= 0 and ${t.termDays} >= 0 and ${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`,
+    ),
     uniqueIndex("saving_plans_name_key").on(sql`lower(${t.name})`),
   ],
 );
@@ -50,13 +67,18 @@ export const savingSubscriptions = pgTable(
     termDays: integer("term_days").notNull(),
     // The UTC day it started; interest accrues for each whole UTC day after it.
     startDay: date("start_day", { mode: "string" }).notNull(),
-    accrued: bigint("accrued", { mode: "bigint" }).notNull().default(sql`0`),
+    accrued: bigint("accrued", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     daysPaid: integer("days_paid").notNull().default(0),
     status: subscriptionStatus("status").notNull().default("active"),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("saving_subscriptions_user_idx").on(t.userId, t.createdAt), index("saving_subscriptions_plan_status_idx").on(t.planId, t.status)],
+  (t) => [
+    index("saving_subscriptions_user_idx").on(t.userId, t.createdAt),
+    index("saving_subscriptions_plan_status_idx").on(t.planId, t.status),
+  ],
 );
 
 /** One day's interest of one subscription: the key that makes each day pay exactly once. */

@@ -20,7 +20,14 @@ export const sessions = pgTable(
 
 export type Session = typeof sessions.$inferSelect;
 
-export const loginOutcome = pgEnum("login_outcome", ["success", "wrong_password", "wrong_code", "rate_limited", "disabled", "frozen"]);
+export const loginOutcome = pgEnum("login_outcome", [
+  "success",
+  "wrong_password",
+  "wrong_code",
+  "rate_limited",
+  "disabled",
+  "frozen",
+]);
 
 /**
  * Sign-in attempts on an existing account, successful or not, the newest 50 per user kept

@@ -8,7 +8,14 @@ export const strategyPeriod = pgEnum("strategy_period", ["hourly", "daily", "wee
  * proposed: an administrator's setup waiting for the user (nothing reserved); running and paused
  * hold their budget; stopped, completed and withdrawn (a setup the admin took back) hold nothing.
  */
-export const strategyStatus = pgEnum("strategy_status", ["proposed", "running", "paused", "stopped", "completed", "withdrawn"]);
+export const strategyStatus = pgEnum("strategy_status", [
+  "proposed",
+  "running",
+  "paused",
+  "stopped",
+  "completed",
+  "withdrawn",
+]);
 
 /**
  * An automated strategy of one user's: a recurring buy or a grid. Its budget sits in reserve
@@ -38,10 +45,16 @@ export const strategies = pgTable(
     investment: bigint("investment", { mode: "bigint" }),
     // A grid's quantity per level, fixed when it starts.
     quantity: bigint("quantity", { mode: "bigint" }),
-    reservedQuote: bigint("reserved_quote", { mode: "bigint" }).notNull().default(sql`0`),
-    reservedBase: bigint("reserved_base", { mode: "bigint" }).notNull().default(sql`0`),
+    reservedQuote: bigint("reserved_quote", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    reservedBase: bigint("reserved_base", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     // Everything it reserved from spot over its life: what the user put in.
-    funded: bigint("funded", { mode: "bigint" }).notNull().default(sql`0`),
+    funded: bigint("funded", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     roundsRun: integer("rounds_run").notNull().default(0),
     roundsSkipped: integer("rounds_skipped").notNull().default(0),
     nextRunAt: timestamp("next_run_at", { withTimezone: true }),
@@ -53,7 +66,9 @@ export const strategies = pgTable(
   },
   (t) => [
     index("strategies_user_idx").on(t.userId, t.createdAt),
-    index("strategies_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'running' and ${t.type} = 'recurring'`),
+    index("strategies_due_idx")
+      .on(t.nextRunAt)
+      .where(sql`${t.status} = 'running' and ${t.type} = 'recurring'`),
     check("strategies_reserves", sql`${t.reservedQuote} >= 0 and ${t.reservedBase} >= 0`),
     check(
       "strategies_shape",

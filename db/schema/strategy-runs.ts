@@ -23,7 +23,10 @@ export const strategyRuns = pgTable(
     orderId: uuid("order_id").references(() => orders.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("strategy_runs_key").on(t.strategyId, t.key), index("strategy_runs_strategy_idx").on(t.strategyId, t.at)],
+  (t) => [
+    uniqueIndex("strategy_runs_key").on(t.strategyId, t.key),
+    index("strategy_runs_strategy_idx").on(t.strategyId, t.at),
+  ],
 );
 
 export type StrategyRun = typeof strategyRuns.$inferSelect;

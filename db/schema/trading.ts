@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { journals } from "./ledger";
 import { users } from "./users";
 
@@ -26,7 +38,9 @@ export const orders = pgTable(
     quantity: bigint("quantity", { mode: "bigint" }).notNull(),
     limitPrice: bigint("limit_price", { mode: "bigint" }),
     // What the order reserved in hold (limit orders), released or consumed when it ends.
-    held: bigint("held", { mode: "bigint" }).notNull().default(sql`0`),
+    held: bigint("held", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     fillPrice: bigint("fill_price", { mode: "bigint" }),
     // USDT paid (buy) or received before fees (sell), and the fee charged, once filled.
     cost: bigint("cost", { mode: "bigint" }),
@@ -43,8 +57,12 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_strategy_idx").on(t.strategyId).where(sql`${t.strategyId} is not null`),
-    index("orders_open_idx").on(t.side, t.limitPrice).where(sql`${t.status} = 'open'`),
+    index("orders_strategy_idx")
+      .on(t.strategyId)
+      .where(sql`${t.strategyId} is not null`),
+    index("orders_open_idx")
+      .on(t.side, t.limitPrice)
+      .where(sql`${t.status} = 'open'`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
     check("orders_limit_has_price", sql`(${t.type} = 'limit') = (${t.limitPrice} is not null)`),
     check("orders_held_non_negative", sql`${t.held} >= 0`),

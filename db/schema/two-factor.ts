@@ -54,5 +54,8 @@ export const twoFactorChallenges = pgTable(
     failures: integer("failures").notNull().default(0),
     ip: text("ip"),
   },
-  (t) => [uniqueIndex("two_factor_challenges_hash_key").on(t.tokenHash), index("two_factor_challenges_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("two_factor_challenges_hash_key").on(t.tokenHash),
+    index("two_factor_challenges_user_idx").on(t.userId),
+  ],
 );

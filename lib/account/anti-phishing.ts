@@ -20,7 +20,10 @@ export const antiPhishingSchema = z.strictObject({
         .string()
         .max(200, RULE)
         .transform((v) => v.trim())
-        .refine((v) => v === "" || (v.length >= ANTI_PHISHING_MIN && v.length <= ANTI_PHISHING_MAX && ALLOWED.test(v)), RULE),
+        .refine(
+          (v) => v === "" || (v.length >= ANTI_PHISHING_MIN && v.length <= ANTI_PHISHING_MAX && ALLOWED.test(v)),
+          RULE,
+        ),
     ],
     { error: RULE },
   ),
@@ -31,17 +34,27 @@ export type AntiPhishingInput = z.infer<typeof antiPhishingSchema>;
 /** "AB••••YZ": how the code shows anywhere but to its owner (an admin's screen, a log). */
 export function maskCode(code: string | null): string | null {
   if (!code) return null;
-  return code.length <= 4 ? "•".repeat(code.length) : `${code.slice(0, 1)}${"•".repeat(code.length - 2)}${code.slice(-1)}`;
+  return code.length <= 4
+    ? "•".repeat(code.length)
+    : `${code.slice(0, 1)}${"•".repeat(code.length - 2)}${code.slice(-1)}`;
 }
 
 /**
  * Sets or removes the user's anti-phishing code. Every notification sent from then on carries it
  * (lib/notifications/create stamps it), this one first: it tells the user the code changed.
  */
-export async function setAntiPhishingCode(db: Db, userId: string, input: AntiPhishingInput): Promise<{ code: string | null }> {
+export async function setAntiPhishingCode(
+  db: Db,
+  userId: string,
+  input: AntiPhishingInput,
+): Promise<{ code: string | null }> {
   const code = input.code === null || input.code === "" ? null : input.code;
   return runTransaction(db, async (tx) => {
-    const [updated] = await tx.update(users).set({ antiPhishingCode: code, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    const [updated] = await tx
+      .update(users)
+      .set({ antiPhishingCode: code, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (!updated) throw notFound("User not found");
     await recordActivity(tx, { userId, kind: code ? "anti_phishing.set" : "anti_phishing.removed", facts: {} });
     return { code };

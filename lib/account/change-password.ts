@@ -30,8 +30,18 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  * sockets are dropped once this commits), withdrawals wait out the usual hold as after any new
  * password, and it shows in the user's activity, with a notification and a mail.
  */
-export async function changePassword(db: Db, userId: string, currentSessionId: string, input: ChangePasswordInput): Promise<{ sessionsEnded: number }> {
-  const wrong = () => badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+  input: ChangePasswordInput,
+): Promise<{ sessionsEnded: number }> {
+  const wrong = () =>
+    badRequest(
+      "The current password is incorrect",
+      { currentPassword: ["The current password is incorrect"] },
+      "WRONG_PASSWORD",
+    );
   // Checked before hashing the new one, so a wrong guess costs one argon2 run, and limited per user.
   const checked = await checkOwnPassword(db, userId, input.currentPassword, "password-change", wrong);
   // Hashed before the transaction: argon2 is slow, and the row lock should not wait on it.
@@ -43,10 +53,16 @@ export async function changePassword(db: Db, userId: string, currentSessionId: s
     if (user.passwordHash !== checked) throw wrong();
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     // A reset link asked for before this change must not undo it.
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     const until = await startWithdrawalHold(tx, userId);
     const ended = await revokeOtherSessions(tx, userId, currentSessionId);
-    await recordActivity(tx, { userId, kind: "password.changed", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() } });
+    await recordActivity(tx, {
+      userId,
+      kind: "password.changed",
+      facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() },
+    });
     return { sessionsEnded: ended.length };
   });
 }

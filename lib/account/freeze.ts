@@ -27,8 +27,19 @@ export type FreezeInput = z.infer<typeof freezeSchema>;
  * and strategy rounds stop exactly as for an account an admin disabled; every session ends and its
  * sockets drop once this commits. Only an administrator unfreezes (lib/admin/user-actions setStatus).
  */
-export async function freezeAccount(db: Db, userId: string, input: FreezeInput, meta: { ip: string | null }): Promise<{ frozenAt: Date; sessionsEnded: number }> {
-  await checkOwnPassword(db, userId, input.password, "freeze", () => new AppError(403, "WRONG_PASSWORD", "The password is not correct.", { password: ["Not correct"] }));
+export async function freezeAccount(
+  db: Db,
+  userId: string,
+  input: FreezeInput,
+  meta: { ip: string | null },
+): Promise<{ frozenAt: Date; sessionsEnded: number }> {
+  await checkOwnPassword(
+    db,
+    userId,
+    input.password,
+    "freeze",
+    () => new AppError(403, "WRONG_PASSWORD", "The password is not correct.", { password: ["Not correct"] }),
+  );
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
@@ -36,10 +47,19 @@ export async function freezeAccount(db: Db, userId: string, input: FreezeInput, 
     if (user.status !== "active") throw new AppError(409, "NOT_ACTIVE", "This account is not active");
     if (user.role === "admin") await assertAnotherActiveAdmin(tx, userId);
     const frozenAt = new Date();
-    await tx.update(users).set({ status: "disabled", frozenAt, frozenBy: userId, updatedAt: frozenAt }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ status: "disabled", frozenAt, frozenBy: userId, updatedAt: frozenAt })
+      .where(eq(users.id, userId));
     const ended = await revokeUserSessions(tx, userId);
     await recordActivity(tx, { userId, kind: "account.frozen", facts: { frozenAt: frozenAt.toISOString() } });
-    await audit(tx, { actorId: userId, action: "user.freeze", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: meta.ip });
+    await audit(tx, {
+      actorId: userId,
+      action: "user.freeze",
+      target: { type: "user", id: userId },
+      detail: { sessionsEnded: ended.length },
+      ip: meta.ip,
+    });
     return { frozenAt, sessionsEnded: ended.length };
   });
 }

@@ -19,7 +19,8 @@ export const userInfoSchema = z
 
 export type UserInfoInput = z.infer<typeof userInfoSchema>;
 
-const EMAIL_TAKEN = () => conflict("This email is already registered", "EMAIL_TAKEN", { email: ["This email is already registered"] });
+const EMAIL_TAKEN = () =>
+  conflict("This email is already registered", "EMAIL_TAKEN", { email: ["This email is already registered"] });
 
 /**
  * Saves the user's own contact details under the register rules. The username never changes; a
@@ -28,16 +29,30 @@ const EMAIL_TAKEN = () => conflict("This email is already registered", "EMAIL_TA
  * whoever moved the account to their own address cannot empty it at once. The user is told by a
  * notification.
  */
-export async function updateUserInfo(db: Db, userId: string, input: UserInfoInput, now = new Date()): Promise<{ user: User; withdrawalsPausedUntil: Date | null }> {
+export async function updateUserInfo(
+  db: Db,
+  userId: string,
+  input: UserInfoInput,
+  now = new Date(),
+): Promise<{ user: User; withdrawalsPausedUntil: Date | null }> {
   const email = input.email.toLowerCase();
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!current) throw notFound("User not found");
   const newEmail = email !== current.email.toLowerCase();
   if (newEmail) {
     if (!input.currentPassword) {
-      throw badRequest("Please enter your current password to change your email", { currentPassword: ["Please enter your current password"] }, "PASSWORD_REQUIRED");
+      throw badRequest(
+        "Please enter your current password to change your email",
+        { currentPassword: ["Please enter your current password"] },
+        "PASSWORD_REQUIRED",
+      );
     }
-    const wrong = () => badRequest("The current password is incorrect", { currentPassword: ["The current password is incorrect"] }, "WRONG_PASSWORD");
+    const wrong = () =>
+      badRequest(
+        "The current password is incorrect",
+        { currentPassword: ["The current password is incorrect"] },
+        "WRONG_PASSWORD",
+      );
     await checkOwnPassword(db, userId, input.currentPassword, "email-change", wrong);
   }
   try {

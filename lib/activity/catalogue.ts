@@ -39,15 +39,31 @@ const sessions = (n: number) => `${n} session${n === 1 ? "" : "s"}`;
  * the notification and the mail) and whether it mails. Admin actions speak as "Aurum support".
  */
 export const ACTIVITY = {
-  "balance.credited": kind<Money>({ by: "support", mail: "security", title: "Balance credited", text: (f) => `Aurum support credited ${money(f)} to your available balance.` }),
-  "balance.debited": kind<Money>({ by: "support", mail: "security", title: "Balance debited", text: (f) => `Aurum support debited ${money(f)} from your available balance.` }),
+  "balance.credited": kind<Money>({
+    by: "support",
+    mail: "security",
+    title: "Balance credited",
+    text: (f) => `Aurum support credited ${money(f)} to your available balance.`,
+  }),
+  "balance.debited": kind<Money>({
+    by: "support",
+    mail: "security",
+    title: "Balance debited",
+    text: (f) => `Aurum support debited ${money(f)} from your available balance.`,
+  }),
   "trade_config.changed": kind<{ changes: string }>({
     by: "support",
     mail: "none",
     title: "Your trading settings",
-    text: (f) => `Aurum support changed your trading settings: ${f.changes}. See the rules that apply to you on the Trade screen.`,
+    text: (f) =>
+      `Aurum support changed your trading settings: ${f.changes}. See the rules that apply to you on the Trade screen.`,
   }),
-  "trade_config.reset": kind({ by: "support", mail: "none", title: "Your trading settings", text: () => "Aurum support returned your trading settings to the site's defaults." }),
+  "trade_config.reset": kind({
+    by: "support",
+    mail: "none",
+    title: "Your trading settings",
+    text: () => "Aurum support returned your trading settings to the site's defaults.",
+  }),
   "trade_setup.proposed": kind<{ name: string }>({
     by: "support",
     mail: "none",
@@ -60,18 +76,25 @@ export const ACTIVITY = {
     title: "Your AI trading",
     text: (f) => `Aurum support changed the strategy it proposed for you from ${f.before} to ${f.name}.`,
   }),
-  "trade_setup.withdrawn": kind<{ name: string }>({ by: "support", mail: "none", title: "Your AI trading", text: (f) => `Aurum support withdrew the strategy it proposed for you: ${f.name}.` }),
+  "trade_setup.withdrawn": kind<{ name: string }>({
+    by: "support",
+    mail: "none",
+    title: "Your AI trading",
+    text: (f) => `Aurum support withdrew the strategy it proposed for you: ${f.name}.`,
+  }),
   "trade_setup.paused": kind<{ name: string }>({
     by: "support",
     mail: "none",
     title: "Your AI trading",
-    text: (f) => `Aurum support paused your strategy ${f.name}. Its budget stays reserved: resume or stop it on AI trading.`,
+    text: (f) =>
+      `Aurum support paused your strategy ${f.name}. Its budget stays reserved: resume or stop it on AI trading.`,
   }),
   "password.reset": kind<Until & { sessionsEnded: number }>({
     by: "support",
     mail: "security",
     title: "Your password was reset",
-    text: (f, at) => `Aurum support set a new password for your account and signed out ${sessions(f.sessionsEnded)}. ${pauseAtStart(f, at)}.`,
+    text: (f, at) =>
+      `Aurum support set a new password for your account and signed out ${sessions(f.sessionsEnded)}. ${pauseAtStart(f, at)}.`,
   }),
   "withdraw_password.reset": kind<Until>({
     by: "support",
@@ -83,9 +106,15 @@ export const ACTIVITY = {
     by: "support",
     mail: "security",
     title: "Your account was disabled",
-    text: () => "Aurum support disabled your account and signed out every session. Contact customer service to learn more.",
+    text: () =>
+      "Aurum support disabled your account and signed out every session. Contact customer service to learn more.",
   }),
-  "account.enabled": kind({ by: "support", mail: "security", title: "Your account was enabled", text: () => "Aurum support enabled your account: you can sign in again." }),
+  "account.enabled": kind({
+    by: "support",
+    mail: "security",
+    title: "Your account was enabled",
+    text: () => "Aurum support enabled your account: you can sign in again.",
+  }),
   "account.unfrozen": kind({
     by: "support",
     mail: "security",
@@ -96,41 +125,62 @@ export const ACTIVITY = {
     by: "support",
     mail: "security",
     title: "You are an administrator",
-    text: () => "Aurum support made your account an administrator and signed out every session. If you did not expect this, contact customer service at once.",
+    text: () =>
+      "Aurum support made your account an administrator and signed out every session. If you did not expect this, contact customer service at once.",
   }),
-  "role.removed": kind({ by: "support", mail: "security", title: "You are no longer an administrator", text: () => "Aurum support removed the administrator role from your account and signed out every session." }),
-  "deposit.credited": kind<Funding>({ by: "support", mail: "optional", title: "Deposit credited", text: (f) => `Your deposit of ${money(f)} on ${f.network} is in your available balance.` }),
+  "role.removed": kind({
+    by: "support",
+    mail: "security",
+    title: "You are no longer an administrator",
+    text: () => "Aurum support removed the administrator role from your account and signed out every session.",
+  }),
+  "deposit.credited": kind<Funding>({
+    by: "support",
+    mail: "optional",
+    title: "Deposit credited",
+    text: (f) => `Your deposit of ${money(f)} on ${f.network} is in your available balance.`,
+  }),
   "deposit.corrected": kind<Funding & { claimed: string }>({
     by: "support",
     mail: "optional",
     title: "Deposit credited",
-    text: (f) => `Aurum support credited your deposit on ${f.network} as ${money(f)}, not the ${money({ amount: f.claimed, asset: f.asset })} you entered.`,
+    text: (f) =>
+      `Aurum support credited your deposit on ${f.network} as ${money(f)}, not the ${money({ amount: f.claimed, asset: f.asset })} you entered.`,
   }),
-  "deposit.rejected": kind<Funding>({ by: "support", mail: "optional", title: "Deposit not credited", text: (f) => `Aurum support did not credit your deposit of ${money(f)} on ${f.network}.` }),
+  "deposit.rejected": kind<Funding>({
+    by: "support",
+    mail: "optional",
+    title: "Deposit not credited",
+    text: (f) => `Aurum support did not credit your deposit of ${money(f)} on ${f.network}.`,
+  }),
   // Deposits the chain watcher credits by itself: the user sent them, and no administrator decided.
   "deposit.confirmed": kind<Funding & { confirmations: number }>({
     by: "you",
     mail: "optional",
     title: "Deposit credited",
-    text: (f) => `Your deposit of ${money(f)} on ${f.network} reached ${f.confirmations} confirmations and is in your available balance.`,
+    text: (f) =>
+      `Your deposit of ${money(f)} on ${f.network} reached ${f.confirmations} confirmations and is in your available balance.`,
   }),
   "deposit.below_minimum": kind<Funding & { minimum: string }>({
     by: "you",
     mail: "optional",
     title: "Deposit below the minimum",
-    text: (f) => `Your deposit of ${money(f)} on ${f.network} is below the minimum of ${money({ amount: f.minimum, asset: f.asset })} and was not credited. Contact customer service about it.`,
+    text: (f) =>
+      `Your deposit of ${money(f)} on ${f.network} is below the minimum of ${money({ amount: f.minimum, asset: f.asset })} and was not credited. Contact customer service about it.`,
   }),
   "deposit.dropped": kind<Funding>({
     by: "you",
     mail: "optional",
     title: "Deposit dropped by the network",
-    text: (f) => `Your deposit of ${money(f)} on ${f.network} left the chain in a reorganisation before it was confirmed; nothing was credited. If the network includes it again, it shows again.`,
+    text: (f) =>
+      `Your deposit of ${money(f)} on ${f.network} left the chain in a reorganisation before it was confirmed; nothing was credited. If the network includes it again, it shows again.`,
   }),
   "withdrawal.requested": kind<Funding & { address: string; fee: string }>({
     by: "you",
     mail: "security",
     title: "Withdrawal requested",
-    text: (f) => `You asked to withdraw ${money(f)} to ${f.address} (${f.network}), plus a fee of ${money({ amount: f.fee, asset: f.asset })}. It is on hold until it is sent.`,
+    text: (f) =>
+      `You asked to withdraw ${money(f)} to ${f.address} (${f.network}), plus a fee of ${money({ amount: f.fee, asset: f.asset })}. It is on hold until it is sent.`,
   }),
   "withdrawal.sent": kind<Funding & { address: string; txHash: string }>({
     by: "support",
@@ -142,13 +192,15 @@ export const ACTIVITY = {
     by: "support",
     mail: "optional",
     title: "Withdrawal not sent",
-    text: (f) => `Aurum support did not send your withdrawal of ${money(f)} on ${f.network}; it is back in your available balance.`,
+    text: (f) =>
+      `Aurum support did not send your withdrawal of ${money(f)} on ${f.network}; it is back in your available balance.`,
   }),
   "device.new": kind<{ device: string; ip: string }>({
     by: "you",
     mail: "security",
     title: "Sign-in from a new device",
-    text: (f) => `Your account was signed in to from a device it had not used before: ${f.device}, from ${f.ip}. If this was not you, change your password and freeze your account.`,
+    text: (f) =>
+      `Your account was signed in to from a device it had not used before: ${f.device}, from ${f.ip}. If this was not you, change your password and freeze your account.`,
   }),
   "password.changed": kind<Until & { sessionsEnded: number }>({
     by: "you",
@@ -161,13 +213,15 @@ export const ACTIVITY = {
     by: "you",
     mail: "security",
     title: "Your password was reset",
-    text: (f) => `Your password was reset with an emailed link and ${sessions(f.sessionsEnded)} signed out. If this was not you, contact customer service at once.`,
+    text: (f) =>
+      `Your password was reset with an emailed link and ${sessions(f.sessionsEnded)} signed out. If this was not you, contact customer service at once.`,
   }),
   "two_factor.on": kind({
     by: "you",
     mail: "security",
     title: "Two-factor sign-in is on",
-    text: () => "Signing in, withdrawing and turning two-factor off now ask for a code from your authenticator app. Keep your recovery codes somewhere safe.",
+    text: () =>
+      "Signing in, withdrawing and turning two-factor off now ask for a code from your authenticator app. Keep your recovery codes somewhere safe.",
   }),
   "two_factor.off": kind<Until>({
     by: "you",
@@ -186,33 +240,48 @@ export const ACTIVITY = {
     by: "you",
     mail: "none",
     title: "Anti-phishing code set",
-    text: () => "Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us.",
+    text: () =>
+      "Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us.",
   }),
   "anti_phishing.removed": kind({
     by: "you",
     mail: "none",
     title: "Anti-phishing code removed",
-    text: () => "Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
+    text: () =>
+      "Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
   }),
-  "sessions.revoked": kind<{ count: number }>({ by: "you", mail: "none", title: "Sessions signed out", text: (f) => `You signed out ${sessions(f.count)}.` }),
+  "sessions.revoked": kind<{ count: number }>({
+    by: "you",
+    mail: "none",
+    title: "Sessions signed out",
+    text: (f) => `You signed out ${sessions(f.count)}.`,
+  }),
   "email.changed": kind<Until & { email: string }>({
     by: "you",
     mail: "none",
     title: "Your email was changed",
-    text: (f, at) => `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact support at once.`,
+    text: (f, at) =>
+      `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact support at once.`,
   }),
   "api_key.created": kind<{ name: string; scopes: string }>({
     by: "you",
     mail: "security",
     title: "API key created",
-    text: (f) => `You created the API key "${f.name}" (${f.scopes}). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it under API keys in your profile and change your password.`,
+    text: (f) =>
+      `You created the API key "${f.name}" (${f.scopes}). A program holding its secret can act on your account within those rights until it is revoked or expires. If this was not you, revoke it under API keys in your profile and change your password.`,
   }),
-  "api_key.revoked": kind<{ name: string }>({ by: "you", mail: "security", title: "API key revoked", text: (f) => `You revoked the API key "${f.name}": it no longer works.` }),
+  "api_key.revoked": kind<{ name: string }>({
+    by: "you",
+    mail: "security",
+    title: "API key revoked",
+    text: (f) => `You revoked the API key "${f.name}": it no longer works.`,
+  }),
   "account.frozen": kind<{ frozenAt: string }>({
     by: "you",
     mail: "none",
     title: "Your account is frozen",
-    text: () => `You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
+    text: () =>
+      `You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
   }),
 };
 
@@ -224,7 +293,12 @@ export const ACTIVITY_KINDS = Object.keys(ACTIVITY) as ActivityKind[];
 export const ACTOR_LABELS: Record<ActivityActor, string> = { support: "Aurum support", you: "You" };
 
 /** The sentence of one event that happened `at`, its reason after it when there is one. */
-export function sentenceOf<K extends ActivityKind>(kind: K, facts: FactsOf<K>, reason: string | null, at: Date): string {
+export function sentenceOf<K extends ActivityKind>(
+  kind: K,
+  facts: FactsOf<K>,
+  reason: string | null,
+  at: Date,
+): string {
   const text = (ACTIVITY[kind].text as (f: FactsOf<K>, at: Date) => string)(facts, at);
   return reason ? `${text} Reason: ${reason}` : text;
 }

@@ -24,7 +24,11 @@ export interface ActivityInput<K extends ActivityKind> {
  * queues a mail: a security mail always, an optional one unless the user switched those off. The
  * mail leaves once committed (lib/mail/deliver-job, or the caller's own `deliver` of the id returned).
  */
-export async function recordActivity<K extends ActivityKind>(db: Db, input: ActivityInput<K>, at = new Date()): Promise<{ mailId: string | null }> {
+export async function recordActivity<K extends ActivityKind>(
+  db: Db,
+  input: ActivityInput<K>,
+  at = new Date(),
+): Promise<{ mailId: string | null }> {
   const spec = ACTIVITY[input.kind];
   const reason = input.reason ?? null;
   const text = sentenceOf(input.kind, input.facts, reason, at);
@@ -39,10 +43,20 @@ export async function recordActivity<K extends ActivityKind>(db: Db, input: Acti
       reason,
       createdAt: at,
     });
-    await createNotification(tx, { userId: input.userId, title: spec.title, message: text, senderId: input.supportId ?? null });
+    await createNotification(tx, {
+      userId: input.userId,
+      title: spec.title,
+      message: text,
+      senderId: input.supportId ?? null,
+    });
     if (spec.mail === "none") return { mailId: null };
     const [user] = await tx
-      .select({ email: users.email, username: users.username, antiPhishingCode: users.antiPhishingCode, optionalMail: users.optionalMail })
+      .select({
+        email: users.email,
+        username: users.username,
+        antiPhishingCode: users.antiPhishingCode,
+        optionalMail: users.optionalMail,
+      })
       .from(users)
       .where(eq(users.id, input.userId));
     if (!user || (spec.mail === "optional" && !user.optionalMail)) return { mailId: null };
@@ -54,7 +68,18 @@ export async function recordActivity<K extends ActivityKind>(db: Db, input: Acti
     const mailId = await queueMail(tx, {
       to: user.email,
       subject: `${siteName}: ${spec.title}`,
-      text: [`Hello ${user.username},`, "", text, "", `When: ${utcText(at)}`, `By: ${ACTOR_LABELS[spec.by]}`, "", footer, "", siteName].join("\n"),
+      text: [
+        `Hello ${user.username},`,
+        "",
+        text,
+        "",
+        `When: ${utcText(at)}`,
+        `By: ${ACTOR_LABELS[spec.by]}`,
+        "",
+        footer,
+        "",
+        siteName,
+      ].join("\n"),
       antiPhishingCode: user.antiPhishingCode,
     });
     return { mailId };

@@ -29,7 +29,10 @@ export type ManageBalance = z.infer<typeof manageBalanceSchema>;
  * with the admin as actor and the reason as memo, audited. Call it inside a transaction so the
  * posting and its audit row commit together. A debit beyond the balance is refused (422).
  */
-export async function adjustBalance(db: Db, input: ManageBalance & { userId: string; actorId: string; ip: string | null }) {
+export async function adjustBalance(
+  db: Db,
+  input: ManageBalance & { userId: string; actorId: string; ip: string | null },
+) {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
   if (!user) throw notFound("User not found");
   const asset = await findAsset(db, input.asset);
@@ -45,15 +48,31 @@ export async function adjustBalance(db: Db, input: ManageBalance & { userId: str
     ],
   });
   const [balance] = [...posted.balances.values()];
-  await publish(db, { to: { userId: user.id }, event: "balance", data: { reason: "adjustment", journalId: posted.journal.id } });
+  await publish(db, {
+    to: { userId: user.id },
+    event: "balance",
+    data: { reason: "adjustment", journalId: posted.journal.id },
+  });
   await audit(db, {
     actorId: input.actorId,
     action: "user.balance.adjust",
     target: { type: "user", id: user.id },
-    detail: { asset: asset.code, operation: input.operation, amount: formatAmount(units, asset.decimals), reason: input.reason, journalId: posted.journal.id },
+    detail: {
+      asset: asset.code,
+      operation: input.operation,
+      amount: formatAmount(units, asset.decimals),
+      reason: input.reason,
+      journalId: posted.journal.id,
+    },
     ip: input.ip,
   });
-  await recordActivity(db, { userId: user.id, kind: input.operation === "credit" ? "balance.credited" : "balance.debited", facts: { amount: formatAmount(units, asset.decimals), asset: asset.code }, reason: input.reason, supportId: input.actorId });
+  await recordActivity(db, {
+    userId: user.id,
+    kind: input.operation === "credit" ? "balance.credited" : "balance.debited",
+    facts: { amount: formatAmount(units, asset.decimals), asset: asset.code },
+    reason: input.reason,
+    supportId: input.actorId,
+  });
   return {
     journalId: posted.journal.id,
     asset: asset.code,

@@ -27,7 +27,10 @@ export interface AssetBooks {
   balanced: boolean;
 }
 
-function booksOf(held: { asset: string; decimals: number; total: string }[], system: { kind: string; asset: string; total: string }[]): AssetBooks[] {
+function booksOf(
+  held: { asset: string; decimals: number; total: string }[],
+  system: { kind: string; asset: string; total: string }[],
+): AssetBooks[] {
   return held.map(({ asset, decimals, total }) => {
     const sums = new Map(system.filter((s) => s.asset === asset).map((s) => [s.kind, BigInt(s.total)]));
     const of = (kind: string) => sums.get(kind) ?? 0n;
@@ -59,7 +62,11 @@ export async function dashboardStats(db: Db, now = new Date()) {
       .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
     // What users hold on the platform, every kind of balance together: the platform's liability.
     db
-      .select({ asset: assets.code, decimals: assets.decimals, total: sql<string>`coalesce(sum(${accounts.balance}), 0)::text` })
+      .select({
+        asset: assets.code,
+        decimals: assets.decimals,
+        total: sql<string>`coalesce(sum(${accounts.balance}), 0)::text`,
+      })
       .from(assets)
       .leftJoin(accounts, and(eq(accounts.asset, assets.code), isNotNull(accounts.userId)))
       .groupBy(assets.code, assets.decimals)

@@ -20,7 +20,9 @@ const password = (field: string) =>
 
 export const resetPasswordSchema = z.object({ newPassword: password("new password") });
 export const resetWithdrawPasswordSchema = z.object({ newWithdrawPassword: password("new withdrawal password") });
-export const statusSchema = z.object({ status: z.enum(["active", "disabled"], { error: 'status must be "active" or "disabled"' }) });
+export const statusSchema = z.object({
+  status: z.enum(["active", "disabled"], { error: 'status must be "active" or "disabled"' }),
+});
 export const roleSchema = z.object({ role: z.enum(["user", "admin"], { error: 'role must be "user" or "admin"' }) });
 
 export interface Actor {
@@ -38,24 +40,58 @@ async function lockedUser(tx: Db, userId: string): Promise<User> {
  * Resets a password from a hash made beforehand (argon2id; a proposal stores the hash, never the
  * password): sets it, pauses withdrawals, ends every session, audits and tells the owner.
  */
-export async function setPasswordHash(tx: Db, userId: string, passwordHash: string, actor: Actor): Promise<{ sessionsEnded: number }> {
+export async function setPasswordHash(
+  tx: Db,
+  userId: string,
+  passwordHash: string,
+  actor: Actor,
+): Promise<{ sessionsEnded: number }> {
   await lockedUser(tx, userId);
   await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
   const until = await startWithdrawalHold(tx, userId);
   const ended = await revokeUserSessions(tx, userId);
-  await audit(tx, { actorId: actor.id, action: "user.password.reset", target: { type: "user", id: userId }, detail: { sessionsEnded: ended.length }, ip: actor.ip });
-  await recordActivity(tx, { userId, kind: "password.reset", facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() }, supportId: actor.id });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "user.password.reset",
+    target: { type: "user", id: userId },
+    detail: { sessionsEnded: ended.length },
+    ip: actor.ip,
+  });
+  await recordActivity(tx, {
+    userId,
+    kind: "password.reset",
+    facts: { sessionsEnded: ended.length, pausedUntil: until.toISOString() },
+    supportId: actor.id,
+  });
   return { sessionsEnded: ended.length };
 }
 
 /** The withdrawal-password reset from a hash made beforehand (see setPasswordHash). */
-export async function setWithdrawPasswordHash(tx: Db, userId: string, withdrawPasswordHash: string, actor: Actor): Promise<void> {
+export async function setWithdrawPasswordHash(
+  tx: Db,
+  userId: string,
+  withdrawPasswordHash: string,
+  actor: Actor,
+): Promise<void> {
   await lockedUser(tx, userId);
-  await tx.update(users).set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ withdrawPasswordHash, withdrawPasswordFailures: 0, withdrawLockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   // Whoever learns a reset password must not be able to withdraw at once, the owner included.
   const until = await startWithdrawalHold(tx, userId);
-  await audit(tx, { actorId: actor.id, action: "user.withdraw_password.reset", target: { type: "user", id: userId }, ip: actor.ip });
-  await recordActivity(tx, { userId, kind: "withdraw_password.reset", facts: { pausedUntil: until.toISOString() }, supportId: actor.id });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "user.withdraw_password.reset",
+    target: { type: "user", id: userId },
+    ip: actor.ip,
+  });
+  await recordActivity(tx, {
+    userId,
+    kind: "withdraw_password.reset",
+    facts: { pausedUntil: until.toISOString() },
+    supportId: actor.id,
+  });
 }
 
 /**
@@ -70,8 +106,13 @@ export async function setStatus(db: Db, userId: string, status: User["status"], 
     const user = await lockedUser(tx, userId);
     const frozen = user.frozenAt !== null;
     if (user.status === status && !frozen) return user;
-    if (status === "disabled" && user.role === "admin" && user.status === "active") await assertAnotherActiveAdmin(tx, userId);
-    const [updated] = await tx.update(users).set({ status, frozenAt: null, frozenBy: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    if (status === "disabled" && user.role === "admin" && user.status === "active")
+      await assertAnotherActiveAdmin(tx, userId);
+    const [updated] = await tx
+      .update(users)
+      .set({ status, frozenAt: null, frozenBy: null, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     const ended = status === "disabled" ? await revokeUserSessions(tx, userId) : [];
     const kind = status === "disabled" ? "account.disabled" : frozen ? "account.unfrozen" : "account.enabled";
     await recordActivity(tx, { userId, kind, facts: {}, supportId: actor.id });
@@ -100,7 +141,11 @@ export async function setRole(db: Db, userId: string, role: User["role"], actor:
     if (user.role === "admin") await assertAdminsRemain(tx);
     // The first appointment (one administrator to two) is the one made alone: the audit says so.
     const alone = role === "admin" && (await adminCount(tx)) < 2;
-    const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     const ended = await revokeUserSessions(tx, userId);
     await audit(tx, {
       actorId: actor.id,
@@ -109,7 +154,12 @@ export async function setRole(db: Db, userId: string, role: User["role"], actor:
       detail: { before: user.role, after: role, sessionsEnded: ended.length, ...(alone ? { alone: true } : {}) },
       ip: actor.ip,
     });
-    await recordActivity(tx, { userId, kind: role === "admin" ? "role.granted" : "role.removed", facts: {}, supportId: actor.id });
+    await recordActivity(tx, {
+      userId,
+      kind: role === "admin" ? "role.granted" : "role.removed",
+      facts: {},
+      supportId: actor.id,
+    });
     return updated!;
   });
 }

@@ -16,14 +16,20 @@ export async function adminUserDetail(db: Db, userId: string) {
     userBalances(db, userId),
     listRecords(db, userId, { page: 1, pageSize: 10 }),
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(10),
-    user.referredBy ? db.select({ username: users.username }).from(users).where(eq(users.id, user.referredBy)) : Promise.resolve([]),
-    user.frozenBy && user.frozenBy !== user.id ? db.select({ username: users.username }).from(users).where(eq(users.id, user.frozenBy)) : Promise.resolve([]),
+    user.referredBy
+      ? db.select({ username: users.username }).from(users).where(eq(users.id, user.referredBy))
+      : Promise.resolve([]),
+    user.frozenBy && user.frozenBy !== user.id
+      ? db.select({ username: users.username }).from(users).where(eq(users.id, user.frozenBy))
+      : Promise.resolve([]),
   ]);
   return {
     user: publicUser(user),
     referredBy: referrer[0]?.username ?? null,
     // Who froze the account and when; null unless it is frozen. Only the owner can freeze today.
-    frozen: user.frozenAt ? { at: user.frozenAt.toISOString(), byOwner: user.frozenBy === user.id, by: freezer[0]?.username ?? null } : null,
+    frozen: user.frozenAt
+      ? { at: user.frozenAt.toISOString(), byOwner: user.frozenBy === user.id, by: freezer[0]?.username ?? null }
+      : null,
     // An administrator sees whether a code is set, never the code: it is the user's proof a message is ours.
     antiPhishingCode: maskCode(user.antiPhishingCode),
     balances,

@@ -9,7 +9,9 @@ export const userListQuerySchema = paginationSchema.extend({
   q: z.string().trim().max(100, "The search is too long").optional(),
   status: queryParam(z.enum(["active", "disabled"], { error: "status must be active or disabled" }).optional()),
   role: queryParam(z.enum(["user", "admin"], { error: "role must be user or admin" }).optional()),
-  sort: queryParam(z.enum(["newest", "oldest", "username"], { error: "sort must be newest, oldest or username" }).default("newest")),
+  sort: queryParam(
+    z.enum(["newest", "oldest", "username"], { error: "sort must be newest, oldest or username" }).default("newest"),
+  ),
 });
 
 const ORDER = {
@@ -26,7 +28,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listUsers(db: Db, query: UserListQuery) {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   const where: SQL | undefined = and(
-    pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern)) : undefined,
+    pattern
+      ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.phoneNumber, pattern))
+      : undefined,
     query.status ? eq(users.status, query.status) : undefined,
     query.role ? eq(users.role, query.role) : undefined,
   );

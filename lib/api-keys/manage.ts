@@ -29,10 +29,24 @@ export const createKeySchema = z.strictObject({
     .max(API_KEY_SCOPES.length)
     .refine((s) => new Set(s).size === s.length, "Name each scope once"),
   allowedIps: z
-    .array(z.string().max(64, "Not an address").transform((v, ctx) => allowedAddress(v) ?? (ctx.addIssue({ code: "custom", message: `"${v}" is not an address or network` }), z.NEVER)))
+    .array(
+      z
+        .string()
+        .max(64, "Not an address")
+        .transform(
+          (v, ctx) =>
+            allowedAddress(v) ??
+            (ctx.addIssue({ code: "custom", message: `"${v}" is not an address or network` }), z.NEVER),
+        ),
+    )
     .max(MAX_ALLOWED_ADDRESSES, `At most ${MAX_ALLOWED_ADDRESSES} addresses`)
     .optional(),
-  expiresInDays: z.number().int("Whole days").min(1, "At least 1 day").max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`).default(DEFAULT_EXPIRY_DAYS),
+  expiresInDays: z
+    .number()
+    .int("Whole days")
+    .min(1, "At least 1 day")
+    .max(MAX_EXPIRY_DAYS, `At most ${MAX_EXPIRY_DAYS} days`)
+    .default(DEFAULT_EXPIRY_DAYS),
   code: totpCodeField,
 });
 
@@ -71,15 +85,30 @@ const scopesText = (scopes: string[]) => scopes.join(" and ");
  * session alone cannot mint a credential that outlives it. A wrong code counts toward the same
  * per-user limit as other wrong codes. The secret is returned once and kept only encrypted.
  */
-export async function createApiKey(db: Db, userId: string, input: CreateKeyInput, meta: { ip: string | null }, now = Date.now()): Promise<{ key: KeyView; secret: string }> {
-  if (!(await hasTwoFactor(db, userId))) throw forbidden("Turn on two-factor sign-in in Security before making an API key", "TWO_FACTOR_REQUIRED");
+export async function createApiKey(
+  db: Db,
+  userId: string,
+  input: CreateKeyInput,
+  meta: { ip: string | null },
+  now = Date.now(),
+): Promise<{ key: KeyView; secret: string }> {
+  if (!(await hasTwoFactor(db, userId)))
+    throw forbidden("Turn on two-factor sign-in in Security before making an API key", "TWO_FACTOR_REQUIRED");
   return limitWrongCodes(db, userId, "code", now, () =>
     runTransaction(db, async (tx) => {
       if (!(await spendSecondFactor(tx, userId, input.code, now))) return null;
       // Counted under the user's row lock, so two requests at once cannot both take the last place.
       await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-      const [{ held } = { held: 0 }] = await tx.select({ held: sql<number>`count(*)::int` }).from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-      if (Number(held) >= MAX_KEYS_PER_USER) throw new AppError(422, "TOO_MANY_API_KEYS", `You hold ${MAX_KEYS_PER_USER} API keys: revoke one you no longer use first`);
+      const [{ held } = { held: 0 }] = await tx
+        .select({ held: sql<number>`count(*)::int` })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      if (Number(held) >= MAX_KEYS_PER_USER)
+        throw new AppError(
+          422,
+          "TOO_MANY_API_KEYS",
+          `You hold ${MAX_KEYS_PER_USER} API keys: revoke one you no longer use first`,
+        );
       const id = newId();
       const secret = newApiSecret();
       const [key] = await tx
@@ -95,8 +124,18 @@ export async function createApiKey(db: Db, userId: string, input: CreateKeyInput
           expiresAt: new Date(now + input.expiresInDays * DAY_MS),
         })
         .returning();
-      await recordActivity(tx, { userId, kind: "api_key.created", facts: { name: input.name, scopes: scopesText(input.scopes) } });
-      await audit(tx, { actorId: userId, action: "user.api_key.create", target: { type: "api_key", id }, detail: { scopes: input.scopes, allowedIps: key!.allowedIps }, ip: meta.ip });
+      await recordActivity(tx, {
+        userId,
+        kind: "api_key.created",
+        facts: { name: input.name, scopes: scopesText(input.scopes) },
+      });
+      await audit(tx, {
+        actorId: userId,
+        action: "user.api_key.create",
+        target: { type: "api_key", id },
+        detail: { scopes: input.scopes, allowedIps: key!.allowedIps },
+        ip: meta.ip,
+      });
       return { key: keyView(key!, now), secret };
     }),
   );
@@ -104,7 +143,11 @@ export async function createApiKey(db: Db, userId: string, input: CreateKeyInput
 
 /** The user's keys that are not revoked, newest first (at most MAX_KEYS_PER_USER of them). */
 export async function listApiKeys(db: Db, userId: string, now = Date.now()): Promise<KeyView[]> {
-  const rows = await db.select().from(apiKeys).where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt))).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map((k) => keyView(k, now));
 }
 
@@ -118,7 +161,12 @@ export async function revokeApiKey(db: Db, userId: string, keyId: string, meta: 
       .returning();
     if (!key) throw notFound("API key not found");
     await recordActivity(tx, { userId, kind: "api_key.revoked", facts: { name: key.name } });
-    await audit(tx, { actorId: userId, action: "user.api_key.revoke", target: { type: "api_key", id: keyId }, ip: meta.ip });
+    await audit(tx, {
+      actorId: userId,
+      action: "user.api_key.revoke",
+      target: { type: "api_key", id: keyId },
+      ip: meta.ip,
+    });
   });
 }
 

@@ -12,7 +12,8 @@ let derived: { from: string; key: Buffer } | undefined;
 
 function encryptionKey(): Buffer {
   const secret = authSecret();
-  if (derived?.from !== secret) derived = { from: secret, key: Buffer.from(hkdfSync("sha256", secret, "aurum", "api key secret", 32)) };
+  if (derived?.from !== secret)
+    derived = { from: secret, key: Buffer.from(hkdfSync("sha256", secret, "aurum", "api key secret", 32)) };
   return derived.key;
 }
 
@@ -27,7 +28,12 @@ export function encryptApiSecret(secret: string, keyId: string): string {
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
   cipher.setAAD(Buffer.from(keyId));
   const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    data.toString("base64url"),
+  ].join(".");
 }
 
 /** The secret, or null when it cannot be read (the auth secret changed): the key then signs nothing. */

@@ -25,7 +25,8 @@ export const STRUCTURING_WINDOW_MS = DAY_MS;
 /** USDT units at the feed's mid price (the quote's `price`, not its bid or ask), which no spread setting moves; null for what has no price. */
 async function valuer(db: Db, spreadBps: number) {
   const quote = await currentQuote(db, spreadBps);
-  return (asset: string, decimals: number, units: bigint) => usdtValueAtMid(asset, decimals, units, quote, USDT_DECIMALS);
+  return (asset: string, decimals: number, units: bigint) =>
+    usdtValueAtMid(asset, decimals, units, quote, USDT_DECIMALS);
 }
 
 /**
@@ -35,7 +36,12 @@ async function valuer(db: Db, spreadBps: number) {
  * which is written in the same transaction as the action, whoever's request it came from (an
  * approval counts for the approver: it only ever makes the sum larger).
  */
-async function movedBy(db: Db, adminId: string, userId: string, since: Date): Promise<{ asset: string; units: bigint }[]> {
+async function movedBy(
+  db: Db,
+  adminId: string,
+  userId: string,
+  since: Date,
+): Promise<{ asset: string; units: bigint }[]> {
   const perJournal = db
     .select({ asset: accounts.asset, moved: sql<string>`abs(sum(${entries.amount}))`.as("moved") })
     .from(journals)
@@ -62,7 +68,10 @@ async function movedBy(db: Db, adminId: string, userId: string, since: Date): Pr
  * parallel requests for the same user sum one after another, each seeing the ones before it
  * committed (READ COMMITTED reads afresh after the lock is granted).
  */
-export async function moneyGate(tx: Db, input: { adminId: string; userId: string; asset: string; units: bigint; now: Date }): Promise<MoneyGate | null> {
+export async function moneyGate(
+  tx: Db,
+  input: { adminId: string; userId: string; asset: string; units: bigint; now: Date },
+): Promise<MoneyGate | null> {
   if (input.adminId === input.userId) return { why: "own account" };
   await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.adminMoney}, hashtext(${input.userId}))`);
   const [asset, settings] = await Promise.all([findAsset(tx, input.asset), getSettings(tx)]);
@@ -71,7 +80,12 @@ export async function moneyGate(tx: Db, input: { adminId: string; userId: string
   const now = value(asset.code, asset.decimals, input.units);
   if (now === null) return { why: "unpriced", asset: asset.code };
   let before = 0n;
-  for (const moved of await movedBy(tx, input.adminId, input.userId, new Date(input.now.getTime() - STRUCTURING_WINDOW_MS))) {
+  for (const moved of await movedBy(
+    tx,
+    input.adminId,
+    input.userId,
+    new Date(input.now.getTime() - STRUCTURING_WINDOW_MS),
+  )) {
     const past = await findAsset(tx, moved.asset);
     const worth = value(past.code, past.decimals, moved.units);
     // What was moved in an asset without a price cannot be summed: the total is unknown, so it waits.
@@ -86,7 +100,13 @@ export async function moneyGate(tx: Db, input: { adminId: string; userId: string
 export function gateChanges(gate: MoneyGate, adminName: string, userName: string): Change[] {
   if (gate.why !== "threshold") return [];
   const usdt = (units: bigint) => exact(formatAmount(units, USDT_DECIMALS));
-  return [{ label: `Moved by ${adminName} for ${userName} in 24 hours (USDT at mid; threshold ${usdt(gate.threshold)})`, before: usdt(gate.before), after: usdt(gate.after) }];
+  return [
+    {
+      label: `Moved by ${adminName} for ${userName} in 24 hours (USDT at mid; threshold ${usdt(gate.threshold)})`,
+      before: usdt(gate.before),
+      after: usdt(gate.after),
+    },
+  ];
 }
 
 /** A sentence for the summary. */

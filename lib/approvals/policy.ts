@@ -9,7 +9,10 @@ import { DAY_MS } from "@/lib/core/time";
 export const PROPOSAL_TTL_MS = DAY_MS;
 
 export async function activeAdmins(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), eq(users.status, "active")));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
   return row?.n ?? 0;
 }
 
@@ -52,6 +55,9 @@ export async function targetUser(tx: Db, userId: string): Promise<User> {
 export function assertUnchanged(fields: { label: string; before: unknown; now: unknown }[]): void {
   const moved = fields.filter((f) => JSON.stringify(f.before) !== JSON.stringify(f.now));
   if (moved.length > 0) {
-    throw conflict(`This changed since it was proposed (${moved.map((f) => f.label).join(", ")}): propose it again from what it is now`, "PROPOSAL_STALE");
+    throw conflict(
+      `This changed since it was proposed (${moved.map((f) => f.label).join(", ")}): propose it again from what it is now`,
+      "PROPOSAL_STALE",
+    );
   }
 }

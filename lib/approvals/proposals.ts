@@ -14,18 +14,33 @@ import type { Actor, Change, Context } from "./rule";
 import { PROPOSAL_TTL_MS } from "./policy";
 
 export const rejectProposalSchema = z
-  .object({ reason: z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500, "The reason can be at most 500 characters") })
+  .object({
+    reason: z
+      .string({ error: "Please give a reason" })
+      .trim()
+      .min(1, "Please give a reason")
+      .max(500, "The reason can be at most 500 characters"),
+  })
   .strict();
 
 export const proposalQuerySchema = paginationSchema.extend({
-  status: queryParam(z.enum(PROPOSAL_STATUSES, { error: `status must be one of ${PROPOSAL_STATUSES.join(", ")}` }).default("pending")),
+  status: queryParam(
+    z.enum(PROPOSAL_STATUSES, { error: `status must be one of ${PROPOSAL_STATUSES.join(", ")}` }).default("pending"),
+  ),
 });
 
 /** Tells every other active administrator that the queue changed, so their screens follow. */
 async function announce(tx: Db, proposal: Proposal, actorId: string): Promise<void> {
-  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, "admin"), eq(users.status, "active"), ne(users.id, actorId)));
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active"), ne(users.id, actorId)));
   for (const admin of admins) {
-    await publish(tx, { to: { userId: admin.id }, event: "approvals", data: { id: proposal.id, kind: proposal.kind, status: proposal.status } });
+    await publish(tx, {
+      to: { userId: admin.id },
+      event: "approvals",
+      data: { id: proposal.id, kind: proposal.kind, status: proposal.status },
+    });
   }
 }
 
@@ -34,7 +49,13 @@ async function announce(tx: Db, proposal: Proposal, actorId: string): Promise<vo
  * (see each kind's review in ./rules), records a pending proposal and answers it; otherwise
  * answers null and the caller acts at once. Call it in the transaction the action would run in.
  */
-export async function proposalFor<K extends ProposalKind>(tx: Db, kind: K, payload: Payloads[K], actor: Actor, now = new Date()) {
+export async function proposalFor<K extends ProposalKind>(
+  tx: Db,
+  kind: K,
+  payload: Payloads[K],
+  actor: Actor,
+  now = new Date(),
+) {
   const review = await RULES[kind].review(tx, payload, { actor, now });
   if (!review) return null;
   const [row] = await tx
@@ -51,7 +72,13 @@ export async function proposalFor<K extends ProposalKind>(tx: Db, kind: K, paylo
       expiresAt: new Date(now.getTime() + PROPOSAL_TTL_MS),
     })
     .returning();
-  await audit(tx, { actorId: actor.id, action: "approval.propose", target: { type: "proposal", id: row!.id }, detail: { kind, summary: review.summary, changes: review.changes, reason: review.reason ?? null }, ip: actor.ip });
+  await audit(tx, {
+    actorId: actor.id,
+    action: "approval.propose",
+    target: { type: "proposal", id: row!.id },
+    detail: { kind, summary: review.summary, changes: review.changes, reason: review.reason ?? null },
+    ip: actor.ip,
+  });
   await announce(tx, row!, actor.id);
   return proposalView(row!, null, null);
 }
@@ -83,7 +110,11 @@ export function proposalView(p: Proposal, proposedBy: string | null, decidedBy: 
 
 /** Pending proposals past their 24 hours become expired (done before any read of the queue). */
 export async function expireProposals(db: Db, now = new Date()): Promise<number> {
-  const lapsed = await db.update(proposals).set({ status: "expired" }).where(and(eq(proposals.status, "pending"), lte(proposals.expiresAt, now))).returning({ id: proposals.id });
+  const lapsed = await db
+    .update(proposals)
+    .set({ status: "expired" })
+    .where(and(eq(proposals.status, "pending"), lte(proposals.expiresAt, now)))
+    .returning({ id: proposals.id });
   return lapsed.length;
 }
 
@@ -121,12 +152,21 @@ async function decidable(tx: Db, id: string, actor: Actor, now: Date): Promise<P
   const [p] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update");
   if (!p) throw notFound("Proposal not found");
   if (p.status !== "pending") throw conflict(`This proposal was already ${p.status}`, "ALREADY_DECIDED");
-  if (p.expiresAt <= now) throw conflict("This proposal expired: it waited more than 24 hours. Propose it again if it is still wanted.", "PROPOSAL_EXPIRED");
+  if (p.expiresAt <= now)
+    throw conflict(
+      "This proposal expired: it waited more than 24 hours. Propose it again if it is still wanted.",
+      "PROPOSAL_EXPIRED",
+    );
   return p;
 }
 
 /** Runs a stored proposal: its payload is parsed again by its kind's schema, then its action runs. */
-function carryOut<K extends ProposalKind>(tx: Db, kind: K, payload: unknown, ctx: Context): Promise<Record<string, unknown>> {
+function carryOut<K extends ProposalKind>(
+  tx: Db,
+  kind: K,
+  payload: unknown,
+  ctx: Context,
+): Promise<Record<string, unknown>> {
   const rule = RULES[kind];
   return rule.run(tx, rule.payload.parse(payload), ctx);
 }
@@ -141,36 +181,52 @@ type Decided = { proposal: ProposalView; failure: AppError | null };
  */
 export async function approveProposal(db: Db, id: string, actor: Actor, now = new Date()): Promise<Decided> {
   const repeatableRead = !isTransaction(db) && (await readsOneView(db, id));
-  const decided = await runTransaction(db, async (tx): Promise<Decided> => {
-    const p = await decidable(tx, id, actor, now);
-    if (p.proposedBy === actor.id) throw forbidden("You proposed this: another administrator has to approve it", "SAME_ADMIN");
-    if (!isProposalKind(p.kind)) throw conflict(`This version cannot carry out a proposal of kind ${p.kind}`, "UNKNOWN_KIND");
-    const kind = p.kind;
-    let result: Record<string, unknown> | null = null;
-    let failure: AppError | null = null;
-    try {
-      // A savepoint: a refusal undoes the action's own writes and the decision is still recorded.
-      result = await inSavepoint(tx, (sp) => carryOut(sp, kind, p.payload, { actor, now }));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      failure = err;
-    }
-    const [row] = await tx
-      .update(proposals)
-      .set({ status: failure ? "failed" : "approved", decidedBy: actor.id, decidedAt: now, outcome: failure?.message ?? null, result })
-      .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
-      .returning();
-    if (!row) throw conflict("This proposal was already decided", "ALREADY_DECIDED");
-    await audit(tx, {
-      actorId: actor.id,
-      action: failure ? "approval.fail" : "approval.approve",
-      target: { type: "proposal", id },
-      detail: { kind, proposedBy: p.proposedBy, ...(failure ? { error: failure.code, message: failure.message } : { result }) },
-      ip: actor.ip,
-    });
-    await announce(tx, row, actor.id);
-    return { proposal: await named(tx, row), failure };
-  }, { repeatableRead });
+  const decided = await runTransaction(
+    db,
+    async (tx): Promise<Decided> => {
+      const p = await decidable(tx, id, actor, now);
+      if (p.proposedBy === actor.id)
+        throw forbidden("You proposed this: another administrator has to approve it", "SAME_ADMIN");
+      if (!isProposalKind(p.kind))
+        throw conflict(`This version cannot carry out a proposal of kind ${p.kind}`, "UNKNOWN_KIND");
+      const kind = p.kind;
+      let result: Record<string, unknown> | null = null;
+      let failure: AppError | null = null;
+      try {
+        // A savepoint: a refusal undoes the action's own writes and the decision is still recorded.
+        result = await inSavepoint(tx, (sp) => carryOut(sp, kind, p.payload, { actor, now }));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        failure = err;
+      }
+      const [row] = await tx
+        .update(proposals)
+        .set({
+          status: failure ? "failed" : "approved",
+          decidedBy: actor.id,
+          decidedAt: now,
+          outcome: failure?.message ?? null,
+          result,
+        })
+        .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
+        .returning();
+      if (!row) throw conflict("This proposal was already decided", "ALREADY_DECIDED");
+      await audit(tx, {
+        actorId: actor.id,
+        action: failure ? "approval.fail" : "approval.approve",
+        target: { type: "proposal", id },
+        detail: {
+          kind,
+          proposedBy: p.proposedBy,
+          ...(failure ? { error: failure.code, message: failure.message } : { result }),
+        },
+        ip: actor.ip,
+      });
+      await announce(tx, row, actor.id);
+      return { proposal: await named(tx, row), failure };
+    },
+    { repeatableRead },
+  );
   return decided;
 }
 
@@ -185,13 +241,29 @@ export async function readsOneView(db: Db, id: string): Promise<boolean> {
 }
 
 /** Any administrator, the proposer included (withdrawing it), may reject a pending proposal, with a reason. */
-export async function rejectProposal(db: Db, id: string, input: z.infer<typeof rejectProposalSchema>, actor: Actor, now = new Date()): Promise<ProposalView> {
+export async function rejectProposal(
+  db: Db,
+  id: string,
+  input: z.infer<typeof rejectProposalSchema>,
+  actor: Actor,
+  now = new Date(),
+): Promise<ProposalView> {
   return runTransaction(db, async (tx) => {
     await decidable(tx, id, actor, now);
     // Only a pending proposal is decided (the row lock above, this condition, and the database's trigger each hold it).
-    const [row] = await tx.update(proposals).set({ status: "rejected", decidedBy: actor.id, decidedAt: now, outcome: input.reason }).where(and(eq(proposals.id, id), eq(proposals.status, "pending"))).returning();
+    const [row] = await tx
+      .update(proposals)
+      .set({ status: "rejected", decidedBy: actor.id, decidedAt: now, outcome: input.reason })
+      .where(and(eq(proposals.id, id), eq(proposals.status, "pending")))
+      .returning();
     if (!row) throw conflict("This proposal was already decided", "ALREADY_DECIDED");
-    await audit(tx, { actorId: actor.id, action: "approval.reject", target: { type: "proposal", id }, detail: { kind: row.kind, proposedBy: row.proposedBy, reason: input.reason }, ip: actor.ip });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "approval.reject",
+      target: { type: "proposal", id },
+      detail: { kind: row.kind, proposedBy: row.proposedBy, reason: input.reason },
+      ip: actor.ip,
+    });
     await announce(tx, row, actor.id);
     return named(tx, row);
   });
@@ -199,11 +271,16 @@ export async function rejectProposal(db: Db, id: string, input: z.infer<typeof r
 
 async function named(tx: Db, p: Proposal): Promise<ProposalView> {
   const [who] = await tx.select({ username: users.username }).from(users).where(eq(users.id, p.proposedBy));
-  const [decidedBy] = p.decidedBy ? await tx.select({ username: users.username }).from(users).where(eq(users.id, p.decidedBy)) : [];
+  const [decidedBy] = p.decidedBy
+    ? await tx.select({ username: users.username }).from(users).where(eq(users.id, p.decidedBy))
+    : [];
   return proposalView(p, who?.username ?? null, decidedBy?.username ?? null);
 }
 
 /** The answer of a call that became a proposal: accepted, nothing changed yet. */
 export function proposedAnswer(proposal: ProposalView): { status: number; body: Record<string, unknown> } {
-  return { status: 202, body: { success: true, message: `Waiting for a second administrator to approve: ${proposal.summary}`, proposal } };
+  return {
+    status: 202,
+    body: { success: true, message: `Waiting for a second administrator to approve: ${proposal.summary}`, proposal },
+  };
 }

@@ -11,10 +11,20 @@ type Config = Awaited<ReturnType<typeof getTradeConfig>>;
  * switching the user's trading off acts now; any other change becomes one proposal of the fields
  * it changes (see rules/trade-config). Call it in one transaction.
  */
-export async function saveUserTradeConfig(tx: Db, userId: string, patch: TradeConfigPatch | "reset", actor: Actor, mode: "create" | "update", now = new Date()): Promise<{ config: Config; proposal: ProposalView | null }> {
+export async function saveUserTradeConfig(
+  tx: Db,
+  userId: string,
+  patch: TradeConfigPatch | "reset",
+  actor: Actor,
+  mode: "create" | "update",
+  now = new Date(),
+): Promise<{ config: Config; proposal: ProposalView | null }> {
   const fields = await tradeConfigChanges(tx, userId, patch, mode);
   if (!fields) {
-    const config = patch === "reset" ? await deleteTradeConfig(tx, userId, actor) : await saveTradeConfig(tx, userId, patch, actor, mode);
+    const config =
+      patch === "reset"
+        ? await deleteTradeConfig(tx, userId, actor)
+        : await saveTradeConfig(tx, userId, patch, actor, mode);
     return { config, proposal: null };
   }
   const proposal = await proposalFor(tx, "trade_config.save", { userId, reset: patch === "reset", fields }, actor, now);

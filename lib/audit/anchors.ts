@@ -26,7 +26,8 @@ export async function publishedAnchors(db: Db): Promise<Anchor[]> {
     .orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id));
   return rows.map((row) => {
     const link = parseLink(row.auditHead!);
-    if (!link) throw new Error(`proof snapshot ${row.id} publishes an audit head that is not seq:hash (${row.auditHead})`);
+    if (!link)
+      throw new Error(`proof snapshot ${row.id} publishes an audit head that is not seq:hash (${row.auditHead})`);
     return { snapshotId: row.id, takenAt: row.takenAt, link };
   });
 }

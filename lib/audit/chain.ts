@@ -35,7 +35,12 @@ export type StoredRow = Awaited<ReturnType<typeof rowsAfter>>[number];
 export const chained = (row: StoredRow): ChainedRow => ({ ...row, seq: row.seq!, detail: row.detail as Json });
 
 async function lastLink(db: Db): Promise<ChainHead | null> {
-  const [head] = await db.select({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime }).from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(desc(auditLogs.seq)).limit(1);
+  const [head] = await db
+    .select({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime })
+    .from(auditLogs)
+    .where(isNotNull(auditLogs.seq))
+    .orderBy(desc(auditLogs.seq))
+    .limit(1);
   return head ? { seq: head.seq!, hash: head.hash!, at: head.at } : null;
 }
 
@@ -49,7 +54,10 @@ async function lastLink(db: Db): Promise<ChainHead | null> {
 export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "createdAt">): Promise<ChainHead> {
   let link: ChainHead;
   try {
-    const [inserted] = await tx.insert(auditLogs).values(row).returning({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime });
+    const [inserted] = await tx
+      .insert(auditLogs)
+      .values(row)
+      .returning({ seq: auditLogs.seq, hash: auditLogs.hash, at: printedTime });
     link = { seq: inserted!.seq!, hash: inserted!.hash!, at: inserted!.at };
   } catch (err) {
     throw staleHead(err) ?? err;
@@ -67,7 +75,10 @@ export async function appendToChain(tx: Db, row: Omit<ChainedRow, "seq" | "creat
 function staleHead(err: unknown): Error | null {
   for (let e = err as { message?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.message === "string" && e.message.includes("audit_logs_seq_idx")) {
-      return Object.assign(new Error("The audit chain moved on since this transaction's snapshot: run it again", { cause: err }), { code: "40001" });
+      return Object.assign(
+        new Error("The audit chain moved on since this transaction's snapshot: run it again", { cause: err }),
+        { code: "40001" },
+      );
     }
   }
   return null;
@@ -79,14 +90,21 @@ function staleHead(err: unknown): Error | null {
  * Whoever publishes it (the proof of liabilities) lets anyone later check that the chain still
  * holds that hash at that seq, which a rewrite of the whole chain cannot fake.
  */
-export async function auditChainHead(db: Db): Promise<{ seq: number; hash: string; at: string; entries: number } | null> {
+export async function auditChainHead(
+  db: Db,
+): Promise<{ seq: number; hash: string; at: string; entries: number } | null> {
   const head = await lastLink(db);
   return head ? { ...head, entries: head.seq } : null;
 }
 
 /** Chained rows after `seq`, in chain order, `limit` at a time. */
 export function rowsAfter(db: Db, seq: number, limit: number) {
-  return db.select(chainedColumns).from(auditLogs).where(gt(auditLogs.seq, seq)).orderBy(asc(auditLogs.seq)).limit(limit);
+  return db
+    .select(chainedColumns)
+    .from(auditLogs)
+    .where(gt(auditLogs.seq, seq))
+    .orderBy(asc(auditLogs.seq))
+    .limit(limit);
 }
 
 /** The chained row at `seq`, if there is one. */

@@ -49,9 +49,22 @@ export function canonicalJson(value: Json): string {
 export const asStoredJson = (value: unknown): Json => JSON.parse(JSON.stringify(value)) as Json;
 
 export function encodeRow(row: ChainedRow): string {
-  return canonicalJson([FORMAT, row.seq, row.id, row.createdAt, row.actorId, row.action, row.targetType, row.targetId, row.ip, row.detail]);
+  return canonicalJson([
+    FORMAT,
+    row.seq,
+    row.id,
+    row.createdAt,
+    row.actorId,
+    row.action,
+    row.targetType,
+    row.targetId,
+    row.ip,
+    row.detail,
+  ]);
 }
 
 export function rowHash(prevHash: string, row: ChainedRow): string {
-  return createHash("sha256").update(prevHash + encodeRow(row), "utf8").digest("hex");
+  return createHash("sha256")
+    .update(prevHash + encodeRow(row), "utf8")
+    .digest("hex");
 }

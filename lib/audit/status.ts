@@ -69,8 +69,10 @@ function walkWhole(db: Db, cp: Checkpoint): Promise<void> {
 }
 
 function statusOf(db: Db, check: ChainCheck, times: Times): ChainStatus {
-  if (check.intact) return { state: "intact", entries: check.entries, head: check.head, outside: check.outside, ...times };
-  if (check.break.kind === "cut") return { state: "cut", break: check.break, seen: seenHead(db), outside: check.outside, ...times };
+  if (check.intact)
+    return { state: "intact", entries: check.entries, head: check.head, outside: check.outside, ...times };
+  if (check.break.kind === "cut")
+    return { state: "cut", break: check.break, seen: seenHead(db), outside: check.outside, ...times };
   return { state: "broken", break: check.break, outside: check.outside, ...times };
 }
 
@@ -91,7 +93,10 @@ export async function auditChainStatus(db: Db, now = new Date()): Promise<ChainS
   }
   if (cp.fullAt === 0) {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([walkWhole(db, cp), new Promise((resolve) => (timer = setTimeout(resolve, FIRST_LOOK_WAIT_MS)))]);
+    await Promise.race([
+      walkWhole(db, cp),
+      new Promise((resolve) => (timer = setTimeout(resolve, FIRST_LOOK_WAIT_MS))),
+    ]);
     clearTimeout(timer);
     if (cp.fullAt === 0) return { state: "checking", checkedAt: now.toISOString(), fullCheckAt: null };
   } else if (now.getTime() - cp.fullAt >= FULL_CHECK_EVERY_MS) {

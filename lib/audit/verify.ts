@@ -55,7 +55,12 @@ async function outsideRows(db: Db): Promise<Outside> {
   const [[{ n } = { n: 0 }], named] = await Promise.all([
     db.select({ n: count() }).from(auditLogs).where(isNull(auditLogs.seq)),
     db
-      .select({ id: auditLogs.id, createdAt: auditLogs.createdAt, actorId: auditLogs.actorId, action: auditLogs.action })
+      .select({
+        id: auditLogs.id,
+        createdAt: auditLogs.createdAt,
+        actorId: auditLogs.actorId,
+        action: auditLogs.action,
+      })
       .from(auditLogs)
       .where(isNull(auditLogs.seq))
       .orderBy(asc(auditLogs.createdAt), asc(auditLogs.id))
@@ -79,11 +84,26 @@ async function stillHolds(db: Db, link: ChainLink): Promise<ChainHead | ChainBre
   if (!row) {
     const [later] = await db.select({ n: count() }).from(auditLogs).where(gt(auditLogs.seq, link.seq));
     return later?.n
-      ? { kind: "missing", seq: link.seq, id: null, reason: `entry #${link.seq} is missing, though the chain held it before (hash ${link.hash})` }
-      : { kind: "cut", seq: link.seq, id: null, reason: `entry #${link.seq} is gone, though the chain held it before (hash ${link.hash}): its end was cut off` };
+      ? {
+          kind: "missing",
+          seq: link.seq,
+          id: null,
+          reason: `entry #${link.seq} is missing, though the chain held it before (hash ${link.hash})`,
+        }
+      : {
+          kind: "cut",
+          seq: link.seq,
+          id: null,
+          reason: `entry #${link.seq} is gone, though the chain held it before (hash ${link.hash}): its end was cut off`,
+        };
   }
   if (row.hash !== link.hash || hashOf(row.prevHash ?? "", row) !== link.hash) {
-    return { kind: "rewritten", seq: link.seq, id: row.id, reason: `entry #${link.seq} is not the row the chain held before (hash ${link.hash}): it was changed, or the chain rewritten up to here` };
+    return {
+      kind: "rewritten",
+      seq: link.seq,
+      id: row.id,
+      reason: `entry #${link.seq} is not the row the chain held before (hash ${link.hash}): it was changed, or the chain rewritten up to here`,
+    };
   }
   return { seq: link.seq, hash: link.hash, at: row.createdAt };
 }
@@ -118,23 +138,48 @@ export async function verifyAuditChain(db: Db, { from = null, expect = [] }: Ver
       if (seq !== prev.seq + 1) {
         return broken(
           seq > prev.seq + 1
-            ? { kind: "missing", seq: prev.seq + 1, id: null, reason: `entry #${prev.seq + 1} is missing: the chain goes from #${prev.seq} to #${seq}` }
+            ? {
+                kind: "missing",
+                seq: prev.seq + 1,
+                id: null,
+                reason: `entry #${prev.seq + 1} is missing: the chain goes from #${prev.seq} to #${seq}`,
+              }
             : { kind: "repeated", seq, id: row.id, reason: `entry #${seq} appears more than once` },
         );
       }
       if (row.prevHash !== prev.hash) {
-        return broken({ kind: "moved", seq, id: row.id, reason: `its prev_hash is not the hash of entry #${prev.seq}: a row before it was removed, added or moved` });
+        return broken({
+          kind: "moved",
+          seq,
+          id: row.id,
+          reason: `its prev_hash is not the hash of entry #${prev.seq}: a row before it was removed, added or moved`,
+        });
       }
       if (hashOf(prev.hash, row) !== row.hash) {
-        return broken({ kind: "edited", seq, id: row.id, reason: "its hash does not match its contents: the row was changed" });
+        return broken({
+          kind: "edited",
+          seq,
+          id: row.id,
+          reason: "its hash does not match its contents: the row was changed",
+        });
       }
       // The encoded times have one fixed width, so they compare as text.
       if (row.createdAt < prev.at) {
-        return broken({ kind: "time", seq, id: row.id, reason: `its time ${row.createdAt} is before entry #${prev.seq}'s (${prev.at}): times never go backwards along the chain` });
+        return broken({
+          kind: "time",
+          seq,
+          id: row.id,
+          reason: `its time ${row.createdAt} is before entry #${prev.seq}'s (${prev.at}): times never go backwards along the chain`,
+        });
       }
       const hash = expected.get(seq);
       if (hash !== undefined && row.hash !== hash) {
-        return broken({ kind: "rewritten", seq, id: row.id, reason: `its hash is ${row.hash}, not ${hash} as held before: the chain was rewritten up to here` });
+        return broken({
+          kind: "rewritten",
+          seq,
+          id: row.id,
+          reason: `its hash is ${row.hash}, not ${hash} as held before: the chain was rewritten up to here`,
+        });
       }
       expected.delete(seq);
       prev = { seq, hash: row.hash!, at: row.createdAt };
@@ -144,7 +189,12 @@ export async function verifyAuditChain(db: Db, { from = null, expect = [] }: Ver
   const [beyond] = [...expected].sort(([a], [b]) => a - b);
   if (beyond) {
     const [seq, hash] = beyond;
-    return broken({ kind: "cut", seq, id: null, reason: `entry #${seq} is gone, though the chain held it before (hash ${hash}): its end was cut off after entry #${prev.seq}` });
+    return broken({
+      kind: "cut",
+      seq,
+      id: null,
+      reason: `entry #${seq} is gone, though the chain held it before (hash ${hash}): its end was cut off after entry #${prev.seq}`,
+    });
   }
   return { intact: true, entries: prev.seq, head: prev.seq === 0 ? null : prev, outside };
 }

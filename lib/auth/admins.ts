@@ -37,6 +37,10 @@ export async function adminCount(tx: Db): Promise<number> {
 /** Four eyes need two: once two administrators exist, none is removed that would leave fewer. */
 export async function assertAdminsRemain(tx: Db): Promise<void> {
   if ((await adminCount(tx)) <= 2) {
-    throw new AppError(422, "TOO_FEW_ADMINS", "Removing this administrator would leave fewer than two, and every approval needs two: appoint another administrator first");
+    throw new AppError(
+      422,
+      "TOO_FEW_ADMINS",
+      "Removing this administrator would leave fewer than two, and every approval needs two: appoint another administrator first",
+    );
   }
 }

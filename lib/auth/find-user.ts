@@ -3,7 +3,8 @@ import type { Db } from "@/db/client";
 import { sessions, twoFactor, users, type User } from "@/db/schema";
 import { twoFactorOn } from "./two-factor/verify";
 
-const byName = (identifier: string | Placeholder) => or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`);
+const byName = (identifier: string | Placeholder) =>
+  or(sql`lower(${users.username}) = ${identifier}`, sql`lower(${users.email}) = ${identifier}`);
 
 /** The account a sign-in or reset names, by username or email (`identifier` already lowercased). */
 export async function findUserByName(db: Db, identifier: string): Promise<User | undefined> {
@@ -12,14 +13,25 @@ export async function findUserByName(db: Db, identifier: string): Promise<User |
 }
 
 /** Sessions of `userId` held from `ip` (revoked and expired ones included). */
-export const sessionsFrom = (userId: string | Column, ip: string | Placeholder) => and(eq(sessions.userId, userId), eq(sessions.ip, ip));
+export const sessionsFrom = (userId: string | Column, ip: string | Placeholder) =>
+  and(eq(sessions.userId, userId), eq(sessions.ip, ip));
 
 const signInLookup = (db: Db) =>
   db
     .select({
       user: users,
-      knownAddress: sql<boolean>`${exists(db.select({ one: sql`1` }).from(sessions).where(sessionsFrom(users.id, sql.placeholder("ip"))))}`,
-      twoFactor: sql<boolean>`${exists(db.select({ one: sql`1` }).from(twoFactor).where(twoFactorOn(users.id)))}`,
+      knownAddress: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(sessions)
+          .where(sessionsFrom(users.id, sql.placeholder("ip"))),
+      )}`,
+      twoFactor: sql<boolean>`${exists(
+        db
+          .select({ one: sql`1` })
+          .from(twoFactor)
+          .where(twoFactorOn(users.id)),
+      )}`,
     })
     .from(users)
     .where(byName(sql.placeholder("identifier")))

@@ -61,7 +61,8 @@ export async function requestPasswordReset(
 
   const user = await findUserByName(db, identifier);
   const issued = newResetToken();
-  if (user?.status === "active" && mayMailResetLink(user)) inBackground("reset link", () => sendResetLink(db, user, issued, meta, now));
+  if (user?.status === "active" && mayMailResetLink(user))
+    inBackground("reset link", () => sendResetLink(db, user, issued, meta, now));
 }
 
 /**
@@ -72,11 +73,19 @@ export async function requestPasswordReset(
  */
 const mayMailResetLink = (user: User): boolean => user.role !== "admin" || smtpConfigured();
 
-async function sendResetLink(db: Db, user: User, issued: { token: string; tokenHash: string }, meta: { ip: string; origin: string }, now: Date): Promise<void> {
+async function sendResetLink(
+  db: Db,
+  user: User,
+  issued: { token: string; tokenHash: string },
+  meta: { ip: string; origin: string },
+  now: Date,
+): Promise<void> {
   const { siteName } = await getSettings(db);
   const link = `${meta.origin}/reset-password?token=${issued.token}`;
   const mailId = await runTransaction(db, async (tx) => {
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
       id: newId(),
       userId: user.id,
@@ -85,7 +94,16 @@ async function sendResetLink(db: Db, user: User, issued: { token: string; tokenH
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       requestIp: meta.ip,
     });
-    return queueMail(tx, { ...resetLinkMail({ to: user.email, username: user.username, siteName, link, validMinutes: RESET_TOKEN_TTL_MS / 60_000 }), antiPhishingCode: user.antiPhishingCode });
+    return queueMail(tx, {
+      ...resetLinkMail({
+        to: user.email,
+        username: user.username,
+        siteName,
+        link,
+        validMinutes: RESET_TOKEN_TTL_MS / 60_000,
+      }),
+      antiPhishingCode: user.antiPhishingCode,
+    });
   });
   await deliver(db, [mailId]);
 }

@@ -20,7 +20,13 @@ export const LOGIN_HISTORY_KEPT = 50;
  * for a wrong password). So attempts at the same instant may leave the account a few rows over 50
  * until its next attempt; the history shown stops at 50 regardless.
  */
-export function recordingLogin(userId: string, outcome: LoginOutcome, meta: { ip: string | null; userAgent: string | null }, now: Date, after = raw("true")): Fragment[] {
+export function recordingLogin(
+  userId: string,
+  outcome: LoginOutcome,
+  meta: { ip: string | null; userAgent: string | null },
+  now: Date,
+  after = raw("true"),
+): Fragment[] {
   return [
     q`attempt as (
       insert into login_history (id, user_id, created_at, ip, user_agent, outcome)
@@ -48,7 +54,10 @@ export async function recordLogin(
   hits: GiveBack[] = [],
 ): Promise<void> {
   const { entries, done } = givingBack(hits, now.getTime());
-  await runStatement(db, q`with ${join([...entries, ...recordingLogin(userId, outcome, meta, now, done)], ", ")} select 1`);
+  await runStatement(
+    db,
+    q`with ${join([...entries, ...recordingLogin(userId, outcome, meta, now, done)], ", ")} select 1`,
+  );
 }
 
 const OUTCOME_LABELS: Record<LoginOutcome, string> = {
@@ -68,7 +77,13 @@ export async function listLoginHistory(db: Db, userId: string, page: Pagination)
   const [rows, [total]] = await Promise.all([
     limit === 0
       ? Promise.resolve([])
-      : db.select().from(loginHistory).where(mine).orderBy(desc(loginHistory.createdAt), desc(loginHistory.id)).limit(limit).offset(offset),
+      : db
+          .select()
+          .from(loginHistory)
+          .where(mine)
+          .orderBy(desc(loginHistory.createdAt), desc(loginHistory.id))
+          .limit(limit)
+          .offset(offset),
     db.select({ n: count() }).from(loginHistory).where(mine),
   ]);
   return {

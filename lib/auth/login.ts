@@ -83,7 +83,9 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
     throw limited("Too many failed sign-in attempts.", wait);
   }
 
-  const valid = user ? await verifyPassword(user.passwordHash, payload.password) : await burnPasswordCheck(payload.password).then(() => false);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, payload.password)
+    : await burnPasswordCheck(payload.password).then(() => false);
   if (!account || !valid) {
     if (user) await recordLogin(db, user.id, "wrong_password", meta);
     // One answer for an unknown user and a wrong password: names are not for probing.
@@ -112,7 +114,12 @@ export async function login(db: Db, payload: LoginPayload, meta: { ip: string; u
  * login history, all in one statement; from a device the account has not used before, also in
  * their activity (with a security mail).
  */
-export async function startSession(db: Db, user: User, meta: { ip: string; userAgent: string | null }, hits: GiveBack[] = []) {
+export async function startSession(
+  db: Db,
+  user: User,
+  meta: { ip: string; userAgent: string | null },
+  hits: GiveBack[] = [],
+) {
   const now = new Date();
   const session = newSession(user.id, meta, now);
   const { entries, done } = givingBack(hits, now.getTime());
@@ -126,9 +133,16 @@ export async function startSession(db: Db, user: User, meta: { ip: string; userA
     ],
     ", ",
   )} select (select coalesce(json_agg(user_agent), '[]') from earlier) as earlier${unflushed(db)}`;
-  const [[row], token] = await Promise.all([runStatement<{ earlier: (string | null)[] }>(db, statement), sessionToken(user, session)]);
+  const [[row], token] = await Promise.all([
+    runStatement<{ earlier: (string | null)[] }>(db, statement),
+    sessionToken(user, session),
+  ]);
   if (isNewDevice(row!.earlier, meta.userAgent)) {
-    await recordActivity(db, { userId: user.id, kind: "device.new", facts: { device: describeDevice(meta.userAgent), ip: meta.ip } });
+    await recordActivity(db, {
+      userId: user.id,
+      kind: "device.new",
+      facts: { device: describeDevice(meta.userAgent), ip: meta.ip },
+    });
   }
   return { twoFactorRequired: false as const, user, token };
 }

@@ -13,7 +13,13 @@ const WRONG_PASSWORDS: Limit = { max: 5, windowMs: 15 * 60_000 };
  * The hit is taken before the check and stays when the password is wrong (its own statement, so it
  * outlives the refusal); a right password gives it back. `wrong` is the refusal to throw.
  */
-export async function checkOwnPassword(db: Db, userId: string, password: string, purpose: string, wrong: () => AppError): Promise<string> {
+export async function checkOwnPassword(
+  db: Db,
+  userId: string,
+  password: string,
+  purpose: string,
+  wrong: () => AppError,
+): Promise<string> {
   const key = `${purpose}:user:${userId}`;
   const wait = await consume(db, key, WRONG_PASSWORDS);
   if (wait > 0) throw limited("Too many wrong passwords.", wait);

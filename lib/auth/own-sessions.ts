@@ -44,7 +44,8 @@ export async function revokeOwnSession(db: Db, userId: string, sessionId: string
 export function revokeOthers(db: Db, userId: string, currentSessionId: string): Promise<string[]> {
   return runTransaction(db, async (tx) => {
     const ended = await revokeOtherSessions(tx, userId, currentSessionId);
-    if (ended.length > 0) await recordActivity(tx, { userId, kind: "sessions.revoked", facts: { count: ended.length } });
+    if (ended.length > 0)
+      await recordActivity(tx, { userId, kind: "sessions.revoked", facts: { count: ended.length } });
     return ended;
   });
 }

@@ -21,10 +21,20 @@ function referralCode(): string {
 }
 
 async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
-  const [byName] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
-  if (byName) throw conflict("This username is already taken", "USERNAME_TAKEN", { username: ["This username is already taken"] });
-  const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
-  if (byEmail) throw conflict("This email is already registered", "EMAIL_TAKEN", { email: ["This email is already registered"] });
+  const [byName] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
+  if (byName)
+    throw conflict("This username is already taken", "USERNAME_TAKEN", {
+      username: ["This username is already taken"],
+    });
+  const [byEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  if (byEmail)
+    throw conflict("This email is already registered", "EMAIL_TAKEN", { email: ["This email is already registered"] });
 }
 
 export interface NewUser {
@@ -80,15 +90,20 @@ export async function registerUser(
   payload: RegisterPayload,
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  if (!(await getSettings(db)).registrationOpen) throw forbidden("Registration is closed at the moment", "REGISTRATION_CLOSED");
+  if (!(await getSettings(db)).registrationOpen)
+    throw forbidden("Registration is closed at the moment", "REGISTRATION_CLOSED");
   const limitKey = `register:ip:${meta.ip ?? "unknown"}`;
   const limit: Limit = { max: readEnv().REGISTRATIONS_PER_IP_PER_HOUR, windowMs: HOUR_MS };
   const wait = await consume(db, limitKey, limit);
   if (wait > 0) throw limited("Too many accounts were opened from your network.", wait);
   let referredBy: string | null = null;
   if (payload.referralCode) {
-    const [referrer] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, payload.referralCode));
-    if (!referrer) throw badRequest("Referral code not found", { referralCode: ["Referral code not found"] }, "REFERRAL_NOT_FOUND");
+    const [referrer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.referralCode, payload.referralCode));
+    if (!referrer)
+      throw badRequest("Referral code not found", { referralCode: ["Referral code not found"] }, "REFERRAL_NOT_FOUND");
     referredBy = referrer.id;
   }
   const user = await insertUser(db, {

@@ -30,7 +30,11 @@ export const resetPasswordSchema = z.strictObject({
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const invalidResetToken = () =>
-  new AppError(400, "RESET_TOKEN_INVALID", "This password reset link is invalid, expired or already used. Please ask for a new one.");
+  new AppError(
+    400,
+    "RESET_TOKEN_INVALID",
+    "This password reset link is invalid, expired or already used. Please ask for a new one.",
+  );
 
 /**
  * Sets a new password with a reset link's token, in one transaction: the token is claimed (it must
@@ -38,7 +42,12 @@ export const invalidResetToken = () =>
  * every session of the user ended (sockets dropped once this commits), withdrawals paused as after
  * any new password, and the user told by a notification and by mail. A refusal writes nothing.
  */
-export async function resetPassword(db: Db, input: ResetPasswordInput, meta: { ip: string }, now = new Date()): Promise<{ sessionsEnded: number }> {
+export async function resetPassword(
+  db: Db,
+  input: ResetPasswordInput,
+  meta: { ip: string },
+  now = new Date(),
+): Promise<{ sessionsEnded: number }> {
   // Checked before hashing: argon2 is slow, and a made-up token should not cost a hash.
   if (!(await liveResetToken(db, input.token, now))) throw invalidResetToken();
   const passwordHash = await hashPassword(input.newPassword);
@@ -46,19 +55,32 @@ export async function resetPassword(db: Db, input: ResetPasswordInput, meta: { i
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now, usedIp: meta.ip })
-      .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw invalidResetToken();
     const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for("update");
     if (!user) throw invalidResetToken();
-    if (user.status !== "active") throw forbidden("This account is disabled. Please contact customer service.", "ACCOUNT_DISABLED");
+    if (user.status !== "active")
+      throw forbidden("This account is disabled. Please contact customer service.", "ACCOUNT_DISABLED");
 
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     // Any other link still out (two requests that crossed) dies with this one.
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
     await startWithdrawalHold(tx, user.id, now);
     const ended = await revokeUserSessions(tx, user.id);
-    const { mailId } = await recordActivity(tx, { userId: user.id, kind: "password.reset_by_link", facts: { sessionsEnded: ended.length } }, now);
+    const { mailId } = await recordActivity(
+      tx,
+      { userId: user.id, kind: "password.reset_by_link", facts: { sessionsEnded: ended.length } },
+      now,
+    );
     return { mailId, sessionsEnded: ended.length };
   });
   if (mailId) inBackground("password reset notice", () => deliver(db, [mailId]));

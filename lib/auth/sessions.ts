@@ -15,7 +15,11 @@ export interface Authenticated {
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** A new session's row: it lives as long as its token. */
-export function newSession(userId: string, meta: { ip: string | null; userAgent: string | null }, now = new Date()): Session {
+export function newSession(
+  userId: string,
+  meta: { ip: string | null; userAgent: string | null },
+  now = new Date(),
+): Session {
   return {
     id: newId(),
     userId,
@@ -29,7 +33,9 @@ export function newSession(userId: string, meta: { ip: string | null; userAgent:
 }
 
 /** Inserts `session` (a `with` entry, or a statement of its own). */
-export const insertingSession = (session: Session) => q`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+export const insertingSession = (
+  session: Session,
+) => q`insert into sessions (id, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
   values (${session.id}::uuid, ${session.userId}::uuid, ${session.createdAt.toISOString()}::timestamptz, ${session.lastSeenAt.toISOString()}::timestamptz,
     ${session.expiresAt.toISOString()}::timestamptz, ${session.ip}::text, ${session.userAgent}::text)`;
 
@@ -76,7 +82,10 @@ export async function authenticateToken(db: Db, token: string | null): Promise<A
   const now = Date.now();
   if (row.session.revokedAt || row.session.expiresAt.getTime() <= now || row.user.status !== "active") return null;
   if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
   }
   return row;
 }
@@ -91,7 +100,10 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  await dropSessions(db, ended.map((s) => s.id));
+  await dropSessions(
+    db,
+    ended.map((s) => s.id),
+  );
 }
 
 /** Ends every live session of a user (password reset, disabling); returns the ended session ids. */

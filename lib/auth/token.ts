@@ -36,9 +36,17 @@ let derived: { secret: string; key: Buffer; header: string } | undefined;
 
 function encryptionKey(secret: string) {
   if (derived?.secret !== secret) {
-    const key = Buffer.from(hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64));
-    const kid = createHash("sha512").update(`{"k":"${key.toString("base64url")}","kty":"oct"}`).digest("base64url");
-    derived = { secret, key, header: Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })).toString("base64url") };
+    const key = Buffer.from(
+      hkdfSync("sha256", secret, SESSION_COOKIE, `Auth.js Generated Encryption Key (${SESSION_COOKIE})`, 64),
+    );
+    const kid = createHash("sha512")
+      .update(`{"k":"${key.toString("base64url")}","kty":"oct"}`)
+      .digest("base64url");
+    derived = {
+      secret,
+      key,
+      header: Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid })).toString("base64url"),
+    };
   }
   return derived;
 }
@@ -60,7 +68,13 @@ export async function mintToken(claims: TokenClaims): Promise<string> {
   const ciphertext = Buffer.concat([cipher.update(payload, "utf8"), cipher.final()]);
   const aadBits = Buffer.alloc(8);
   aadBits.writeBigUInt64BE(BigInt(header.length * 8));
-  const tag = createHmac("sha512", key.subarray(0, 32)).update(header).update(iv).update(ciphertext).update(aadBits).digest().subarray(0, 32);
+  const tag = createHmac("sha512", key.subarray(0, 32))
+    .update(header)
+    .update(iv)
+    .update(ciphertext)
+    .update(aadBits)
+    .digest()
+    .subarray(0, 32);
   return `${header}..${iv.toString("base64url")}.${ciphertext.toString("base64url")}.${tag.toString("base64url")}`;
 }
 
@@ -85,9 +99,18 @@ export async function readToken(token: string): Promise<TokenClaims | null> {
 async function decodeToken(token: string, secret: string): Promise<{ claims: TokenClaims; expiresAt: number } | null> {
   try {
     const payload = await decode({ token, secret, salt: SESSION_COOKIE });
-    if (!payload || typeof payload.sid !== "string" || typeof payload.sub !== "string" || typeof payload.exp !== "number") return null;
+    if (
+      !payload ||
+      typeof payload.sid !== "string" ||
+      typeof payload.sub !== "string" ||
+      typeof payload.exp !== "number"
+    )
+      return null;
     if (payload.role !== "user" && payload.role !== "admin") return null;
-    return { claims: { sub: payload.sub, sid: payload.sid, role: payload.role, name: String(payload.name ?? "") }, expiresAt: payload.exp * 1000 };
+    return {
+      claims: { sub: payload.sub, sid: payload.sid, role: payload.role, name: String(payload.name ?? "") },
+      expiresAt: payload.exp * 1000,
+    };
   } catch {
     return null;
   }

@@ -21,13 +21,20 @@ export function deriveAddress(xpub: HDKey, index: number): Address {
  * hands a number out twice; the row is inserted once per user (its primary key), so of parallel
  * first visits one row wins and the others read it (their numbers stay unused, never reused).
  */
-export async function depositAddressOf(db: Db, xpub: HDKey, userId: string): Promise<{ address: Address; index: number }> {
+export async function depositAddressOf(
+  db: Db,
+  xpub: HDKey,
+  userId: string,
+): Promise<{ address: Address; index: number }> {
   const [known] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
   if (known) return { address: getAddress(known.address), index: known.derivationIndex };
   const [next] = await rowsOf<{ n: number }>(db, sql`select nextval('deposit_address_index_seq')::int as n`);
   const index = Number(next!.n);
   const address = deriveAddress(xpub, index);
-  await db.insert(depositAddresses).values({ userId, derivationIndex: index, address: address.toLowerCase() }).onConflictDoNothing({ target: depositAddresses.userId });
+  await db
+    .insert(depositAddresses)
+    .values({ userId, derivationIndex: index, address: address.toLowerCase() })
+    .onConflictDoNothing({ target: depositAddresses.userId });
   const [mine] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
   return { address: getAddress(mine!.address), index: mine!.derivationIndex };
 }

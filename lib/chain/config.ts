@@ -10,9 +10,33 @@ import { getSettings } from "@/lib/settings";
  * ERC-20 tokens ("ERC20") and ether itself ("ETH"); on BNB Smart Chain the BEP-20 tokens.
  */
 export const CHAINS = {
-  ethereum: { envName: "ETHEREUM", label: "Ethereum", defaultChainId: 1, defaultConfirmations: 12, tokenNetwork: "ERC20", native: { network: "ETH", asset: "ETH" } },
-  bsc: { envName: "BSC", label: "BNB Smart Chain", defaultChainId: 56, defaultConfirmations: 15, tokenNetwork: "BEP20", native: null },
-} as const satisfies Record<string, { envName: string; label: string; defaultChainId: number; defaultConfirmations: number; tokenNetwork: FundingNetwork; native: { network: FundingNetwork; asset: string } | null }>;
+  ethereum: {
+    envName: "ETHEREUM",
+    label: "Ethereum",
+    defaultChainId: 1,
+    defaultConfirmations: 12,
+    tokenNetwork: "ERC20",
+    native: { network: "ETH", asset: "ETH" },
+  },
+  bsc: {
+    envName: "BSC",
+    label: "BNB Smart Chain",
+    defaultChainId: 56,
+    defaultConfirmations: 15,
+    tokenNetwork: "BEP20",
+    native: null,
+  },
+} as const satisfies Record<
+  string,
+  {
+    envName: string;
+    label: string;
+    defaultChainId: number;
+    defaultConfirmations: number;
+    tokenNetwork: FundingNetwork;
+    native: { network: FundingNetwork; asset: string } | null;
+  }
+>;
 
 export type ChainName = keyof typeof CHAINS;
 export const CHAIN_NAMES = Object.keys(CHAINS) as ChainName[];
@@ -41,14 +65,23 @@ export interface ChainSettings {
 }
 
 const positiveInt = (name: string, max: number) =>
-  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} can be at most ${max}`);
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} can be at most ${max}`);
 
-function parseChain(name: ChainName, env: Readonly<Record<string, string | undefined>>, problems: string[]): ChainConfig | null {
+function parseChain(
+  name: ChainName,
+  env: Readonly<Record<string, string | undefined>>,
+  problems: string[],
+): ChainConfig | null {
   const spec = CHAINS[name];
   const key = (suffix: string) => `CHAIN_${spec.envName}_${suffix}`;
   const rpcUrl = env[key("RPC_URL")]?.trim();
   if (!rpcUrl) return null;
-  if (!URL.canParse(rpcUrl) || !/^https?:$/.test(new URL(rpcUrl).protocol)) problems.push(`${key("RPC_URL")} must be an http(s) URL`);
+  if (!URL.canParse(rpcUrl) || !/^https?:$/.test(new URL(rpcUrl).protocol))
+    problems.push(`${key("RPC_URL")} must be an http(s) URL`);
   const number = (suffix: string, fallback: number, max: number) => {
     const raw = env[key(suffix)]?.trim();
     if (!raw) return fallback;
@@ -62,7 +95,8 @@ function parseChain(name: ChainName, env: Readonly<Record<string, string | undef
   for (const asset of TOKEN_ASSETS) {
     const address = env[key(`TOKEN_${asset}`)]?.trim();
     if (!address) continue;
-    if (!isAddress(address)) problems.push(`${key(`TOKEN_${asset}`)} is not a valid contract address (check its checksum)`);
+    if (!isAddress(address))
+      problems.push(`${key(`TOKEN_${asset}`)} is not a valid contract address (check its checksum)`);
     else tokens.set(asset, getAddress(address));
   }
   return {
@@ -138,7 +172,9 @@ export async function activeChains(db: Db): Promise<ChainSettings | null> {
     ...settings,
     chains: settings.chains.map((chain) => {
       const mine = entries.filter((m) => m[1] === chain.name);
-      return mine.length ? { ...chain, tokens: new Map([...chain.tokens, ...mine.map((m) => [m[2]!, getAddress(m[3]!)] as const)]) } : chain;
+      return mine.length
+        ? { ...chain, tokens: new Map([...chain.tokens, ...mine.map((m) => [m[2]!, getAddress(m[3]!)] as const)]) }
+        : chain;
     }),
   };
 }
@@ -147,9 +183,14 @@ export async function activeChains(db: Db): Promise<ChainSettings | null> {
 export type ChainRoute = { chain: ChainConfig; token: Address | null };
 
 /** The configured chain that carries `currency` on `network`, or null when that pair keeps the proof flow. */
-export function chainRoute(settings: ChainSettings | null, currency: string, network: FundingNetwork): ChainRoute | null {
+export function chainRoute(
+  settings: ChainSettings | null,
+  currency: string,
+  network: FundingNetwork,
+): ChainRoute | null {
   for (const chain of settings?.chains ?? []) {
-    if (chain.native && chain.native.network === network && chain.native.asset === currency) return { chain, token: null };
+    if (chain.native && chain.native.network === network && chain.native.asset === currency)
+      return { chain, token: null };
     const token = chain.tokens.get(currency);
     if (token && chain.tokenNetwork === network) return { chain, token };
   }

@@ -12,7 +12,10 @@ const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(f
  * with each failure, while the others go on; it resumes from the last block it finished. The node
  * must be on the configured chain id, checked before its first block is believed.
  */
-export function chainWatcherJob(settings: ChainSettings, readerFor: (c: ChainSettings["chains"][number]) => ChainReader = rpcReader): Job {
+export function chainWatcherJob(
+  settings: ChainSettings,
+  readerFor: (c: ChainSettings["chains"][number]) => ChainReader = rpcReader,
+): Job {
   const readers = new Map(settings.chains.map((c) => [c.name, readerFor(c)]));
   const failing = new Map<ChainName, { failures: number; retryAt: number }>();
   const verified = new Set<ChainName>();
@@ -30,7 +33,8 @@ export function chainWatcherJob(settings: ChainSettings, readerFor: (c: ChainSet
         try {
           if (!verified.has(chain.name)) {
             const id = await reader.chainId();
-            if (id !== chain.chainId) throw new Error(`the node is on chain id ${id}, not the configured ${chain.chainId}`);
+            if (id !== chain.chainId)
+              throw new Error(`the node is on chain id ${id}, not the configured ${chain.chainId}`);
             verified.add(chain.name);
           }
           await followChain(db, chain, reader);

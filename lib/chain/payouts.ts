@@ -37,7 +37,8 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
     throw err;
   });
   if (!receipt) return { checked: true, problems: [`Transaction ${p.txHash} is not on ${route.chain.label}`] };
-  if (receipt.status !== "success") return { checked: true, problems: ["The transaction failed on chain: it moved nothing"] };
+  if (receipt.status !== "success")
+    return { checked: true, problems: ["The transaction failed on chain: it moved nothing"] };
   const problems: string[] = [];
   const fromCustody = (from: string) => p.custody.some((c) => eq(c, from));
   if (route.token === null) {
@@ -62,13 +63,25 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
     problems.push(`It moves no ${p.currency} (token ${token})${transfers.length ? `, only other tokens` : ""}`);
     return { checked: true, problems };
   }
-  const decimals = await client.readContract({ address: token, abi: [{ type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] }], functionName: "decimals" });
-  const expected = decimals >= p.decimals ? p.amount * 10n ** BigInt(decimals - p.decimals) : p.amount / 10n ** BigInt(p.decimals - decimals);
+  const decimals = await client.readContract({
+    address: token,
+    abi: [{ type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] }],
+    functionName: "decimals",
+  });
+  const expected =
+    decimals >= p.decimals
+      ? p.amount * 10n ** BigInt(decimals - p.decimals)
+      : p.amount / 10n ** BigInt(p.decimals - decimals);
   const paying = ofToken.filter((t) => eq(t.to, p.address));
-  if (!paying.length) problems.push(`It pays ${ofToken.map((t) => t.to).join(", ")}, not the withdrawal's ${p.address}`);
+  if (!paying.length)
+    problems.push(`It pays ${ofToken.map((t) => t.to).join(", ")}, not the withdrawal's ${p.address}`);
   const exact = paying.filter((t) => t.value === expected);
-  if (paying.length && !exact.length) problems.push(`It sends ${paying.map((t) => t.value).join(", ")} token units, not the ${expected} of the withdrawal`);
+  if (paying.length && !exact.length)
+    problems.push(
+      `It sends ${paying.map((t) => t.value).join(", ")} token units, not the ${expected} of the withdrawal`,
+    );
   const candidates = exact.length ? exact : paying.length ? paying : ofToken;
-  if (!candidates.some((t) => fromCustody(t.from))) problems.push(`It is sent from ${candidates.map((t) => t.from).join(", ")}, which is no custody address`);
+  if (!candidates.some((t) => fromCustody(t.from)))
+    problems.push(`It is sent from ${candidates.map((t) => t.from).join(", ")}, which is no custody address`);
   return { checked: true, problems };
 }

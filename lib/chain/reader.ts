@@ -2,7 +2,9 @@ import { createPublicClient, http, parseAbiItem, type Address, type Hash } from 
 import type { ChainConfig } from "./config";
 
 export const TRANSFER_EVENT = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
-const DECIMALS_ABI = [{ type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] }] as const;
+const DECIMALS_ABI = [
+  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] },
+] as const;
 
 /** A transfer as the chain shows it: raw amounts in the token's (or wei's) own units. */
 export interface SeenTransfer {
@@ -27,7 +29,11 @@ export interface ChainReader {
   /** Transfer logs of `tokens` in [from, to]. */
   tokenTransfers(tokens: Address[], from: bigint, to: bigint): Promise<SeenTransfer[]>;
   /** Native coin sent to one of `to` by successful transactions in [from, to]. */
-  nativeTransfers(from: bigint, to: bigint, recipients: (addresses: Address[]) => Promise<Set<string>>): Promise<SeenTransfer[]>;
+  nativeTransfers(
+    from: bigint,
+    to: bigint,
+    recipients: (addresses: Address[]) => Promise<Set<string>>,
+  ): Promise<SeenTransfer[]>;
   tokenDecimals(token: Address): Promise<number>;
 }
 
@@ -46,7 +52,10 @@ const HASH = /^0x[0-9a-fA-F]{64}$/;
  * a short timeout (a slow node is an outage too), and every answer checked for shape.
  */
 export function rpcReader(config: Pick<ChainConfig, "rpcUrl">): ChainReader {
-  const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 0 }), cacheTime: 0 });
+  const client = createPublicClient({
+    transport: http(config.rpcUrl, { timeout: 10_000, retryCount: 0 }),
+    cacheTime: 0,
+  });
   const decimals = new Map<string, number>();
   return {
     chainId: () => client.getChainId(),
@@ -56,17 +65,40 @@ export function rpcReader(config: Pick<ChainConfig, "rpcUrl">): ChainReader {
     },
     async blockHash(number) {
       const block = await client.getBlock({ blockNumber: number });
-      return check(typeof block.hash === "string" && HASH.test(block.hash) && block.number === number, block.hash!, `block ${number}`);
+      return check(
+        typeof block.hash === "string" && HASH.test(block.hash) && block.number === number,
+        block.hash!,
+        `block ${number}`,
+      );
     },
     async tokenTransfers(tokens, from, to) {
       if (!tokens.length) return [];
-      const logs = await client.getLogs({ address: tokens, event: TRANSFER_EVENT, fromBlock: from, toBlock: to, strict: true });
+      const logs = await client.getLogs({
+        address: tokens,
+        event: TRANSFER_EVENT,
+        fromBlock: from,
+        toBlock: to,
+        strict: true,
+      });
       return logs
         .filter((log) => !log.removed)
         .map((log) =>
           check(
-            log.blockNumber !== null && log.blockNumber >= from && log.blockNumber <= to && HASH.test(log.transactionHash ?? "") && typeof log.args.value === "bigint",
-            { token: log.address, txHash: log.transactionHash!, logIndex: log.logIndex!, blockNumber: log.blockNumber!, blockHash: log.blockHash!, from: log.args.from, to: log.args.to, value: log.args.value },
+            log.blockNumber !== null &&
+              log.blockNumber >= from &&
+              log.blockNumber <= to &&
+              HASH.test(log.transactionHash ?? "") &&
+              typeof log.args.value === "bigint",
+            {
+              token: log.address,
+              txHash: log.transactionHash!,
+              logIndex: log.logIndex!,
+              blockNumber: log.blockNumber!,
+              blockHash: log.blockHash!,
+              from: log.args.from,
+              to: log.args.to,
+              value: log.args.value,
+            },
             `the logs of ${from}–${to}`,
           ),
         );
@@ -82,7 +114,16 @@ export function rpcReader(config: Pick<ChainConfig, "rpcUrl">): ChainReader {
           // A reverted transaction moved nothing, whatever its value said.
           const receipt = await client.getTransactionReceipt({ hash: t.hash });
           if (receipt.status !== "success") continue;
-          seen.push({ token: null, txHash: t.hash, logIndex: -1, blockNumber: n, blockHash: block.hash!, from: t.from, to: t.to!, value: t.value });
+          seen.push({
+            token: null,
+            txHash: t.hash,
+            logIndex: -1,
+            blockNumber: n,
+            blockHash: block.hash!,
+            from: t.from,
+            to: t.to!,
+            value: t.value,
+          });
         }
       }
       return seen;

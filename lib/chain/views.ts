@@ -6,10 +6,16 @@ import { formatAmount } from "@/lib/core/amount";
  * one the watcher finished, up to `required`: a credited deposit shows the count it was credited at,
  * a dropped one none.
  */
-export function chainDepositView(d: ChainDeposit, decimals: number, progress: { finished: bigint | null; required: number | null }) {
-  const depth = progress.finished === null || progress.finished < d.blockNumber ? 0 : Number(progress.finished - d.blockNumber) + 1;
+export function chainDepositView(
+  d: ChainDeposit,
+  decimals: number,
+  progress: { finished: bigint | null; required: number | null },
+) {
+  const depth =
+    progress.finished === null || progress.finished < d.blockNumber ? 0 : Number(progress.finished - d.blockNumber) + 1;
   const required = progress.required;
-  const confirmations = d.status === "dropped" ? 0 : d.status === "credited" ? (required ?? depth) : Math.min(depth, required ?? depth);
+  const confirmations =
+    d.status === "dropped" ? 0 : d.status === "credited" ? (required ?? depth) : Math.min(depth, required ?? depth);
   return {
     id: d.id,
     currency: d.currency,

@@ -30,7 +30,8 @@ const keptBlocks = (c: ChainConfig) => BigInt(Math.max(c.confirmations * 4, 256)
 
 type Cursor = typeof chainCursors.$inferSelect;
 
-const loadCursor = async (db: Db, chain: string): Promise<Cursor | undefined> => (await db.select().from(chainCursors).where(eq(chainCursors.chain, chain)))[0];
+const loadCursor = async (db: Db, chain: string): Promise<Cursor | undefined> =>
+  (await db.select().from(chainCursors).where(eq(chainCursors.chain, chain)))[0];
 
 /**
  * One pass over a chain: notes its head; if the last block finished is no longer on the chain,
@@ -70,18 +71,29 @@ async function startCursor(db: Db, config: ChainConfig, reader: ChainReader, hea
   const first = config.startBlock !== null && config.startBlock > 0n ? config.startBlock : head + 1n;
   const lastBlock = first - 1n;
   const lastHash = await reader.blockHash(lastBlock);
-  await db.insert(chainCursors).values({ chain: config.name, lastBlock, lastHash, head, headAt: at }).onConflictDoNothing();
+  await db
+    .insert(chainCursors)
+    .values({ chain: config.name, lastBlock, lastHash, head, headAt: at })
+    .onConflictDoNothing();
   await db.insert(chainBlocks).values({ chain: config.name, number: lastBlock, hash: lastHash }).onConflictDoNothing();
   return (await loadCursor(db, config.name))!;
 }
 
 /** Reads the blocks after the cursor (a bounded range) and records them; the new cursor, or null when the chain moved while it was read or another watcher got there first. */
-async function scanRange(db: Db, config: ChainConfig, reader: ChainReader, cursor: Cursor, head: bigint, at: Date): Promise<Cursor | null> {
+async function scanRange(
+  db: Db,
+  config: ChainConfig,
+  reader: ChainReader,
+  cursor: Cursor,
+  head: bigint,
+  at: Date,
+): Promise<Cursor | null> {
   const from = cursor.lastBlock + 1n;
   const to = head < cursor.lastBlock + SCAN_RANGE ? head : cursor.lastBlock + SCAN_RANGE;
   const endBefore = await reader.blockHash(to);
   const transfers = await reader.tokenTransfers([...config.tokens.values()], from, to);
-  if (config.native) transfers.push(...(await reader.nativeTransfers(from, to, (candidates) => knownAddresses(db, candidates))));
+  if (config.native)
+    transfers.push(...(await reader.nativeTransfers(from, to, (candidates) => knownAddresses(db, candidates))));
   // The range is believed only if the chain did not change under the reads: the same block at its
   // end, still built on the block the cursor finished.
   const [endAfter, lastNow] = await Promise.all([reader.blockHash(to), reader.blockHash(cursor.lastBlock)]);
@@ -92,7 +104,10 @@ async function scanRange(db: Db, config: ChainConfig, reader: ChainReader, curso
 
 const knownAddresses = async (db: Db, candidates: Address[]): Promise<Set<string>> => {
   if (!candidates.length) return new Set();
-  const rows = await db.select({ address: depositAddresses.address }).from(depositAddresses).where(inArray(depositAddresses.address, [...new Set(candidates.map((a) => a.toLowerCase()))]));
+  const rows = await db
+    .select({ address: depositAddresses.address })
+    .from(depositAddresses)
+    .where(inArray(depositAddresses.address, [...new Set(candidates.map((a) => a.toLowerCase()))]));
   return new Set(rows.map((r) => r.address));
 };
 
@@ -108,7 +123,12 @@ interface Priced extends SeenTransfer {
  * for its asset (ether's 18 against 8) leaves the digits beyond them at the address, for the sweep:
  * rounded down, never credited beyond what arrived.
  */
-async function priceTransfers(db: Db, config: ChainConfig, reader: ChainReader, transfers: SeenTransfer[]): Promise<Priced[]> {
+async function priceTransfers(
+  db: Db,
+  config: ChainConfig,
+  reader: ChainReader,
+  transfers: SeenTransfer[],
+): Promise<Priced[]> {
   const assetOf = new Map([...config.tokens].map(([asset, token]) => [token.toLowerCase(), asset]));
   const priced: Priced[] = [];
   for (const t of transfers) {
@@ -117,7 +137,10 @@ async function priceTransfers(db: Db, config: ChainConfig, reader: ChainReader, 
     const network = t.token ? config.tokenNetwork : config.native!.network;
     const chainDecimals = t.token ? await reader.tokenDecimals(t.token) : 18;
     const { decimals } = await findAsset(db, currency);
-    const amount = chainDecimals >= decimals ? t.value / 10n ** BigInt(chainDecimals - decimals) : t.value * 10n ** BigInt(decimals - chainDecimals);
+    const amount =
+      chainDecimals >= decimals
+        ? t.value / 10n ** BigInt(chainDecimals - decimals)
+        : t.value * 10n ** BigInt(decimals - chainDecimals);
     priced.push({ ...t, currency, network, amount });
   }
   return priced;
@@ -128,12 +151,25 @@ async function priceTransfers(db: Db, config: ChainConfig, reader: ChainReader, 
  * and writes a deposit for each transfer to a user's address. A transfer seen before is left as it
  * is, unless a reorganisation had dropped it: then it is back, in its new block.
  */
-async function recordRange(db: Db, config: ChainConfig, cursor: Cursor, end: { to: bigint; hash: string }, transfers: Priced[], at: Date): Promise<Cursor | null> {
+async function recordRange(
+  db: Db,
+  config: ChainConfig,
+  cursor: Cursor,
+  end: { to: bigint; hash: string },
+  transfers: Priced[],
+  at: Date,
+): Promise<Cursor | null> {
   return runTransaction(db, async (tx) => {
     const [moved] = await tx
       .update(chainCursors)
       .set({ lastBlock: end.to, lastHash: end.hash, updatedAt: at })
-      .where(and(eq(chainCursors.chain, config.name), eq(chainCursors.lastBlock, cursor.lastBlock), eq(chainCursors.lastHash, cursor.lastHash)))
+      .where(
+        and(
+          eq(chainCursors.chain, config.name),
+          eq(chainCursors.lastBlock, cursor.lastBlock),
+          eq(chainCursors.lastHash, cursor.lastHash),
+        ),
+      )
       .returning();
     if (!moved) return null;
     const blocks = new Map([[end.to, end.hash], ...transfers.map((t) => [t.blockNumber, t.blockHash] as const)]);
@@ -141,29 +177,77 @@ async function recordRange(db: Db, config: ChainConfig, cursor: Cursor, end: { t
       .insert(chainBlocks)
       .values([...blocks].map(([number, hash]) => ({ chain: config.name, number, hash })))
       .onConflictDoUpdate({ target: [chainBlocks.chain, chainBlocks.number], set: { hash: sql`excluded.hash` } });
-    await tx.delete(chainBlocks).where(and(eq(chainBlocks.chain, config.name), lt(chainBlocks.number, end.to - keptBlocks(config))));
+    await tx
+      .delete(chainBlocks)
+      .where(and(eq(chainBlocks.chain, config.name), lt(chainBlocks.number, end.to - keptBlocks(config))));
     if (!transfers.length) return moved;
     const owners = new Map(
-      (await tx.select({ userId: depositAddresses.userId, address: depositAddresses.address }).from(depositAddresses).where(inArray(depositAddresses.address, [...new Set(transfers.map((t) => t.to.toLowerCase()))]))).map((r) => [r.address, r.userId]),
+      (
+        await tx
+          .select({ userId: depositAddresses.userId, address: depositAddresses.address })
+          .from(depositAddresses)
+          .where(inArray(depositAddresses.address, [...new Set(transfers.map((t) => t.to.toLowerCase()))]))
+      ).map((r) => [r.address, r.userId]),
     );
-    const minimums = new Map((await tx.select().from(wallets)).map((w) => [`${w.currency}:${w.network}`, w.minDeposit]));
+    const minimums = new Map(
+      (await tx.select().from(wallets)).map((w) => [`${w.currency}:${w.network}`, w.minDeposit]),
+    );
     for (const t of transfers) {
       const userId = owners.get(t.to.toLowerCase());
       if (!userId) continue;
       const minimum = minimums.get(`${t.currency}:${t.network}`) ?? 0n;
       const status = t.amount > 0n && t.amount >= minimum ? ("pending" as const) : ("below_minimum" as const);
-      const values = { blockNumber: t.blockNumber, blockHash: t.blockHash.toLowerCase(), amount: t.amount, status, decidedAt: status === "pending" ? null : at };
+      const values = {
+        blockNumber: t.blockNumber,
+        blockHash: t.blockHash.toLowerCase(),
+        amount: t.amount,
+        status,
+        decidedAt: status === "pending" ? null : at,
+      };
       const [row] = await tx
         .insert(chainDeposits)
-        .values({ id: newId(), userId, chain: config.name, network: t.network, currency: t.currency, txHash: t.txHash.toLowerCase(), logIndex: t.logIndex, fromAddress: t.from.toLowerCase(), toAddress: t.to.toLowerCase(), createdAt: at, ...values })
-        .onConflictDoUpdate({ target: [chainDeposits.network, chainDeposits.txHash, chainDeposits.logIndex], set: values, setWhere: eq(chainDeposits.status, "dropped") })
+        .values({
+          id: newId(),
+          userId,
+          chain: config.name,
+          network: t.network,
+          currency: t.currency,
+          txHash: t.txHash.toLowerCase(),
+          logIndex: t.logIndex,
+          fromAddress: t.from.toLowerCase(),
+          toAddress: t.to.toLowerCase(),
+          createdAt: at,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [chainDeposits.network, chainDeposits.txHash, chainDeposits.logIndex],
+          set: values,
+          setWhere: eq(chainDeposits.status, "dropped"),
+        })
         .returning();
       if (!row) continue;
       const { decimals } = await findAsset(tx, row.currency);
       if (status === "below_minimum") {
-        await recordActivity(tx, { userId, kind: "deposit.below_minimum", facts: { amount: formatAmount(row.amount, decimals), asset: row.currency, network: row.network, minimum: formatAmount(minimum, decimals) } }, at);
+        await recordActivity(
+          tx,
+          {
+            userId,
+            kind: "deposit.below_minimum",
+            facts: {
+              amount: formatAmount(row.amount, decimals),
+              asset: row.currency,
+              network: row.network,
+              minimum: formatAmount(minimum, decimals),
+            },
+          },
+          at,
+        );
       }
-      await publish(tx, { to: { userId }, event: "chain-deposit", data: chainDepositView(row, decimals, { finished: end.to, required: config.confirmations }) });
+      await publish(tx, {
+        to: { userId },
+        event: "chain-deposit",
+        data: chainDepositView(row, decimals, { finished: end.to, required: config.confirmations }),
+      });
     }
     return moved;
   });
@@ -175,8 +259,19 @@ async function recordRange(db: Db, config: ChainConfig, cursor: Cursor, end: { t
  * it (their user is told). Credited deposits were deeper than the confirmations required: one
  * above the fork is a reorganisation deeper than that, logged for the operator.
  */
-async function rewind(db: Db, config: ChainConfig, reader: ChainReader, cursor: Cursor, head: bigint, at: Date): Promise<void> {
-  const kept = await db.select().from(chainBlocks).where(and(eq(chainBlocks.chain, config.name), lt(chainBlocks.number, cursor.lastBlock))).orderBy(sql`${chainBlocks.number} desc`);
+async function rewind(
+  db: Db,
+  config: ChainConfig,
+  reader: ChainReader,
+  cursor: Cursor,
+  head: bigint,
+  at: Date,
+): Promise<void> {
+  const kept = await db
+    .select()
+    .from(chainBlocks)
+    .where(and(eq(chainBlocks.chain, config.name), lt(chainBlocks.number, cursor.lastBlock)))
+    .orderBy(sql`${chainBlocks.number} desc`);
   let fork: { number: bigint; hash: string } | null = null;
   for (const block of kept) {
     if (block.number > head) continue;
@@ -191,30 +286,67 @@ async function rewind(db: Db, config: ChainConfig, reader: ChainReader, cursor: 
     const safe = number < 0n ? 0n : number > head ? head : number;
     fork = { number: safe, hash: await reader.blockHash(safe) };
   }
-  log.warn({ chain: config.name, from: cursor.lastBlock.toString(), to: fork.number.toString() }, "chain reorganisation: rewinding");
+  log.warn(
+    { chain: config.name, from: cursor.lastBlock.toString(), to: fork.number.toString() },
+    "chain reorganisation: rewinding",
+  );
   await runTransaction(db, async (tx) => {
     const [moved] = await tx
       .update(chainCursors)
       .set({ lastBlock: fork.number, lastHash: fork.hash, updatedAt: at })
-      .where(and(eq(chainCursors.chain, config.name), eq(chainCursors.lastBlock, cursor.lastBlock), eq(chainCursors.lastHash, cursor.lastHash)))
+      .where(
+        and(
+          eq(chainCursors.chain, config.name),
+          eq(chainCursors.lastBlock, cursor.lastBlock),
+          eq(chainCursors.lastHash, cursor.lastHash),
+        ),
+      )
       .returning();
     if (!moved) return;
     await tx.delete(chainBlocks).where(and(eq(chainBlocks.chain, config.name), gt(chainBlocks.number, fork.number)));
     const dropped = await tx
       .update(chainDeposits)
       .set({ status: "dropped", decidedAt: at })
-      .where(and(eq(chainDeposits.chain, config.name), inArray(chainDeposits.status, ["pending", "below_minimum"]), gt(chainDeposits.blockNumber, fork.number)))
+      .where(
+        and(
+          eq(chainDeposits.chain, config.name),
+          inArray(chainDeposits.status, ["pending", "below_minimum"]),
+          gt(chainDeposits.blockNumber, fork.number),
+        ),
+      )
       .returning();
     for (const row of dropped) {
       const { decimals } = await findAsset(tx, row.currency);
-      await recordActivity(tx, { userId: row.userId, kind: "deposit.dropped", facts: { amount: formatAmount(row.amount, decimals), asset: row.currency, network: row.network } }, at);
-      await publish(tx, { to: { userId: row.userId }, event: "chain-deposit", data: chainDepositView(row, decimals, { finished: fork.number, required: config.confirmations }) });
+      await recordActivity(
+        tx,
+        {
+          userId: row.userId,
+          kind: "deposit.dropped",
+          facts: { amount: formatAmount(row.amount, decimals), asset: row.currency, network: row.network },
+        },
+        at,
+      );
+      await publish(tx, {
+        to: { userId: row.userId },
+        event: "chain-deposit",
+        data: chainDepositView(row, decimals, { finished: fork.number, required: config.confirmations }),
+      });
     }
     const [lost] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(chainDeposits)
-      .where(and(eq(chainDeposits.chain, config.name), eq(chainDeposits.status, "credited"), gt(chainDeposits.blockNumber, fork.number)));
-    if (lost && lost.n > 0) log.error({ chain: config.name, credited: lost.n, fork: fork.number.toString() }, "a reorganisation deeper than the confirmations required took credited deposits' blocks");
+      .where(
+        and(
+          eq(chainDeposits.chain, config.name),
+          eq(chainDeposits.status, "credited"),
+          gt(chainDeposits.blockNumber, fork.number),
+        ),
+      );
+    if (lost && lost.n > 0)
+      log.error(
+        { chain: config.name, credited: lost.n, fork: fork.number.toString() },
+        "a reorganisation deeper than the confirmations required took credited deposits' blocks",
+      );
   });
 }
 
@@ -230,7 +362,12 @@ async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, a
   const depth = BigInt(config.confirmations) - 1n;
   const mine = and(eq(chainDeposits.chain, config.name), eq(chainDeposits.status, "pending"));
   const deep = sql`${chainDeposits.blockNumber} + ${depth} <= ${cursor.lastBlock}`;
-  const due = await db.select({ id: chainDeposits.id }).from(chainDeposits).where(and(mine, deep)).orderBy(asc(chainDeposits.blockNumber)).limit(CREDITS_PER_RUN);
+  const due = await db
+    .select({ id: chainDeposits.id })
+    .from(chainDeposits)
+    .where(and(mine, deep))
+    .orderBy(asc(chainDeposits.blockNumber))
+    .limit(CREDITS_PER_RUN);
   // Credits are independent transactions (each guarded by its own pending → credited move), so a few
   // run at once: one after another, a backlog after an outage took minutes (docs/BENCHMARKS.md).
   for (let i = 0; i < due.length; i += CREDITS_AT_ONCE) {
@@ -238,10 +375,18 @@ async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, a
   }
   if (!advanced) return;
   // The others' users see the count go up, without asking.
-  const waiting = await db.select().from(chainDeposits).where(and(mine, sql`not (${deep})`)).limit(PROGRESS_PER_RUN);
+  const waiting = await db
+    .select()
+    .from(chainDeposits)
+    .where(and(mine, sql`not (${deep})`))
+    .limit(PROGRESS_PER_RUN);
   for (const deposit of waiting) {
     const { decimals } = await findAsset(db, deposit.currency);
-    await publish(db, { to: { userId: deposit.userId }, event: "chain-deposit", data: chainDepositView(deposit, decimals, { finished: cursor.lastBlock, required: config.confirmations }) });
+    await publish(db, {
+      to: { userId: deposit.userId },
+      event: "chain-deposit",
+      data: chainDepositView(deposit, decimals, { finished: cursor.lastBlock, required: config.confirmations }),
+    });
   }
 }
 
@@ -271,9 +416,33 @@ async function creditOne(db: Db, config: ChainConfig, id: string, depth: bigint,
     });
     const credited = { ...deposit, journalId: posted.journal.id };
     await tx.update(chainDeposits).set({ journalId: posted.journal.id }).where(eq(chainDeposits.id, id));
-    await recordActivity(tx, { userId: deposit.userId, kind: "deposit.confirmed", facts: { amount: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network, confirmations: config.confirmations } }, at);
-    await publish(tx, { to: { userId: deposit.userId }, event: "balance", data: { reason: "deposit.confirmed", depositId: id } });
-    await publish(tx, { to: { userId: deposit.userId }, event: "chain-deposit", data: chainDepositView(credited, asset.decimals, { finished: deposit.blockNumber + depth, required: config.confirmations }) });
+    await recordActivity(
+      tx,
+      {
+        userId: deposit.userId,
+        kind: "deposit.confirmed",
+        facts: {
+          amount: formatAmount(deposit.amount, asset.decimals),
+          asset: asset.code,
+          network: deposit.network,
+          confirmations: config.confirmations,
+        },
+      },
+      at,
+    );
+    await publish(tx, {
+      to: { userId: deposit.userId },
+      event: "balance",
+      data: { reason: "deposit.confirmed", depositId: id },
+    });
+    await publish(tx, {
+      to: { userId: deposit.userId },
+      event: "chain-deposit",
+      data: chainDepositView(credited, asset.decimals, {
+        finished: deposit.blockNumber + depth,
+        required: config.confirmations,
+      }),
+    });
     // A first deposit rewards whoever invited the user, as an approved one does.
     await payReferralReward(tx, deposit.userId);
   });

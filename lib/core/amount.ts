@@ -14,13 +14,19 @@ export class AmountError extends Error {}
  * `decimals` are refused, unless `rounding` says "half-up" or "down" (prices an exchange quotes finer than we
  * keep, figures rounded for reading). Zero is a value here; `parseAmount` refuses it for amounts.
  */
-export function toUnits(input: string, decimals: number, rounding: "exact" | "half-up" | "down" = "exact", assetCode = "This asset"): bigint {
+export function toUnits(
+  input: string,
+  decimals: number,
+  rounding: "exact" | "half-up" | "down" = "exact",
+  assetCode = "This asset",
+): bigint {
   const text = input.trim();
   if (/e/i.test(text)) throw new AmountError("Amount must be a plain decimal number, without an exponent");
   if (text.startsWith("-")) throw new AmountError("Amount must be greater than zero");
   if (!DECIMAL.test(text)) throw new AmountError('Amount must be a decimal number such as "12.50"');
   const [whole = "0", fraction = ""] = text.split(".");
-  if (fraction.length > decimals && rounding === "exact") throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
+  if (fraction.length > decimals && rounding === "exact")
+    throw new AmountError(`${assetCode} amounts have at most ${decimals} decimals`);
   let units = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
   if (rounding === "half-up" && fraction.length > decimals && fraction[decimals]! >= "5") units += 1n;
   if (units >= MAX_UNITS) throw new AmountError("Amount is too large");

@@ -93,12 +93,21 @@ function assertJsonShape(text: string): void {
     if (c === QUOTE) {
       for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
     } else if (OPENERS.has(c)) {
-      if (++depth > MAX_JSON_DEPTH) throw badRequest(`The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, undefined, "JSON_TOO_DEEP");
+      if (++depth > MAX_JSON_DEPTH)
+        throw badRequest(
+          `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+          undefined,
+          "JSON_TOO_DEEP",
+        );
       entries++;
     } else if (CLOSERS.has(c)) {
       depth--;
     } else if (c === COMMA && ++entries > MAX_JSON_ENTRIES) {
-      throw badRequest(`The request body has too many fields (at most ${MAX_JSON_ENTRIES.toLocaleString("en-US")})`, undefined, "JSON_TOO_LARGE");
+      throw badRequest(
+        `The request body has too many fields (at most ${MAX_JSON_ENTRIES.toLocaleString("en-US")})`,
+        undefined,
+        "JSON_TOO_LARGE",
+      );
     }
   }
 }

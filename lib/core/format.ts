@@ -118,7 +118,20 @@ export function readableAddress(ip: string | null): string {
   return ip.replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, "$1");
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 /** An instant's calendar and clock in one zone (`month` 0–11, `weekday` 0 = Sunday), and the zone's offset then. */
@@ -138,7 +151,16 @@ const zoned = new Map<string, Intl.DateTimeFormat>();
 function zoneFormatter(zone: string): Intl.DateTimeFormat {
   let f = zoned.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23", timeZone: zone });
+    f = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+      timeZone: zone,
+    });
     zoned.set(zone, f);
   }
   return f;
@@ -151,16 +173,50 @@ function zoneFormatter(zone: string): Intl.DateTimeFormat {
  */
 function momentOf(at: Date, zone: string | undefined): Moment {
   if (zone === undefined) {
-    return { year: at.getFullYear(), month: at.getMonth(), day: at.getDate(), weekday: at.getDay(), hour: at.getHours(), minute: at.getMinutes(), second: at.getSeconds(), offsetMinutes: -at.getTimezoneOffset() };
+    return {
+      year: at.getFullYear(),
+      month: at.getMonth(),
+      day: at.getDate(),
+      weekday: at.getDay(),
+      hour: at.getHours(),
+      minute: at.getMinutes(),
+      second: at.getSeconds(),
+      offsetMinutes: -at.getTimezoneOffset(),
+    };
   }
   if (zone === "UTC") {
-    return { year: at.getUTCFullYear(), month: at.getUTCMonth(), day: at.getUTCDate(), weekday: at.getUTCDay(), hour: at.getUTCHours(), minute: at.getUTCMinutes(), second: at.getUTCSeconds(), offsetMinutes: 0 };
+    return {
+      year: at.getUTCFullYear(),
+      month: at.getUTCMonth(),
+      day: at.getUTCDate(),
+      weekday: at.getUTCDay(),
+      hour: at.getUTCHours(),
+      minute: at.getUTCMinutes(),
+      second: at.getUTCSeconds(),
+      offsetMinutes: 0,
+    };
   }
   const parts = zoneFormatter(zone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const [year, month, day, hour, minute, second] = [part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second")];
+  const [year, month, day, hour, minute, second] = [
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  ];
   const wall = Date.UTC(year, month, day, hour, minute, second);
-  return { year, month, day, weekday: new Date(Date.UTC(year, month, day)).getUTCDay(), hour, minute, second, offsetMinutes: Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / MINUTE_MS) };
+  return {
+    year,
+    month,
+    day,
+    weekday: new Date(Date.UTC(year, month, day)).getUTCDay(),
+    hour,
+    minute,
+    second,
+    offsetMinutes: Math.round((wall - Math.floor(at.getTime() / 1000) * 1000) / MINUTE_MS),
+  };
 }
 
 const two = (n: number) => String(n).padStart(2, "0");
@@ -169,7 +225,10 @@ const dayNumber = (m: Moment) => Date.UTC(m.year, m.month, m.day) / DAY_MS;
 const clockText = (m: Moment) => `${two(m.hour)}:${two(m.minute)}`;
 const shortDate = (m: Moment) => `${m.day} ${MONTHS[m.month]!.slice(0, 3)}`;
 /** "UTC", "UTC+1", "UTC-3", "UTC+5:30". */
-const offsetText = (minutes: number) => (minutes === 0 ? "UTC" : `UTC${minutes < 0 ? "-" : "+"}${Math.floor(Math.abs(minutes) / 60)}${Math.abs(minutes) % 60 ? `:${two(Math.abs(minutes) % 60)}` : ""}`);
+const offsetText = (minutes: number) =>
+  minutes === 0
+    ? "UTC"
+    : `UTC${minutes < 0 ? "-" : "+"}${Math.floor(Math.abs(minutes) / 60)}${Math.abs(minutes) % 60 ? `:${two(Math.abs(minutes) % 60)}` : ""}`;
 
 /**
  * A moment as people read it, in their own time zone (`zone` undefined) or a given one: "today 14:09",

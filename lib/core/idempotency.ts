@@ -27,7 +27,12 @@ export function idempotencyKeyOf(req: Request): string | null {
 /** The Idempotency-Key a call cannot go without (a new position must never be opened twice by a retry). */
 export function requiredIdempotencyKey(req: Request): string {
   const key = idempotencyKeyOf(req);
-  if (!key) throw badRequest("This request needs an Idempotency-Key header, so a retry cannot apply it twice", undefined, "IDEMPOTENCY_KEY_REQUIRED");
+  if (!key)
+    throw badRequest(
+      "This request needs an Idempotency-Key header, so a retry cannot apply it twice",
+      undefined,
+      "IDEMPOTENCY_KEY_REQUIRED",
+    );
   return key;
 }
 
@@ -38,7 +43,10 @@ const hashOf = (request: unknown) => createHash("sha256").update(JSON.stringify(
  * without claiming anything: lets a handler replay a retry before checks that cannot run twice,
  * such as a one-time code that the first attempt used up.
  */
-export async function priorOutcome<T>(db: Db, claim: { scope: string; key: string | null; request: unknown }): Promise<Outcome<T> | null> {
+export async function priorOutcome<T>(
+  db: Db,
+  claim: { scope: string; key: string | null; request: unknown },
+): Promise<Outcome<T> | null> {
   if (!claim.key) return null;
   const [prior] = await db
     .select()
@@ -50,7 +58,8 @@ export async function priorOutcome<T>(db: Db, claim: { scope: string; key: strin
 
 // Every keyed money-moving call runs both (db/raw.ts: written once, prepared once per connection).
 // The answer travels as text: drizzle leaves the drivers' own JSON handling off.
-const CLAIM = "insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3) on conflict do nothing returning scope";
+const CLAIM =
+  "insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3) on conflict do nothing returning scope";
 const ANSWER = "update idempotency_keys set status = $3, response = $4::text::jsonb where scope = $1 and key = $2";
 
 /**
@@ -67,20 +76,24 @@ export async function onceFor<T>(
   const { scope, key } = claim;
   if (!key) return { ...(await runTransaction(db, work, options)), replayed: false };
   const requestHash = hashOf(claim.request);
-  return runTransaction(db, async (tx) => {
-    const claimed = await query(tx, CLAIM, [scope, key, requestHash]);
-    if (claimed.length === 0) {
-      const [prior] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-      if (!prior || prior.requestHash !== requestHash) {
-        throw conflict("This Idempotency-Key was already used for a different request", "IDEMPOTENCY_KEY_REUSED");
+  return runTransaction(
+    db,
+    async (tx) => {
+      const claimed = await query(tx, CLAIM, [scope, key, requestHash]);
+      if (claimed.length === 0) {
+        const [prior] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+        if (!prior || prior.requestHash !== requestHash) {
+          throw conflict("This Idempotency-Key was already used for a different request", "IDEMPOTENCY_KEY_REUSED");
+        }
+        return { status: prior.status ?? 200, body: prior.response as T, replayed: true };
       }
-      return { status: prior.status ?? 200, body: prior.response as T, replayed: true };
-    }
-    const outcome = await work(tx);
-    await query(tx, ANSWER, [scope, key, outcome.status, JSON.stringify(outcome.body)]);
-    return { ...outcome, replayed: false };
-  }, options);
+      const outcome = await work(tx);
+      await query(tx, ANSWER, [scope, key, outcome.status, JSON.stringify(outcome.body)]);
+      return { ...outcome, replayed: false };
+    },
+    options,
+  );
 }

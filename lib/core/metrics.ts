@@ -35,7 +35,12 @@ function createMetrics(probes: Probes): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
-    orders: new Counter({ name: "aurum_orders_total", help: "Orders placed, by side, type and resulting status", labelNames: ["side", "type", "status"], registers: [registry] }),
+    orders: new Counter({
+      name: "aurum_orders_total",
+      help: "Orders placed, by side, type and resulting status",
+      labelNames: ["side", "type", "status"],
+      registers: [registry],
+    }),
     sockets: new Gauge({
       name: "aurum_open_sockets",
       help: "Socket.IO connections open on this instance",

@@ -20,7 +20,10 @@ export function firstValue(value: string | string[] | null | undefined): string 
 }
 
 /** The host a request was sent to: the proxy's X-Forwarded-Host only when the proxy is trusted. */
-export function requestHost(get: (name: string) => string | string[] | null | undefined, trustProxy: boolean): string | undefined {
+export function requestHost(
+  get: (name: string) => string | string[] | null | undefined,
+  trustProxy: boolean,
+): string | undefined {
   return (trustProxy && firstValue(get("x-forwarded-host"))) || firstValue(get("host"));
 }
 

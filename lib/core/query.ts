@@ -5,7 +5,11 @@ import { storableText } from "./validate";
 export const MAX_PAGE_SIZE = 100;
 
 export const paginationSchema = z.object({
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").default(1),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .default(1),
   pageSize: z.coerce
     .number({ error: "pageSize must be a number" })
     .int("pageSize must be a whole number")

@@ -10,7 +10,8 @@ export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 export const dayStart = (day: string, days = 0): Date => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
 
 /** Whole UTC days from `from` to `to` (both "YYYY-MM-DD"). */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Midnight UTC at the start of the day `at` falls in. */
 export const utcDayStart = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);

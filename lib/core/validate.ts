@@ -34,7 +34,8 @@ function nulPath(root: unknown): string[] | null {
     if (value === null || typeof value !== "object") continue;
     // Pushed last to first, so the first key is visited first.
     const children = Object.entries(value);
-    for (let i = children.length - 1; i >= 0; i--) pending.push({ value: children[i]![1], key: children[i]![0], parent: visit });
+    for (let i = children.length - 1; i >= 0; i--)
+      pending.push({ value: children[i]![1], key: children[i]![0], parent: visit });
   }
   return null;
 }

@@ -13,7 +13,11 @@ import { publish } from "@/lib/realtime/publish";
 import { payReferralReward } from "@/lib/referrals/pay-reward";
 import { transitionOnce } from "./transition";
 
-const reason = z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500, "The reason can be at most 500 characters");
+const reason = z
+  .string({ error: "Please give a reason" })
+  .trim()
+  .min(1, "Please give a reason")
+  .max(500, "The reason can be at most 500 characters");
 
 export const approveDepositSchema = z.object({ amount: amountString.optional(), reason: reason.optional() }).strict();
 export const rejectDepositSchema = z.object({ reason }).strict();
@@ -32,9 +36,16 @@ export async function approveDeposit(tx: Db, id: string, input: z.infer<typeof a
   const asset = await findAsset(tx, pending.currency);
   const credited = input.amount === undefined ? pending.amount : amountIn(asset, input.amount);
   if (credited !== pending.amount && !input.reason) {
-    throw badRequest("Say why the credited amount differs from the claimed one", { reason: ["Required when the amount is corrected"] });
+    throw badRequest("Say why the credited amount differs from the claimed one", {
+      reason: ["Required when the amount is corrected"],
+    });
   }
-  const approved = { status: "approved" as const, creditedAmount: credited, reason: input.reason ?? null, decidedBy: actor.id };
+  const approved = {
+    status: "approved" as const,
+    creditedAmount: credited,
+    reason: input.reason ?? null,
+    decidedBy: actor.id,
+  };
   return transitionOnce(tx, deposits, { noun: "deposit", id, from: "pending", set: approved }, async (deposit) => {
     const posted = await post(tx, {
       kind: "deposit",
@@ -51,11 +62,32 @@ export async function approveDeposit(tx: Db, id: string, input: z.infer<typeof a
       actorId: actor.id,
       action: "deposit.approve",
       target: { type: "deposit", id },
-      detail: { userId: deposit.userId, claimed: formatAmount(deposit.amount, asset.decimals), credited: formatAmount(credited, asset.decimals), reason: input.reason ?? null, journalId: posted.journal.id },
+      detail: {
+        userId: deposit.userId,
+        claimed: formatAmount(deposit.amount, asset.decimals),
+        credited: formatAmount(credited, asset.decimals),
+        reason: input.reason ?? null,
+        journalId: posted.journal.id,
+      },
       ip: actor.ip,
     });
-    await recordActivity(tx, { userId: deposit.userId, kind: credited === deposit.amount ? "deposit.credited" : "deposit.corrected", facts: { amount: formatAmount(credited, asset.decimals), claimed: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network }, reason: input.reason, supportId: actor.id });
-    await publish(tx, { to: { userId: deposit.userId }, event: "balance", data: { reason: "deposit.approved", depositId: id } });
+    await recordActivity(tx, {
+      userId: deposit.userId,
+      kind: credited === deposit.amount ? "deposit.credited" : "deposit.corrected",
+      facts: {
+        amount: formatAmount(credited, asset.decimals),
+        claimed: formatAmount(deposit.amount, asset.decimals),
+        asset: asset.code,
+        network: deposit.network,
+      },
+      reason: input.reason,
+      supportId: actor.id,
+    });
+    await publish(tx, {
+      to: { userId: deposit.userId },
+      event: "balance",
+      data: { reason: "deposit.approved", depositId: id },
+    });
     // The first approved deposit of an invited user rewards whoever invited them, once.
     await payReferralReward(tx, deposit.userId);
     return { ...deposit, journalId: posted.journal.id, decimals: asset.decimals };
@@ -66,8 +98,20 @@ export async function rejectDeposit(tx: Db, id: string, input: z.infer<typeof re
   const rejected = { status: "rejected" as const, reason: input.reason, decidedBy: actor.id };
   return transitionOnce(tx, deposits, { noun: "deposit", id, from: "pending", set: rejected }, async (deposit) => {
     const asset = await findAsset(tx, deposit.currency);
-    await audit(tx, { actorId: actor.id, action: "deposit.reject", target: { type: "deposit", id }, detail: { userId: deposit.userId, reason: input.reason }, ip: actor.ip });
-    await recordActivity(tx, { userId: deposit.userId, kind: "deposit.rejected", facts: { amount: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network }, reason: input.reason, supportId: actor.id });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "deposit.reject",
+      target: { type: "deposit", id },
+      detail: { userId: deposit.userId, reason: input.reason },
+      ip: actor.ip,
+    });
+    await recordActivity(tx, {
+      userId: deposit.userId,
+      kind: "deposit.rejected",
+      facts: { amount: formatAmount(deposit.amount, asset.decimals), asset: asset.code, network: deposit.network },
+      reason: input.reason,
+      supportId: actor.id,
+    });
     return { ...deposit, decimals: asset.decimals };
   });
 }

@@ -15,9 +15,19 @@ import { isValidTxHash, TX_HASH_HINT } from "./networks";
 import { transitionOnce, type Move } from "./transition";
 import { releaseHold } from "./withdrawals";
 
-export const sendWithdrawalSchema = z.object({ txHash: z.string({ error: "Enter the transaction hash" }).trim().min(1, "Enter the transaction hash").max(100) }).strict();
+export const sendWithdrawalSchema = z
+  .object({
+    txHash: z.string({ error: "Enter the transaction hash" }).trim().min(1, "Enter the transaction hash").max(100),
+  })
+  .strict();
 export const rejectWithdrawalSchema = z
-  .object({ reason: z.string({ error: "Please give a reason" }).trim().min(1, "Please give a reason").max(500, "The reason can be at most 500 characters") })
+  .object({
+    reason: z
+      .string({ error: "Please give a reason" })
+      .trim()
+      .min(1, "Please give a reason")
+      .max(500, "The reason can be at most 500 characters"),
+  })
   .strict();
 
 type Actor = { id: string; ip: string | null };
@@ -27,7 +37,11 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
   const [w] = await tx.select({ network: withdrawals.network }).from(withdrawals).where(eq(withdrawals.id, id));
   if (!w) throw notFound("Withdrawal not found");
   if (!isValidTxHash(w.network, txHash)) {
-    throw badRequest(`A ${w.network} transaction hash is ${TX_HASH_HINT[w.network]}`, { txHash: [`Expected ${TX_HASH_HINT[w.network]}`] }, "INVALID_TX_HASH");
+    throw badRequest(
+      `A ${w.network} transaction hash is ${TX_HASH_HINT[w.network]}`,
+      { txHash: [`Expected ${TX_HASH_HINT[w.network]}`] },
+      "INVALID_TX_HASH",
+    );
   }
 }
 
@@ -36,16 +50,37 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
  * listing what does not match. The custody address is the pair's wallet address (four-eyed).
  */
 export async function assertPaidOnChain(tx: Db, id: string, txHash: string): Promise<void> {
-  const [w] = await tx.select({ w: withdrawals, custody: wallets.address }).from(withdrawals).leftJoin(wallets, and(eq(wallets.currency, withdrawals.currency), eq(wallets.network, withdrawals.network))).where(eq(withdrawals.id, id));
+  const [w] = await tx
+    .select({ w: withdrawals, custody: wallets.address })
+    .from(withdrawals)
+    .leftJoin(wallets, and(eq(wallets.currency, withdrawals.currency), eq(wallets.network, withdrawals.network)))
+    .where(eq(withdrawals.id, id));
   if (!w) throw notFound("Withdrawal not found");
   const { decimals } = await findAsset(tx, w.w.currency);
-  const check = await checkPayout(tx, { currency: w.w.currency, network: w.w.network, address: w.w.address, amount: w.w.amount, decimals, custody: w.custody ? [w.custody] : [], txHash }).catch((err: unknown) => {
+  const check = await checkPayout(tx, {
+    currency: w.w.currency,
+    network: w.w.network,
+    address: w.w.address,
+    amount: w.w.amount,
+    decimals,
+    custody: w.custody ? [w.custody] : [],
+    txHash,
+  }).catch((err: unknown) => {
     // Unchecked is not sent: the administrator tries again once the node answers.
     log.warn({ err, withdrawalId: id }, "a payout could not be checked on chain");
-    throw new AppError(503, "CHAIN_UNAVAILABLE", "The chain's node does not answer, so the transaction cannot be checked: try again in a minute");
+    throw new AppError(
+      503,
+      "CHAIN_UNAVAILABLE",
+      "The chain's node does not answer, so the transaction cannot be checked: try again in a minute",
+    );
   });
   if (check.checked && check.problems.length) {
-    throw new AppError(422, "TX_DOES_NOT_MATCH", `That transaction does not pay this withdrawal: ${check.problems.join("; ")}`, { txHash: check.problems });
+    throw new AppError(
+      422,
+      "TX_DOES_NOT_MATCH",
+      `That transaction does not pay this withdrawal: ${check.problems.join("; ")}`,
+      { txHash: check.problems },
+    );
   }
 }
 
@@ -76,20 +111,58 @@ export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof s
         { account: { system: "fees", asset: w.currency }, amount: w.fee },
       ],
     });
-    await audit(tx, { actorId: actor.id, action: "withdrawal.send", target: { type: "withdrawal", id }, detail: { userId: w.userId, txHash: input.txHash }, ip: actor.ip });
-    await recordActivity(tx, { userId: w.userId, kind: "withdrawal.sent", facts: { amount: formatAmount(w.amount, asset.decimals), asset: w.currency, network: w.network, address: w.address, txHash: input.txHash }, supportId: actor.id });
-    await publish(tx, { to: { userId: w.userId }, event: "balance", data: { reason: "withdrawal.sent", withdrawalId: id } });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "withdrawal.send",
+      target: { type: "withdrawal", id },
+      detail: { userId: w.userId, txHash: input.txHash },
+      ip: actor.ip,
+    });
+    await recordActivity(tx, {
+      userId: w.userId,
+      kind: "withdrawal.sent",
+      facts: {
+        amount: formatAmount(w.amount, asset.decimals),
+        asset: w.currency,
+        network: w.network,
+        address: w.address,
+        txHash: input.txHash,
+      },
+      supportId: actor.id,
+    });
+    await publish(tx, {
+      to: { userId: w.userId },
+      event: "balance",
+      data: { reason: "withdrawal.sent", withdrawalId: id },
+    });
     return { ...w, decimals: asset.decimals };
   });
 }
 
 /** Rejects a pending withdrawal with the reason told to the user: its hold comes back to their available balance. */
-export async function rejectWithdrawal(tx: Db, id: string, input: z.infer<typeof rejectWithdrawalSchema>, actor: Actor) {
+export async function rejectWithdrawal(
+  tx: Db,
+  id: string,
+  input: z.infer<typeof rejectWithdrawalSchema>,
+  actor: Actor,
+) {
   return decide(tx, id, { status: "rejected", reason: input.reason, decidedBy: actor.id }, async (w) => {
     await releaseHold(tx, w, "rejected");
     const asset = await findAsset(tx, w.currency);
-    await audit(tx, { actorId: actor.id, action: "withdrawal.reject", target: { type: "withdrawal", id }, detail: { userId: w.userId, reason: input.reason }, ip: actor.ip });
-    await recordActivity(tx, { userId: w.userId, kind: "withdrawal.rejected", facts: { amount: formatAmount(w.amount, asset.decimals), asset: w.currency, network: w.network }, reason: input.reason, supportId: actor.id });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "withdrawal.reject",
+      target: { type: "withdrawal", id },
+      detail: { userId: w.userId, reason: input.reason },
+      ip: actor.ip,
+    });
+    await recordActivity(tx, {
+      userId: w.userId,
+      kind: "withdrawal.rejected",
+      facts: { amount: formatAmount(w.amount, asset.decimals), asset: w.currency, network: w.network },
+      reason: input.reason,
+      supportId: actor.id,
+    });
     return { ...w, decimals: asset.decimals };
   });
 }

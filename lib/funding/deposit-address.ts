@@ -14,8 +14,26 @@ export const depositAddressQuery = z.object({
 });
 
 export type DepositTarget =
-  | { mode: "chain"; currency: string; network: Wallet["network"]; networkName: string; address: string; memo: null; minDeposit: string; confirmations: number }
-  | { mode: "proof"; currency: string; network: Wallet["network"]; networkName: string; address: string; memo: string | null; minDeposit: string; confirmations: null };
+  | {
+      mode: "chain";
+      currency: string;
+      network: Wallet["network"];
+      networkName: string;
+      address: string;
+      memo: null;
+      minDeposit: string;
+      confirmations: number;
+    }
+  | {
+      mode: "proof";
+      currency: string;
+      network: Wallet["network"];
+      networkName: string;
+      address: string;
+      memo: string | null;
+      minDeposit: string;
+      confirmations: null;
+    };
 
 /**
  * Where `userId` sends `currency` on `network`. Where that network's chain is configured, the
@@ -23,13 +41,23 @@ export type DepositTarget =
  * address of the proof flow. Either way the pair must be open for deposits, with its minimum from
  * the wallet settings.
  */
-export async function depositTarget(db: Db, userId: string, query: z.infer<typeof depositAddressQuery>): Promise<DepositTarget> {
+export async function depositTarget(
+  db: Db,
+  userId: string,
+  query: z.infer<typeof depositAddressQuery>,
+): Promise<DepositTarget> {
   const wallet = await openWallet(db, query.currency, query.network, "deposit");
   const asset = await findAsset(db, wallet.currency);
-  const common = { currency: wallet.currency, network: wallet.network, networkName: NETWORK_NAMES[wallet.network], minDeposit: formatAmount(wallet.minDeposit, asset.decimals) };
+  const common = {
+    currency: wallet.currency,
+    network: wallet.network,
+    networkName: NETWORK_NAMES[wallet.network],
+    minDeposit: formatAmount(wallet.minDeposit, asset.decimals),
+  };
   const settings = await activeChains(db);
   const route = chainRoute(settings, wallet.currency, wallet.network);
-  if (!settings || !route) return { ...common, mode: "proof", address: wallet.address, memo: wallet.memo, confirmations: null };
+  if (!settings || !route)
+    return { ...common, mode: "proof", address: wallet.address, memo: wallet.memo, confirmations: null };
   const { address } = await depositAddressOf(db, settings.xpub, userId);
   return { ...common, mode: "chain", address, memo: null, confirmations: route.chain.confirmations };
 }

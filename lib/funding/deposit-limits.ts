@@ -41,7 +41,11 @@ export async function assertRoomForDeposit(tx: Db, userId: string, proofBytes: n
   const { n, bytes } = pending ?? { n: 0, bytes: 0 };
   const max = readEnv().DEPOSITS_PENDING_PER_USER;
   if (n >= max) {
-    throw new AppError(409, "TOO_MANY_PENDING_DEPOSITS", `You have ${n} deposit${n === 1 ? "" : "s"} waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.`);
+    throw new AppError(
+      409,
+      "TOO_MANY_PENDING_DEPOSITS",
+      `You have ${n} deposit${n === 1 ? "" : "s"} waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.`,
+    );
   }
   if (bytes + proofBytes > MAX_PENDING_PROOF_BYTES) {
     const message = `Your deposits waiting for review already hold ${megabytes(bytes)} of proof images, and ${megabytes(MAX_PENDING_PROOF_BYTES)} is the most. Please attach a smaller screenshot, or submit this one after one of them is reviewed.`;

@@ -22,12 +22,17 @@ export const depositFieldsSchema = z.object({
   currency: z.string({ error: "Choose a currency" }).trim().toUpperCase().min(1, "Choose a currency").max(10),
   network: z.enum(FUNDING_NETWORKS, { error: "Choose a network" }),
   amount: amountString,
-  txHash: z.string({ error: "Enter the transaction hash" }).trim().min(1, "Enter the transaction hash").max(100, "That transaction hash is too long"),
+  txHash: z
+    .string({ error: "Enter the transaction hash" })
+    .trim()
+    .min(1, "Enter the transaction hash")
+    .max(100, "That transaction hash is too long"),
 });
 
 export type DepositFields = z.infer<typeof depositFieldsSchema>;
 
-const usedHash = () => conflict("This transaction hash was already submitted", "TX_HASH_USED", { txHash: ["Already submitted"] });
+const usedHash = () =>
+  conflict("This transaction hash was already submitted", "TX_HASH_USED", { txHash: ["Already submitted"] });
 
 /**
  * A user's claim that they sent funds, with the transaction hash and a proof image: stored pending,
@@ -51,9 +56,16 @@ export async function createDeposit(
     throw new AppError(422, "BELOW_MINIMUM", message, { amount: [message] });
   }
   if (!isValidTxHash(wallet.network, fields.txHash)) {
-    throw badRequest(`A ${wallet.network} transaction hash is ${TX_HASH_HINT[wallet.network]}`, { txHash: [`Expected ${TX_HASH_HINT[wallet.network]}`] }, "INVALID_TX_HASH");
+    throw badRequest(
+      `A ${wallet.network} transaction hash is ${TX_HASH_HINT[wallet.network]}`,
+      { txHash: [`Expected ${TX_HASH_HINT[wallet.network]}`] },
+      "INVALID_TX_HASH",
+    );
   }
-  const [used] = await db.select({ id: deposits.id }).from(deposits).where(and(eq(deposits.network, wallet.network), sql`lower(${deposits.txHash}) = ${fields.txHash.toLowerCase()}`));
+  const [used] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.network, wallet.network), sql`lower(${deposits.txHash}) = ${fields.txHash.toLowerCase()}`));
   if (used) throw usedHash();
   try {
     const deposit = await runTransaction(db, async (tx) => {
@@ -61,7 +73,15 @@ export async function createDeposit(
       const upload = await saveUpload(tx, { ...proof, purpose: "deposit-proof", public: false, ownerId: userId });
       const [row] = await tx
         .insert(deposits)
-        .values({ id: newId(), userId, currency: wallet.currency, network: wallet.network, amount, txHash: fields.txHash, proofId: upload.id })
+        .values({
+          id: newId(),
+          userId,
+          currency: wallet.currency,
+          network: wallet.network,
+          amount,
+          txHash: fields.txHash,
+          proofId: upload.id,
+        })
         .returning();
       return row!;
     });

@@ -42,7 +42,10 @@ function bitcoinPayload(address: string): Uint8Array | null {
   const legacy = base58Payload(address, [0x00, 0x05]);
   if (legacy) return legacy;
   if (!/^bc1/i.test(address) || (address !== address.toLowerCase() && address !== address.toUpperCase())) return null;
-  for (const [codec, fitsVersion] of [[bech32, (v: number) => v === 0], [bech32m, (v: number) => v >= 1 && v <= 16]] as const) {
+  for (const [codec, fitsVersion] of [
+    [bech32, (v: number) => v === 0],
+    [bech32m, (v: number) => v >= 1 && v <= 16],
+  ] as const) {
     const decoded = codec.decodeUnsafe(address.toLowerCase());
     if (!decoded || decoded.prefix !== "bc" || decoded.words.length === 0) continue;
     const version = decoded.words[0]!;
@@ -77,7 +80,8 @@ function payloadOf(network: FundingNetwork, address: string): Uint8Array | null 
  */
 const BURN_ADDRESSES = new Set(["0x000000000000000000000000000000000000dead", "1bitcoineateraddressdontsendf59kue"]);
 
-const isBurn = (payload: Uint8Array, address: string) => payload.every((b) => b === 0) || BURN_ADDRESSES.has(address.toLowerCase());
+const isBurn = (payload: Uint8Array, address: string) =>
+  payload.every((b) => b === 0) || BURN_ADDRESSES.has(address.toLowerCase());
 
 /**
  * Why `address` cannot be sent to on `network`: "invalid" (not an address there, or a checksum
@@ -100,7 +104,8 @@ export const ADDRESS_PROBLEM_TEXT = {
 } as const;
 
 /** Whether funds can be sent to `address` on `network`: valid there, checksum included, and no burn address. */
-export const isValidAddress = (network: FundingNetwork, address: string): boolean => addressProblem(network, address) === null;
+export const isValidAddress = (network: FundingNetwork, address: string): boolean =>
+  addressProblem(network, address) === null;
 
 // EVM chains: 0x and 32 bytes in hex; Tron and Bitcoin: 32 bytes in hex without a prefix.
 const TX_HASH: Record<FundingNetwork, RegExp> = {

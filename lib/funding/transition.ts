@@ -25,7 +25,12 @@ export interface Move<T extends Decidable> {
  * wins, and only the winner runs the effects; the other, and any later caller, gets a 409 naming
  * the status it found. Check the input before calling: nothing here may be refused after the write.
  */
-export async function transitionOnce<T extends Decidable, R>(tx: Db, table: T, move: Move<T>, effects: (row: T["$inferSelect"]) => Promise<R>): Promise<R> {
+export async function transitionOnce<T extends Decidable, R>(
+  tx: Db,
+  table: T,
+  move: Move<T>,
+  effects: (row: T["$inferSelect"]) => Promise<R>,
+): Promise<R> {
   const mine = move.owner === undefined ? undefined : eq(table.userId, move.owner);
   const values = { ...move.set, decidedAt: move.at ?? new Date() };
   const moved = (await tx
@@ -35,7 +40,10 @@ export async function transitionOnce<T extends Decidable, R>(tx: Db, table: T, m
     .returning()) as T["$inferSelect"][];
   const [row] = moved;
   if (row) return effects(row);
-  const [existing] = (await tx.select({ status: table.status }).from(table as PgTable).where(and(eq(table.id, move.id), mine))) as { status: string }[];
+  const [existing] = (await tx
+    .select({ status: table.status })
+    .from(table as PgTable)
+    .where(and(eq(table.id, move.id), mine))) as { status: string }[];
   if (!existing) throw notFound(`${capitalised(move.noun)} not found`);
   throw conflict(`This ${move.noun} was already ${existing.status}`, "ALREADY_DECIDED");
 }

@@ -13,13 +13,20 @@ import { walletView } from "./views";
 import { assetName } from "@/lib/core/format";
 
 const decimal = (what: string) =>
-  z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
+  z
+    .string({ error: `${what} must be a decimal string such as "10.5"` })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
 
 export const walletSchema = z
   .object({
     currency: z.string({ error: "Choose a currency" }).trim().toUpperCase().max(10),
     network: z.enum(FUNDING_NETWORKS, { error: `network must be one of ${FUNDING_NETWORKS.join(", ")}` }),
-    address: z.string({ error: "Enter the deposit address" }).trim().min(1, "Enter the deposit address").max(120, "That address is too long"),
+    address: z
+      .string({ error: "Enter the deposit address" })
+      .trim()
+      .min(1, "Enter the deposit address")
+      .max(120, "That address is too long"),
     memo: z.string().trim().max(100, "The memo can be at most 100 characters").nullable().optional(),
     minDeposit: decimal("The minimum deposit"),
     withdrawFee: decimal("The withdrawal fee"),
@@ -48,7 +55,11 @@ export async function checkedWallet(db: Db, input: WalletInput) {
     throw badRequest(message, { network: [message] }, "UNSUPPORTED_NETWORK");
   }
   if (!isValidAddress(input.network, input.address)) {
-    throw badRequest(`That is not a valid ${NETWORK_NAMES[input.network]} address`, { address: ["Not a valid address for this network (check every character)"] }, "INVALID_ADDRESS");
+    throw badRequest(
+      `That is not a valid ${NETWORK_NAMES[input.network]} address`,
+      { address: ["Not a valid address for this network (check every character)"] },
+      "INVALID_ADDRESS",
+    );
   }
   const asset = await findAsset(db, input.currency);
   return {
@@ -68,9 +79,23 @@ export async function checkedWallet(db: Db, input: WalletInput) {
 export async function createWallet(db: Db, input: WalletInput, actor: Actor): Promise<Wallet> {
   const { decimals, ...values } = await checkedWallet(db, input);
   return runTransaction(db, async (tx) => {
-    const [row] = await tx.insert(wallets).values({ id: newId(), ...values }).onConflictDoNothing().returning();
-    if (!row) throw conflict(`There is already a ${values.currency} wallet on ${values.network}: edit it instead`, "WALLET_EXISTS");
-    await audit(tx, { actorId: actor.id, action: "wallet.create", target: { type: "wallet", id: row.id }, detail: { after: walletView(row, decimals) }, ip: actor.ip });
+    const [row] = await tx
+      .insert(wallets)
+      .values({ id: newId(), ...values })
+      .onConflictDoNothing()
+      .returning();
+    if (!row)
+      throw conflict(
+        `There is already a ${values.currency} wallet on ${values.network}: edit it instead`,
+        "WALLET_EXISTS",
+      );
+    await audit(tx, {
+      actorId: actor.id,
+      action: "wallet.create",
+      target: { type: "wallet", id: row.id },
+      detail: { after: walletView(row, decimals) },
+      ip: actor.ip,
+    });
     return row;
   });
 }
@@ -81,11 +106,25 @@ export async function updateWallet(db: Db, id: string, input: WalletInput, actor
     const [before] = await tx.select().from(wallets).where(eq(wallets.id, id)).for("update");
     if (!before) throw notFound("Wallet not found");
     if (before.currency !== values.currency || before.network !== values.network) {
-      throw badRequest("A wallet's currency and network cannot change: create another wallet", undefined, "WALLET_PAIR_FIXED");
+      throw badRequest(
+        "A wallet's currency and network cannot change: create another wallet",
+        undefined,
+        "WALLET_PAIR_FIXED",
+      );
     }
-    const [after] = await tx.update(wallets).set({ ...values, updatedAt: new Date() }).where(eq(wallets.id, id)).returning();
+    const [after] = await tx
+      .update(wallets)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(wallets.id, id))
+      .returning();
     const d = decimals;
-    await audit(tx, { actorId: actor.id, action: "wallet.update", target: { type: "wallet", id }, detail: { before: walletView(before, d), after: walletView(after!, d) }, ip: actor.ip });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "wallet.update",
+      target: { type: "wallet", id },
+      detail: { before: walletView(before, d), after: walletView(after!, d) },
+      ip: actor.ip,
+    });
     return after!;
   });
 }
@@ -106,11 +145,29 @@ export function listWallets(db: Db): Promise<Wallet[]> {
 }
 
 /** The enabled wallet for a pair and a direction, or a 4xx saying why there is none. */
-export async function openWallet(db: Db, currency: string, network: string, direction: "deposit" | "withdraw"): Promise<Wallet> {
+export async function openWallet(
+  db: Db,
+  currency: string,
+  network: string,
+  direction: "deposit" | "withdraw",
+): Promise<Wallet> {
   const code = currency.toUpperCase();
-  if (!SUPPORTED[code]) throw badRequest(`Unknown currency ${currency}`, { currency: [`Unknown currency ${currency}`] }, "UNKNOWN_CURRENCY");
-  if (!isSupported(code, network)) throw badRequest(`${assetName(code)} is not offered on ${network}`, { network: [`${assetName(code)} is not offered on ${network}`] }, "UNSUPPORTED_NETWORK");
-  const [wallet] = await db.select().from(wallets).where(and(eq(wallets.currency, code), eq(wallets.network, network as FundingNetwork)));
+  if (!SUPPORTED[code])
+    throw badRequest(
+      `Unknown currency ${currency}`,
+      { currency: [`Unknown currency ${currency}`] },
+      "UNKNOWN_CURRENCY",
+    );
+  if (!isSupported(code, network))
+    throw badRequest(
+      `${assetName(code)} is not offered on ${network}`,
+      { network: [`${assetName(code)} is not offered on ${network}`] },
+      "UNSUPPORTED_NETWORK",
+    );
+  const [wallet] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.currency, code), eq(wallets.network, network as FundingNetwork)));
   const enabled = wallet && (direction === "deposit" ? wallet.depositEnabled : wallet.withdrawEnabled);
   if (!enabled) {
     const message = `${direction === "deposit" ? "Deposits" : "Withdrawals"} of ${assetName(code)} on ${network} are not available at the moment`;

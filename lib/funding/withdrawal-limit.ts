@@ -30,21 +30,42 @@ function unpriced(currency: string): AppError {
  * a limit cannot let through what it cannot value. Answers this withdrawal's value, stored with
  * it. Call it under the user's row lock, so their withdrawals are counted one at a time.
  */
-export async function assertDailyLimit(tx: Db, userId: string, w: { currency: string; decimals: number; amount: bigint }, now: Date): Promise<bigint> {
+export async function assertDailyLimit(
+  tx: Db,
+  userId: string,
+  w: { currency: string; decimals: number; amount: bigint },
+  now: Date,
+): Promise<bigint> {
   const { effective } = await rulesFor(tx, userId);
-  const value = usdtValueOf(w.currency, w.decimals, w.amount, await currentQuote(tx, effective.spreadBps, now), USDT_DECIMALS);
+  const value = usdtValueOf(
+    w.currency,
+    w.decimals,
+    w.amount,
+    await currentQuote(tx, effective.spreadBps, now),
+    USDT_DECIMALS,
+  );
   if (value === null) throw unpriced(w.currency);
   // Saved with up to 8 decimals ("any" asset); rounded down, the limit is never more than was set.
   const limit = toUnits((await getSettings(tx)).withdrawals.dailyLimit, USDT_DECIMALS, "down");
   const [today] = await tx
     .select({ total: sql<string>`coalesce(sum(${withdrawals.valueUsdt}), 0)::text` })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), gte(withdrawals.createdAt, utcDayStart(now)), inArray(withdrawals.status, ["pending", "sent"])));
+    .where(
+      and(
+        eq(withdrawals.userId, userId),
+        gte(withdrawals.createdAt, utcDayStart(now)),
+        inArray(withdrawals.status, ["pending", "sent"]),
+      ),
+    );
   // An aggregate without group by always returns one row, and coalesce makes its sum never null.
   const used = BigInt(today!.total);
   if (used + value > limit) {
     const left = limit > used ? limit - used : 0n;
-    throw new AppError(422, "DAILY_LIMIT_EXCEEDED", `This is over your daily withdrawal limit: ${moneyOf(left, USDT_DECIMALS, "USDT")} is left today (UTC).`);
+    throw new AppError(
+      422,
+      "DAILY_LIMIT_EXCEEDED",
+      `This is over your daily withdrawal limit: ${moneyOf(left, USDT_DECIMALS, "USDT")} is left today (UTC).`,
+    );
   }
   return value;
 }

@@ -24,9 +24,16 @@ export const withdrawalSchema = z
   .object({
     currency: z.string({ error: "Choose a currency" }).trim().toUpperCase().min(1, "Choose a currency").max(10),
     network: z.enum(FUNDING_NETWORKS, { error: "Choose a network" }),
-    address: z.string({ error: "Enter the address to send to" }).trim().min(1, "Enter the address to send to").max(120, "That address is too long"),
+    address: z
+      .string({ error: "Enter the address to send to" })
+      .trim()
+      .min(1, "Enter the address to send to")
+      .max(120, "That address is too long"),
     amount: amountString,
-    withdrawPassword: z.string({ error: "Enter your withdrawal password" }).min(1, "Enter your withdrawal password").max(128, "That password is too long"),
+    withdrawPassword: z
+      .string({ error: "Enter your withdrawal password" })
+      .min(1, "Enter your withdrawal password")
+      .max(128, "That password is too long"),
     // Required when the user has two-factor on (checked in prepareWithdrawal): a code from the app or a recovery code.
     twoFactorCode: secondFactorField.optional(),
   })
@@ -49,7 +56,11 @@ export interface PreparedWithdrawal {
 function assertAddress(network: PreparedWithdrawal["network"], address: string): void {
   const problem = addressProblem(network, address);
   if (problem === "invalid") {
-    throw badRequest(`That is not a valid ${NETWORK_NAMES[network]} address`, { address: [ADDRESS_PROBLEM_TEXT.invalid] }, "INVALID_ADDRESS");
+    throw badRequest(
+      `That is not a valid ${NETWORK_NAMES[network]} address`,
+      { address: [ADDRESS_PROBLEM_TEXT.invalid] },
+      "INVALID_ADDRESS",
+    );
   }
   if (problem === "burn") {
     throw badRequest(ADDRESS_PROBLEM_TEXT.burn, { address: [ADDRESS_PROBLEM_TEXT.burn] }, "BURN_ADDRESS");
@@ -63,8 +74,14 @@ function assertAddress(network: PreparedWithdrawal["network"], address: string):
  * the request fails, so this runs before, not inside, the money's transaction), and with two-factor
  * on, the code is right (checked, not used up: `placeWithdrawal` uses it in the money's transaction).
  */
-export async function prepareWithdrawal(db: Db, userId: string, input: WithdrawalInput, now = new Date()): Promise<PreparedWithdrawal> {
-  if (!(await getSettings(db)).withdrawals.enabled) throw new AppError(422, "WITHDRAWALS_DISABLED", "Withdrawals are paused at the moment");
+export async function prepareWithdrawal(
+  db: Db,
+  userId: string,
+  input: WithdrawalInput,
+  now = new Date(),
+): Promise<PreparedWithdrawal> {
+  if (!(await getSettings(db)).withdrawals.enabled)
+    throw new AppError(422, "WITHDRAWALS_DISABLED", "Withdrawals are paused at the moment");
   const wallet = await openWallet(db, input.currency, input.network, "withdraw");
   assertAddress(wallet.network, input.address);
   const asset = await findAsset(db, wallet.currency);
@@ -75,7 +92,15 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
   }
   await checkWithdrawPassword(db, userId, input.withdrawPassword, now);
   await checkWithdrawalCode(db, userId, input.twoFactorCode, now.getTime());
-  return { currency: asset.code, decimals: asset.decimals, network: wallet.network, address: input.address, amount, fee: wallet.withdrawFee, twoFactorCode: input.twoFactorCode };
+  return {
+    currency: asset.code,
+    decimals: asset.decimals,
+    network: wallet.network,
+    address: input.address,
+    amount,
+    fee: wallet.withdrawFee,
+    twoFactorCode: input.twoFactorCode,
+  };
 }
 
 /**
@@ -85,9 +110,18 @@ export async function prepareWithdrawal(db: Db, userId: string, input: Withdrawa
  * back and the code still works. The user's row is locked next: the account and the pause are
  * checked again under it, and their withdrawals are counted against the daily limit one at a time.
  */
-export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdrawal, now = new Date()): Promise<Withdrawal> {
+export async function placeWithdrawal(
+  tx: Db,
+  userId: string,
+  w: PreparedWithdrawal,
+  now = new Date(),
+): Promise<Withdrawal> {
   await spendWithdrawalCode(tx, userId, w.twoFactorCode, now.getTime());
-  const [owner] = await tx.select({ status: users.status, holdUntil: users.withdrawHoldUntil }).from(users).where(eq(users.id, userId)).for("update");
+  const [owner] = await tx
+    .select({ status: users.status, holdUntil: users.withdrawHoldUntil })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   // Under the lock: a request that authenticated just before the account was frozen or disabled, or
   // before a security change paused withdrawals, stops here.
   if (owner?.status !== "active") throw forbidden("This account is not active", "ACCOUNT_NOT_ACTIVE");
@@ -105,10 +139,28 @@ export async function placeWithdrawal(tx: Db, userId: string, w: PreparedWithdra
   });
   const [row] = await tx
     .insert(withdrawals)
-    .values({ id, userId, currency: w.currency, network: w.network, address: w.address, amount: w.amount, fee: w.fee, valueUsdt: value, createdAt: now })
+    .values({
+      id,
+      userId,
+      currency: w.currency,
+      network: w.network,
+      address: w.address,
+      amount: w.amount,
+      fee: w.fee,
+      valueUsdt: value,
+      createdAt: now,
+    })
     .returning();
   const shown = (units: bigint) => formatAmount(units, w.decimals);
-  await recordActivity(tx, { userId, kind: "withdrawal.requested", facts: { amount: shown(w.amount), fee: shown(w.fee), asset: w.currency, network: w.network, address: w.address } }, now);
+  await recordActivity(
+    tx,
+    {
+      userId,
+      kind: "withdrawal.requested",
+      facts: { amount: shown(w.amount), fee: shown(w.fee), asset: w.currency, network: w.network, address: w.address },
+    },
+    now,
+  );
   await publish(tx, { to: { userId }, event: "balance", data: { reason: "withdrawal.requested", withdrawalId: id } });
   return row!;
 }
@@ -124,15 +176,24 @@ export async function releaseHold(tx: Db, w: Withdrawal, memo: string): Promise<
       { account: { userId: w.userId, asset: w.currency, kind: "spot" }, amount: w.amount + w.fee },
     ],
   });
-  await publish(tx, { to: { userId: w.userId }, event: "balance", data: { reason: `withdrawal.${memo}`, withdrawalId: w.id } });
+  await publish(tx, {
+    to: { userId: w.userId },
+    event: "balance",
+    data: { reason: `withdrawal.${memo}`, withdrawalId: w.id },
+  });
 }
 
 /** The user's own pending withdrawal, cancelled, its hold released. Someone else's is a 404. */
 export async function cancelWithdrawal(tx: Db, userId: string, id: string): Promise<Withdrawal> {
-  return transitionOnce(tx, withdrawals, { noun: "withdrawal", id, from: "pending", set: { status: "cancelled" }, owner: userId }, async (w) => {
-    await releaseHold(tx, w, "cancelled");
-    return w;
-  });
+  return transitionOnce(
+    tx,
+    withdrawals,
+    { noun: "withdrawal", id, from: "pending", set: { status: "cancelled" }, owner: userId },
+    async (w) => {
+      await releaseHold(tx, w, "cancelled");
+      return w;
+    },
+  );
 }
 
 export async function listWithdrawals(db: Db, userId: string, page: Pagination) {

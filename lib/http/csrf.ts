@@ -17,7 +17,14 @@ export function assertWriteOrigin(req: Request): void {
   const origin = req.headers.get("origin");
   if (origin === null) return;
   const env = readEnv();
-  if (!isSiteOrigin(origin, requestHost((name) => req.headers.get(name), env.TRUST_PROXY), env.ALLOWED_ORIGINS)) throw crossOrigin();
+  if (
+    !isSiteOrigin(
+      origin,
+      requestHost((name) => req.headers.get(name), env.TRUST_PROXY),
+      env.ALLOWED_ORIGINS,
+    )
+  )
+    throw crossOrigin();
 }
 
 /**
@@ -33,5 +40,6 @@ export function assertCookieWrite(req: Request): void {
   assertWriteOrigin(req);
   if (req.headers.get("origin") === null && req.headers.get("sec-fetch-site") !== "same-origin") throw crossOrigin();
   const type = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  if (!type || !WRITE_TYPES.has(type)) throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send this request as application/json");
+  if (!type || !WRITE_TYPES.has(type))
+    throw new AppError(415, "UNSUPPORTED_MEDIA_TYPE", "Send this request as application/json");
 }

@@ -33,9 +33,19 @@ export function errorResponse(err: unknown): NextResponse {
     );
   }
   if (isDatabaseUnavailable(err)) {
-    log.warn({ requestId: currentRequest()?.requestId, cause: err instanceof Error ? (err.cause ?? err).toString() : String(err) }, "database unavailable: answered 503");
+    log.warn(
+      {
+        requestId: currentRequest()?.requestId,
+        cause: err instanceof Error ? (err.cause ?? err).toString() : String(err),
+      },
+      "database unavailable: answered 503",
+    );
     return NextResponse.json(
-      { success: false, message: "Aurum is briefly unavailable. Please try again in a moment.", code: "SERVICE_UNAVAILABLE" },
+      {
+        success: false,
+        message: "Aurum is briefly unavailable. Please try again in a moment.",
+        code: "SERVICE_UNAVAILABLE",
+      },
       { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
     );
   }
@@ -44,9 +54,16 @@ export function errorResponse(err: unknown): NextResponse {
   // caller is told to, not that something broke. Still an error in the log: a deadlock is a lock-order
   // bug to find (docs/TESTING.md's race tests expect none).
   if (isTransientConflict(err)) {
-    log.error({ err, requestId: currentRequest()?.requestId }, "transaction aborted for a deadlock or serialization conflict: answered 503");
+    log.error(
+      { err, requestId: currentRequest()?.requestId },
+      "transaction aborted for a deadlock or serialization conflict: answered 503",
+    );
     return NextResponse.json(
-      { success: false, message: "This could not be done just now because of another change at the same moment. Please try again.", code: "TRY_AGAIN" },
+      {
+        success: false,
+        message: "This could not be done just now because of another change at the same moment. Please try again.",
+        code: "TRY_AGAIN",
+      },
       { status: 503, headers: { "Retry-After": String(CONFLICT_RETRY_AFTER_SECONDS) } },
     );
   }
@@ -139,7 +156,8 @@ export function withUser<P extends Params = Params>(fn: (call: Call<P>) => Promi
  */
 export function withSession<P extends Params = Params>(fn: (call: Call<P, Authenticated>) => Promise<Response>) {
   return withUser<P>(async ({ auth, ...call }) => {
-    if (!auth.session) throw forbidden("API keys cannot reach this route: sign in on the site for it", "API_KEY_ROUTE_CLOSED");
+    if (!auth.session)
+      throw forbidden("API keys cannot reach this route: sign in on the site for it", "API_KEY_ROUTE_CLOSED");
     return fn({ ...call, auth });
   });
 }
@@ -152,12 +170,14 @@ export function withSession<P extends Params = Params>(fn: (call: Call<P, Authen
 export function withAdmin<P extends Params = Params>(fn: (call: Call<P>) => Promise<Response>) {
   return withUser<P>(async (call) => {
     if (call.auth.user.role !== "admin") throw forbidden("Administrators only");
-    if (!(await hasTwoFactor(call.db, call.auth.user.id))) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, "ADMIN_TWO_FACTOR_REQUIRED");
+    if (!(await hasTwoFactor(call.db, call.auth.user.id)))
+      throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, "ADMIN_TWO_FACTOR_REQUIRED");
     return fn(call);
   });
 }
 
-export const ADMIN_TWO_FACTOR_MESSAGE = "Administrators sign in with a second factor: turn on two-factor sign-in (open /admin) before anything else.";
+export const ADMIN_TWO_FACTOR_MESSAGE =
+  "Administrators sign in with a second factor: turn on two-factor sign-in (open /admin) before anything else.";
 
 /** The JSON body, capped while it streams in, validated by `schema`. */
 export async function parseBody<T>(req: Request, schema: ZodType<T>): Promise<T> {

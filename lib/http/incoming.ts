@@ -37,7 +37,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * logs one structured line and records its duration when the answer is finished. The id is a
  * trusted proxy's X-Request-Id when it sent a sane one, else a new one; the answer carries it.
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, trustProxy: boolean, handle: () => void): void {
+export function observeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trustProxy: boolean,
+  handle: () => void,
+): void {
   const offered = firstValue(req.headers["x-request-id"]);
   const requestId = trustProxy && offered && REQUEST_ID.test(offered) ? offered : randomUUID();
   res.setHeader("X-Request-Id", requestId);
@@ -47,7 +52,14 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, trustP
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const route = routeLabel(req.url, res.statusCode);
     metrics.requests.observe({ method: req.method ?? "GET", route, status: String(res.statusCode) }, seconds);
-    const line = { requestId, userId: context.userId, method: req.method, route, status: res.statusCode, durationMs: Math.round(seconds * 1000) };
+    const line = {
+      requestId,
+      userId: context.userId,
+      method: req.method,
+      route,
+      status: res.statusCode,
+      durationMs: Math.round(seconds * 1000),
+    };
     if (res.statusCode >= 500) log.error(line, "request");
     else if (route === "/_next/*") log.debug(line, "request");
     else log.info(line, "request");

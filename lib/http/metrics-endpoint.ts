@@ -8,12 +8,19 @@ const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(
  * Serves GET /metrics in Prometheus' text format to a caller holding METRICS_TOKEN as Bearer; without
  * a configured token the path does not exist. Returns whether the request was this one.
  */
-export async function serveMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined): Promise<boolean> {
+export async function serveMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  token: string | undefined,
+): Promise<boolean> {
   if (req.url?.split("?")[0] !== "/metrics") return false;
   if (!token) return false;
   const presented = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1] ?? "";
   if (req.method !== "GET" || !same(presented, token)) {
-    res.writeHead(req.method === "GET" ? 401 : 405, { "Content-Type": "application/json", "WWW-Authenticate": "Bearer" });
+    res.writeHead(req.method === "GET" ? 401 : 405, {
+      "Content-Type": "application/json",
+      "WWW-Authenticate": "Bearer",
+    });
     res.end(JSON.stringify({ success: false, message: "A metrics token is required", code: "UNAUTHORIZED" }));
     return true;
   }

@@ -43,7 +43,13 @@ async function compressed(file: string, contentType: string): Promise<Asset> {
   const bodies = new Map<Encoding, Buffer>([["identity", raw]]);
   if (COMPRESSIBLE.has(path.extname(file))) {
     const [br, gz] = await Promise.all([
-      brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      brotli(raw, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
       gzipped(raw, { level: 9 }),
     ]);
     if (br.length < raw.length) bodies.set("br", br);
@@ -72,7 +78,9 @@ const notFound = (err: unknown) => ["ENOENT", "EISDIR", "ENOTDIR"].includes((err
  * leaves the request alone and resolves to false (a name it does not know, a path outside `root`, any
  * other method), for Next to answer. Only files that exist are kept: the build's few dozen.
  */
-export async function staticAssets(root: string): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<boolean>> {
+export async function staticAssets(
+  root: string,
+): Promise<(req: IncomingMessage, res: ServerResponse) => Promise<boolean>> {
   const base = path.resolve(root) + path.sep;
   const assets = new Map<string, Promise<Asset>>();
 
@@ -116,13 +124,21 @@ export async function staticAssets(root: string): Promise<(req: IncomingMessage,
     const asset = await assetAt(file, contentType);
     if (!asset) return false;
 
-    const headers: Record<string, string> = { "Cache-Control": CACHE_CONTROL, ETag: asset.etag, Vary: "Accept-Encoding" };
-    if (req.headers["if-none-match"]?.split(",").some((tag) => opaque(tag) === opaque(asset.etag) || tag.trim() === "*")) {
+    const headers: Record<string, string> = {
+      "Cache-Control": CACHE_CONTROL,
+      ETag: asset.etag,
+      Vary: "Accept-Encoding",
+    };
+    if (
+      req.headers["if-none-match"]?.split(",").some((tag) => opaque(tag) === opaque(asset.etag) || tag.trim() === "*")
+    ) {
       res.writeHead(304, headers).end();
       return true;
     }
     // A client that refuses every encoding still gets the file as it is.
-    const [encoding = "identity"] = new Negotiator(req).encodings([...asset.bodies.keys()], { preferred: PREFERRED }) as Encoding[];
+    const [encoding = "identity"] = new Negotiator(req).encodings([...asset.bodies.keys()], {
+      preferred: PREFERRED,
+    }) as Encoding[];
     const body = asset.bodies.get(encoding)!;
     res.writeHead(200, {
       ...headers,

@@ -36,11 +36,18 @@ function formatters(m: MarketAssets) {
 }
 
 /** Why a quantity could not be ordered under these terms, or null when it can. */
-function quantityProblem(quantity: bigint, terms: TradingTerms, m: MarketAssets, xaut: (v: bigint) => string): string | null {
+function quantityProblem(
+  quantity: bigint,
+  terms: TradingTerms,
+  m: MarketAssets,
+  xaut: (v: bigint) => string,
+): string | null {
   const min = toUnits(terms.minQuantity, m.baseDecimals);
   const max = toUnits(terms.maxQuantity, m.baseDecimals);
-  if (quantity < min) return `${xaut(quantity)} XAUt is below the minimum order of ${xaut(min)} XAUt, so these orders could not be placed: the investment would need to be larger.`;
-  if (quantity > max) return `${xaut(quantity)} XAUt is above the maximum order of ${xaut(max)} XAUt, so these orders could not be placed: the investment would need to be smaller.`;
+  if (quantity < min)
+    return `${xaut(quantity)} XAUt is below the minimum order of ${xaut(min)} XAUt, so these orders could not be placed: the investment would need to be larger.`;
+  if (quantity > max)
+    return `${xaut(quantity)} XAUt is above the maximum order of ${xaut(max)} XAUt, so these orders could not be placed: the investment would need to be smaller.`;
   return null;
 }
 
@@ -51,7 +58,15 @@ function roundTrip(quantity: bigint, buyAt: bigint, sellAt: bigint, feeBps: numb
   return { buy, sell, gain: sell.net - buy.net };
 }
 
-export const GRID = { lower: "3800", upper: "4200", levels: 5, investment: "1000", start: "4050", below: "3700", above: "4300" } as const;
+export const GRID = {
+  lower: "3800",
+  upper: "4200",
+  levels: 5,
+  investment: "1000",
+  start: "4050",
+  below: "3700",
+  above: "4300",
+} as const;
 
 /**
  * A 5-level grid from 3,800 to 4,200 USDT with 1,000 USDT, started with the price at 4,050: its
@@ -120,7 +135,13 @@ export function gridExample(terms: TradingTerms, m: MarketAssets) {
     breakEvenGap: breakEven === null ? null : f.cents(breakEven),
     buyTrigger: f.cents(buyTrigger),
     sellTrigger: f.cents(sellTrigger),
-    fall: { price: f.cents(below), held: f.xaut(held), paid: f.usdt(paid), worth: f.usdt(worth), loss: f.usdt(paid - worth) },
+    fall: {
+      price: f.cents(below),
+      held: f.xaut(held),
+      paid: f.usdt(paid),
+      worth: f.usdt(worth),
+      loss: f.usdt(paid - worth),
+    },
     rise: { price: f.cents(above), change: f.change(start, above) },
   };
 }
@@ -220,7 +241,12 @@ export function storageExample(rateBps: number, m: MarketAssets) {
   return { amount: f.xaut(start), firstDay: f.xaut(after[1]!), month: f.xaut(after[30]!), year: f.xaut(after[365]!) };
 }
 
-export const OPTION = { strike: "4000", callPremium: "80", putPremium: "70", outcomes: ["3700", "3900", "4000", "4080", "4300", "4600"] } as const;
+export const OPTION = {
+  strike: "4000",
+  callPremium: "80",
+  putPremium: "70",
+  outcomes: ["3700", "3900", "4000", "4080", "4300", "4600"],
+} as const;
 
 /**
  * One option on one ounce, for each price at expiry: what the buyer and the seller of a call
@@ -230,7 +256,8 @@ export const OPTION = { strike: "4000", callPremium: "80", putPremium: "70", out
 export function optionExample() {
   const d = 6;
   const u = (v: string) => toUnits(v, d);
-  const text = (v: bigint) => `${v < 0n ? "−" : v > 0n ? "+" : ""}${displayDecimal(formatAmount(v < 0n ? -v : v, d), 0)}`;
+  const text = (v: bigint) =>
+    `${v < 0n ? "−" : v > 0n ? "+" : ""}${displayDecimal(formatAmount(v < 0n ? -v : v, d), 0)}`;
   const strike = u(OPTION.strike);
   const call = u(OPTION.callPremium);
   const put = u(OPTION.putPremium);
@@ -245,7 +272,13 @@ export function optionExample() {
       const price = u(o);
       const callBuyer = max(price - strike, 0n) - call;
       const putBuyer = max(strike - price, 0n) - put;
-      return { price: displayDecimal(o, 0), callBuyer: text(callBuyer), callSeller: text(-callBuyer), putBuyer: text(putBuyer), putSeller: text(-putBuyer) };
+      return {
+        price: displayDecimal(o, 0),
+        callBuyer: text(callBuyer),
+        callSeller: text(-callBuyer),
+        putBuyer: text(putBuyer),
+        putSeller: text(-putBuyer),
+      };
     }),
   };
 }

@@ -23,7 +23,14 @@ export interface WithdrawalTerms {
 export interface SiteFigures {
   siteName: string;
   supportUrl: string | null;
-  trading: { enabled: boolean; feeBps: number; spreadBps: number; minQuantity: string; maxQuantity: string; dailyLimit: string };
+  trading: {
+    enabled: boolean;
+    feeBps: number;
+    spreadBps: number;
+    minQuantity: string;
+    maxQuantity: string;
+    dailyLimit: string;
+  };
   withdrawals: { enabled: boolean; dailyLimit: string; networks: WithdrawalTerms[] };
   storageRateBps: number;
   referralRewardUsdt: string;
@@ -42,12 +49,30 @@ export async function siteFigures(db: Db): Promise<SiteFigures> {
   return {
     siteName: settings.siteName,
     supportUrl: settings.supportUrl,
-    trading: { enabled: t.enabled, feeBps: t.feeBps, spreadBps: t.spreadBps, minQuantity: t.minQuantity, maxQuantity: t.maxQuantity, dailyLimit: t.dailyLimit },
+    trading: {
+      enabled: t.enabled,
+      feeBps: t.feeBps,
+      spreadBps: t.spreadBps,
+      minQuantity: t.minQuantity,
+      maxQuantity: t.maxQuantity,
+      dailyLimit: t.dailyLimit,
+    },
     withdrawals: {
       enabled: settings.withdrawals.enabled,
       dailyLimit: settings.withdrawals.dailyLimit,
       networks: currencies.flatMap((c) =>
-        c.networks.flatMap((n) => (n.withdraw ? [{ currency: c.currency, networkName: n.networkName, fee: n.withdraw.fee, minimum: n.withdraw.minWithdraw }] : [])),
+        c.networks.flatMap((n) =>
+          n.withdraw
+            ? [
+                {
+                  currency: c.currency,
+                  networkName: n.networkName,
+                  fee: n.withdraw.fee,
+                  minimum: n.withdraw.minWithdraw,
+                },
+              ]
+            : [],
+        ),
       ),
     },
     storageRateBps: settings.storage.annualRateBps,

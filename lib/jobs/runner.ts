@@ -43,7 +43,9 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
         }
       } catch (err) {
         log.error({ err, job: job.name }, "job run failed");
-        await recordRun(db, job.name, err).catch((recordErr: unknown) => log.error({ err: recordErr, job: job.name }, "job failure could not be recorded"));
+        await recordRun(db, job.name, err).catch((recordErr: unknown) =>
+          log.error({ err: recordErr, job: job.name }, "job failure could not be recorded"),
+        );
       } finally {
         busy = false;
       }
@@ -66,7 +68,11 @@ export function startJobs(db: Db, jobs: Job[], holder: string = randomUUID()): J
       await Promise.allSettled([...running]);
       // An unreleased lease only delays the next holder until it expires, but say so.
       await Promise.all(
-        jobs.map((job) => releaseLease(db, job.name, holder).catch((err: unknown) => log.error({ err, job: job.name }, "job lease could not be released"))),
+        jobs.map((job) =>
+          releaseLease(db, job.name, holder).catch((err: unknown) =>
+            log.error({ err, job: job.name }, "job lease could not be released"),
+          ),
+        ),
       );
     },
   };

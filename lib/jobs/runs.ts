@@ -5,8 +5,13 @@ import { jobRuns } from "@/db/schema";
 /** Notes a job's run: its time, or its failure (kept until the next failure, with when it happened). */
 export async function recordRun(db: Db, name: string, err: unknown): Promise<void> {
   const now = new Date();
-  const set = err ? { lastError: String(err instanceof Error ? err.message : err).slice(0, 500), lastErrorAt: now } : { lastRunAt: now };
-  await db.insert(jobRuns).values({ name, ...set }).onConflictDoUpdate({ target: jobRuns.name, set });
+  const set = err
+    ? { lastError: String(err instanceof Error ? err.message : err).slice(0, 500), lastErrorAt: now }
+    : { lastRunAt: now };
+  await db
+    .insert(jobRuns)
+    .values({ name, ...set })
+    .onConflictDoUpdate({ target: jobRuns.name, set });
 }
 
 /** Every job's last run, last error and lag (seconds since its last run), for the dashboard. */

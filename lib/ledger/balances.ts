@@ -42,7 +42,13 @@ export async function userBalances(db: Db, userId: string): Promise<AssetBalance
   }
   return [...byAsset].map(([code, asset]) => {
     const of = (kind: UserAccountKind) => formatAmount(asset.units.get(kind) ?? 0n, asset.decimals);
-    const [available, hold, storage, savings, reserve] = USER_ACCOUNT_KINDS.map(of) as [string, string, string, string, string];
+    const [available, hold, storage, savings, reserve] = USER_ACCOUNT_KINDS.map(of) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     return { asset: code, name: asset.name, decimals: asset.decimals, available, hold, storage, savings, reserve };
   });
 }
@@ -56,6 +62,15 @@ export const isZero = (v: string) => /^0(\.0+)?$/.test(v);
  * The balances worth a row on a screen: what the user holds anywhere, the assets they can trade
  * (`always`), and those they can fund; not a zero row for an asset they cannot use yet.
  */
-export function balancesWorthShowing(balances: AssetBalance[], always: readonly string[], fundable: ReadonlySet<string>): AssetBalance[] {
-  return balances.filter((b) => always.includes(b.asset) || fundable.has(b.asset) || [b.available, ...SET_ASIDE.map((k) => b[k])].some((v) => !isZero(v)));
+export function balancesWorthShowing(
+  balances: AssetBalance[],
+  always: readonly string[],
+  fundable: ReadonlySet<string>,
+): AssetBalance[] {
+  return balances.filter(
+    (b) =>
+      always.includes(b.asset) ||
+      fundable.has(b.asset) ||
+      [b.available, ...SET_ASIDE.map((k) => b[k])].some((v) => !isZero(v)),
+  );
 }

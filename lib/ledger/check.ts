@@ -25,11 +25,20 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
         group by a.id
         having a.balance <> coalesce(sum(e.amount), 0)`,
   )) {
-    problems.push({ rule: "balance equals the sum of entries", detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}, entries sum ${r.total}` });
+    problems.push({
+      rule: "balance equals the sum of entries",
+      detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}, entries sum ${r.total}`,
+    });
   }
 
-  for (const r of await rowsOf(db, sql`select id, user_id, asset, kind, balance from accounts where user_id is not null and balance < 0`)) {
-    problems.push({ rule: "user balances are not negative", detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}` });
+  for (const r of await rowsOf(
+    db,
+    sql`select id, user_id, asset, kind, balance from accounts where user_id is not null and balance < 0`,
+  )) {
+    problems.push({
+      rule: "user balances are not negative",
+      detail: `account ${r.id} (${r.user_id} ${r.kind} ${r.asset}): balance ${r.balance}`,
+    });
   }
 
   for (const r of await rowsOf(
@@ -39,7 +48,10 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
         group by e.journal_id, a.asset
         having sum(e.amount) <> 0`,
   )) {
-    problems.push({ rule: "journals balance per asset", detail: `journal ${r.journal_id}: ${r.asset} entries sum to ${r.total}` });
+    problems.push({
+      rule: "journals balance per asset",
+      detail: `journal ${r.journal_id}: ${r.asset} entries sum to ${r.total}`,
+    });
   }
 
   for (const r of await rowsOf(
@@ -52,7 +64,10 @@ export async function checkLedger(db: Db): Promise<Problem[]> {
         ) t
         where balance_after is distinct from running`,
   )) {
-    problems.push({ rule: "balance_after is the running sum", detail: `entry ${r.id} on account ${r.account_id}: balance_after ${r.balance_after}, running sum ${r.running}` });
+    problems.push({
+      rule: "balance_after is the running sum",
+      detail: `entry ${r.id} on account ${r.account_id}: balance_after ${r.balance_after}, running sum ${r.running}`,
+    });
   }
 
   return [...problems, ...(await checkHoldings(db)), ...(await checkTradingDays(db))];
@@ -125,10 +140,21 @@ async function checkHoldings(db: Db): Promise<Problem[]> {
         where a.kind = 'reserve'`,
   )) {
     const where = `reserve ${r.id} (${r.user_id} ${r.asset}, strategy ${r.strategy_id})`;
-    if (r.owner !== r.user_id) problems.push({ rule: "a reserve belongs to a strategy of its user", detail: `${where}: the strategy is ${r.owner === null ? "missing" : `user ${r.owner}'s`}` });
-    else if (String(r.balance) !== String(r.books)) problems.push({ rule: "a reserve equals its strategy's books", detail: `${where}: balance ${r.balance}, the strategy's books ${r.books}` });
+    if (r.owner !== r.user_id)
+      problems.push({
+        rule: "a reserve belongs to a strategy of its user",
+        detail: `${where}: the strategy is ${r.owner === null ? "missing" : `user ${r.owner}'s`}`,
+      });
+    else if (String(r.balance) !== String(r.books))
+      problems.push({
+        rule: "a reserve equals its strategy's books",
+        detail: `${where}: balance ${r.balance}, the strategy's books ${r.books}`,
+      });
     else if (BigInt(String(r.balance)) !== 0n && r.status !== "running" && r.status !== "paused") {
-      problems.push({ rule: "only a running or paused strategy holds a reserve", detail: `${where}: balance ${r.balance}, strategy ${r.status}` });
+      problems.push({
+        rule: "only a running or paused strategy holds a reserve",
+        detail: `${where}: balance ${r.balance}, strategy ${r.status}`,
+      });
     }
   }
 

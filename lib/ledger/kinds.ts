@@ -14,7 +14,13 @@ export const JOURNAL_LABELS: Record<string, string> = {
 
 export const journalLabel = (kind: string) => JOURNAL_LABELS[kind] ?? kind.charAt(0).toUpperCase() + kind.slice(1);
 
-export const ACCOUNT_LABELS = { spot: "Available", hold: "On hold", storage: "Vault", savings: "Savings", reserve: "Strategy reserve" } as const;
+export const ACCOUNT_LABELS = {
+  spot: "Available",
+  hold: "On hold",
+  storage: "Vault",
+  savings: "Savings",
+  reserve: "Strategy reserve",
+} as const;
 
 /** The tabs of /record (Records): each groups the journal kinds of one activity. */
 export const RECORD_TABS = [

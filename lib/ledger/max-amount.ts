@@ -18,7 +18,17 @@ export function vaultMax(balance: bigint): bigint | null {
 }
 
 /** A savings subscription: what is available, within the plan's most per subscription and the room left in it. */
-export function subscribeMax({ available, max, capLeft, min }: { available: bigint; max: bigint; capLeft: bigint; min: bigint }): bigint | null {
+export function subscribeMax({
+  available,
+  max,
+  capLeft,
+  min,
+}: {
+  available: bigint;
+  max: bigint;
+  capLeft: bigint;
+  min: bigint;
+}): bigint | null {
   const most = least(available, max, capLeft);
   return most > 0n && most >= min ? most : null;
 }
@@ -29,7 +39,21 @@ export function subscribeMax({ available, max, capLeft, min }: { available: bigi
  * the limit price for a limit). The notional counts rounded up, as a limit order's is: for a market
  * sell (rounded down) that leaves at most one smallest unit of XAUt unsold.
  */
-export function sellMax({ available, minQuantity, maxQuantity, dailyRemaining, price, unit }: { available: bigint; minQuantity: bigint; maxQuantity: bigint; dailyRemaining: bigint; price: bigint; unit: bigint }): bigint | null {
+export function sellMax({
+  available,
+  minQuantity,
+  maxQuantity,
+  dailyRemaining,
+  price,
+  unit,
+}: {
+  available: bigint;
+  minQuantity: bigint;
+  maxQuantity: bigint;
+  dailyRemaining: bigint;
+  price: bigint;
+  unit: bigint;
+}): bigint | null {
   const byLimit = price > 0n ? (dailyRemaining * unit) / price : available;
   const most = least(available, maxQuantity, byLimit);
   return most > 0n && most >= minQuantity ? most : null;

@@ -46,8 +46,10 @@ export const insufficientFunds = (asset: string) =>
   new AppError(422, "INSUFFICIENT_FUNDS", `Insufficient ${assetName(asset)} balance`);
 
 const strategyOf = (ref: AccountRef) => ("strategyId" in ref ? ref.strategyId : null);
-const key = (owner: string, kind: string, asset: string, strategyId: string | null) => `${owner}:${kind}:${asset}${strategyId ? `:${strategyId}` : ""}`;
-const refKey = (ref: AccountRef) => ("system" in ref ? key("system", ref.system, ref.asset, null) : key(ref.userId, ref.kind, ref.asset, strategyOf(ref)));
+const key = (owner: string, kind: string, asset: string, strategyId: string | null) =>
+  `${owner}:${kind}:${asset}${strategyId ? `:${strategyId}` : ""}`;
+const refKey = (ref: AccountRef) =>
+  "system" in ref ? key("system", ref.system, ref.asset, null) : key(ref.userId, ref.kind, ref.asset, strategyOf(ref));
 
 /** A journal whose legs do not balance is a bug in the caller, never something to post. */
 function assertBalanced(input: JournalInput): void {
@@ -62,7 +64,8 @@ function assertBalanced(input: JournalInput): void {
   }
 }
 
-const ownerOf = (account: LedgerAccount) => key(account.userId ?? "system", account.kind, account.asset, account.strategyId);
+const ownerOf = (account: LedgerAccount) =>
+  key(account.userId ?? "system", account.kind, account.asset, account.strategyId);
 
 const newAccount = (ref: AccountRef) => ({
   id: newId(),
@@ -102,7 +105,14 @@ interface AccountRow {
   balance: Int8;
 }
 
-const accountOf = (r: AccountRow): LedgerAccount => ({ id: r.id, userId: r.user_id, kind: r.kind, asset: r.asset, strategyId: r.strategy_id, balance: BigInt(r.balance) });
+const accountOf = (r: AccountRow): LedgerAccount => ({
+  id: r.id,
+  userId: r.user_id,
+  kind: r.kind,
+  asset: r.asset,
+  strategyId: r.strategy_id,
+  balance: BigInt(r.balance),
+});
 
 function selectAccounts(tx: Db, refs: AccountRef[], lock: boolean): Promise<LedgerAccount[]> {
   const rows = lock
@@ -112,7 +122,10 @@ function selectAccounts(tx: Db, refs: AccountRef[], lock: boolean): Promise<Ledg
         refs.map((r) => r.asset),
         refs.map(strategyOf),
       ])
-    : query<AccountRow>(tx, SYSTEM_ACCOUNTS, [refs.map((r) => ("system" in r ? r.system : r.kind)), refs.map((r) => r.asset)]);
+    : query<AccountRow>(tx, SYSTEM_ACCOUNTS, [
+        refs.map((r) => ("system" in r ? r.system : r.kind)),
+        refs.map((r) => r.asset),
+      ]);
   return rows.then((found) => found.map(accountOf));
 }
 
@@ -125,7 +138,10 @@ async function accountsFor(tx: Db, refs: AccountRef[], lock: boolean): Promise<L
   const found = await selectAccounts(tx, refs, lock);
   if (found.length === refs.length) return found;
   const have = new Set(found.map(ownerOf));
-  await tx.insert(accounts).values(refs.filter((r) => !have.has(refKey(r))).map(newAccount)).onConflictDoNothing();
+  await tx
+    .insert(accounts)
+    .values(refs.filter((r) => !have.has(refKey(r))).map(newAccount))
+    .onConflictDoNothing();
   return selectAccounts(tx, refs, lock);
 }
 
@@ -149,8 +165,16 @@ export async function lockAccounts(tx: Db, refs: AccountRef[]): Promise<Locked |
   if (!isTransaction(tx)) return null;
   const unique = [...new Map(refs.map((r) => [refKey(r), r])).values()];
   const [locked, system] = await Promise.all([
-    accountsFor(tx, unique.filter((r) => !("system" in r)), true),
-    accountsFor(tx, unique.filter((r) => "system" in r), false),
+    accountsFor(
+      tx,
+      unique.filter((r) => !("system" in r)),
+      true,
+    ),
+    accountsFor(
+      tx,
+      unique.filter((r) => "system" in r),
+      false,
+    ),
   ]);
   return { tx, accounts: new Map([...locked, ...system].map((a) => [ownerOf(a), a])) };
 }
@@ -175,7 +199,11 @@ export interface PostOptions<T> {
  */
 export async function post(db: Db, input: JournalInput): Promise<Posted>;
 export async function post<T>(db: Db, input: JournalInput, options: PostOptions<T>): Promise<Posted & { alongside: T }>;
-export async function post<T>(db: Db, input: JournalInput, options: PostOptions<T> = {}): Promise<Posted & { alongside?: T }> {
+export async function post<T>(
+  db: Db,
+  input: JournalInput,
+  options: PostOptions<T> = {},
+): Promise<Posted & { alongside?: T }> {
   assertBalanced(input);
   // A refusal is thrown before anything is written, so inside a caller's transaction no savepoint is
   // needed (a caller that goes on after a refusal of its own opens one: see strategies/attempt.ts).
@@ -183,15 +211,29 @@ export async function post<T>(db: Db, input: JournalInput, options: PostOptions<
   return isTransaction(db) ? write(db, input, options) : runTransaction(db, (tx) => write(tx, input, options));
 }
 
-async function write<T>(tx: Db, input: JournalInput, { locked: ahead, alongside }: PostOptions<T>): Promise<Posted & { alongside?: T }> {
+async function write<T>(
+  tx: Db,
+  input: JournalInput,
+  { locked: ahead, alongside }: PostOptions<T>,
+): Promise<Posted & { alongside?: T }> {
   // Locked ahead in this very transaction, or not at all (another transaction's, a savepoint's).
   const known = ahead?.tx === tx ? ahead.accounts : new Map<string, LedgerAccount>();
-  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()].filter((r) => !known.has(refKey(r)));
+  const refs = [...new Map(input.legs.map((l) => [refKey(l.account), l.account])).values()].filter(
+    (r) => !known.has(refKey(r)),
+  );
   // A posting is two round trips, the accounts (user ones locked, system ones read) then every write;
   // one when its caller locked them ahead.
   const [fresh, system] = await Promise.all([
-    accountsFor(tx, refs.filter((r) => !("system" in r)), true),
-    accountsFor(tx, refs.filter((r) => "system" in r), false),
+    accountsFor(
+      tx,
+      refs.filter((r) => !("system" in r)),
+      true,
+    ),
+    accountsFor(
+      tx,
+      refs.filter((r) => "system" in r),
+      false,
+    ),
   ]);
   const byRef = new Map([...known, ...[...fresh, ...system].map((a) => [ownerOf(a), a] as const)]);
   const locked = [...byRef.values()].filter((a) => a.userId !== null);
@@ -211,12 +253,24 @@ async function write<T>(tx: Db, input: JournalInput, { locked: ahead, alongside 
     return { journalId, accountId: account.id, amount: leg.amount, label: leg.label ?? null, balanceAfter };
   });
   const changed = locked.filter((a) => balances.get(a.id) !== a.balance);
-  const journal = { id: journalId, kind: input.kind, reference: input.reference ?? null, memo: input.memo ?? null, actorId: input.actorId ?? null };
+  const journal = {
+    id: journalId,
+    kind: input.kind,
+    reference: input.reference ?? null,
+    memo: input.memo ?? null,
+    actorId: input.actorId ?? null,
+  };
 
   // Sent in this order on one connection: the journal exists before its entries and the caller's
   // statements reference it.
   const [[created], written, , theirs] = await Promise.all([
-    query<{ created_at: Timestamp }>(tx, INSERT_JOURNAL, [journal.id, journal.kind, journal.reference, journal.memo, journal.actorId]),
+    query<{ created_at: Timestamp }>(tx, INSERT_JOURNAL, [
+      journal.id,
+      journal.kind,
+      journal.reference,
+      journal.memo,
+      journal.actorId,
+    ]),
     query<{ id: Int8; created_at: Timestamp }>(tx, INSERT_ENTRIES, [
       journalId,
       rows.map((r) => r.accountId),
@@ -224,7 +278,9 @@ async function write<T>(tx: Db, input: JournalInput, { locked: ahead, alongside 
       rows.map((r) => r.label),
       rows.map((r) => r.balanceAfter?.toString() ?? null),
     ]),
-    changed.length ? query(tx, SAVE_BALANCES, [changed.map((a) => a.id), changed.map((a) => balances.get(a.id)!.toString())]) : undefined,
+    changed.length
+      ? query(tx, SAVE_BALANCES, [changed.map((a) => a.id), changed.map((a) => balances.get(a.id)!.toString())])
+      : undefined,
     alongside?.(journalId),
   ]);
   return {

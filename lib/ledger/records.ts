@@ -21,7 +21,10 @@ const instant = (field: string, endOfDay: boolean) =>
     .string()
     .trim()
     .refine((s) => !Number.isNaN(Date.parse(s)), `${field} must be a date such as 2026-01-31`)
-    .refine((s) => Date.parse(s) >= EARLIEST && Date.parse(s) <= LATEST, `${field} must be a date between 1970 and 9999`)
+    .refine(
+      (s) => Date.parse(s) >= EARLIEST && Date.parse(s) <= LATEST,
+      `${field} must be a date between 1970 and 9999`,
+    )
     .transform((s) => new Date(Math.min(Date.parse(s) + (endOfDay && DATE_ONLY.test(s) ? DAY_MS : 0), LAST_INSTANT)));
 
 export const recordFilterSchema = z.object({
@@ -32,10 +35,17 @@ export const recordFilterSchema = z.object({
       .string()
       .trim()
       .max(200)
-      .transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
       .optional(),
   ),
-  account: queryParam(z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage, savings or reserve" }).optional()),
+  account: queryParam(
+    z.enum(USER_ACCOUNT_KINDS, { error: "account must be spot, hold, storage, savings or reserve" }).optional(),
+  ),
   // `from` is inclusive; `to` includes the whole day when it is a date.
   from: queryParam(instant("from", false).optional()),
   to: queryParam(instant("to", true).optional()),
@@ -82,7 +92,13 @@ export function selectEntries<E extends SelectedFields>(db: Db, extra: E) {
     .innerJoin(assets, eq(assets.code, accounts.asset));
 }
 
-const select = (db: Db) => selectEntries(db, { kind: journals.kind, reference: journals.reference, memo: journals.memo, createdAt: entries.createdAt });
+const select = (db: Db) =>
+  selectEntries(db, {
+    kind: journals.kind,
+    reference: journals.reference,
+    memo: journals.memo,
+    createdAt: entries.createdAt,
+  });
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
@@ -108,13 +124,7 @@ export type LedgerRecord = ReturnType<typeof view>;
 export async function listRecords(db: Db, userId: string, query: RecordQuery) {
   const where = whereFor(userId, query);
   const [rows, [total]] = await Promise.all([
-    onePage(
-      select(db)
-        .where(where)
-        .orderBy(desc(entries.id))
-        .$dynamic(),
-      query,
-    ),
+    onePage(select(db).where(where).orderBy(desc(entries.id)).$dynamic(), query),
     db
       .select({ n: count() })
       .from(entries)
@@ -126,7 +136,18 @@ export async function listRecords(db: Db, userId: string, query: RecordQuery) {
 }
 
 const EXPORT_LIMIT = 50_000;
-const CSV_COLUMNS = ["time", "kind", "label", "account", "asset", "amount", "balance_after", "reference", "memo", "journal_id"] as const;
+const CSV_COLUMNS = [
+  "time",
+  "kind",
+  "label",
+  "account",
+  "asset",
+  "amount",
+  "balance_after",
+  "reference",
+  "memo",
+  "journal_id",
+] as const;
 
 function csvCell(value: string | null): string {
   if (value === null) return "";
@@ -139,8 +160,23 @@ const inertText = (value: string | null) => (value !== null && /^[=+\-@\t\r]/.te
 /** The same records as CSV, newest first, up to a hard limit of rows. */
 export async function exportRecordsCsv(db: Db, userId: string, filter: RecordFilter): Promise<string> {
   const rows = await select(db).where(whereFor(userId, filter)).orderBy(desc(entries.id)).limit(EXPORT_LIMIT);
-  const lines = rows.map(view).map((r) =>
-    [r.createdAt, r.kind, r.label, r.account, r.asset, r.amount, r.balanceAfter, inertText(r.reference), inertText(r.memo), r.journalId].map(csvCell).join(","),
-  );
+  const lines = rows
+    .map(view)
+    .map((r) =>
+      [
+        r.createdAt,
+        r.kind,
+        r.label,
+        r.account,
+        r.asset,
+        r.amount,
+        r.balanceAfter,
+        inertText(r.reference),
+        inertText(r.memo),
+        r.journalId,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
   return [CSV_COLUMNS.join(","), ...lines].join("\r\n") + "\r\n";
 }

@@ -22,7 +22,9 @@ export const transactionQuerySchema = paginationSchema.extend({
   from,
   to,
   // Hold movements are left out unless asked for: they change no total.
-  holds: queryParam(z.enum(["true", "false"], { error: "holds must be true or false" }).optional()).transform((v) => v === "true"),
+  holds: queryParam(z.enum(["true", "false"], { error: "holds must be true or false" }).optional()).transform(
+    (v) => v === "true",
+  ),
 });
 
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
@@ -82,7 +84,14 @@ function journalsOf(db: Db, userId: string, query: TransactionQuery) {
     .as("per_asset");
   const hold = sql<boolean>`(bool_and(${perAsset.net} = 0) and bool_or(${perAsset.held}) and bool_and(${perAsset.within}))`;
   return db
-    .select({ id: journals.id, kind: journals.kind, reference: journals.reference, memo: journals.memo, createdAt: journals.createdAt, hold: hold.as("hold") })
+    .select({
+      id: journals.id,
+      kind: journals.kind,
+      reference: journals.reference,
+      memo: journals.memo,
+      createdAt: journals.createdAt,
+      hold: hold.as("hold"),
+    })
     .from(journals)
     .innerJoin(perAsset, eq(perAsset.journalId, journals.id))
     .where(
@@ -93,10 +102,22 @@ function journalsOf(db: Db, userId: string, query: TransactionQuery) {
       ),
     )
     .groupBy(journals.id)
-    .having(and(query.asset ? sql`bool_or(${perAsset.asset} = ${query.asset})` : undefined, query.holds ? undefined : sql`not ${hold}`));
+    .having(
+      and(
+        query.asset ? sql`bool_or(${perAsset.asset} = ${query.asset})` : undefined,
+        query.holds ? undefined : sql`not ${hold}`,
+      ),
+    );
 }
 
-type JournalRow = { id: string; kind: string; reference: string | null; memo: string | null; createdAt: Date; hold: boolean };
+type JournalRow = {
+  id: string;
+  kind: string;
+  reference: string | null;
+  memo: string | null;
+  createdAt: Date;
+  hold: boolean;
+};
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -111,13 +132,21 @@ const strategyTitle = (hold: boolean, movedTo: string | undefined) => {
  * The title of a journal, and its memo where that says more. `baseNet` is what it did to XAUT, the
  * traded asset; `movedTo` the balance it moved money into, when it only moved money.
  */
-function describe(row: JournalRow, baseNet: bigint, baseDecimals: number, movedTo: string | undefined): { title: string; detail: string | null } {
+function describe(
+  row: JournalRow,
+  baseNet: bigint,
+  baseDecimals: number,
+  movedTo: string | undefined,
+): { title: string; detail: string | null } {
   const memo = row.memo;
   const fromMemo = (fallback: string) => ({ title: memo ? capitalized(memo) : fallback, detail: null });
   switch (row.kind) {
     case "trade":
       // An order's funds set aside or released; one a strategy placed names it after " by ".
-      if (baseNet === 0n) return memo ? { title: capitalized(memo.split(" by ")[0]!), detail: memo.includes(" by ") ? memo : null } : fromMemo("Trade");
+      if (baseNet === 0n)
+        return memo
+          ? { title: capitalized(memo.split(" by ")[0]!), detail: memo.includes(" by ") ? memo : null }
+          : fromMemo("Trade");
       return {
         title: `${baseNet > 0n ? "Bought" : "Sold"} ${readable(formatAmount(baseNet < 0n ? -baseNet : baseNet, baseDecimals), "XAUT")} XAUt`,
         detail: memo,
@@ -126,7 +155,9 @@ function describe(row: JournalRow, baseNet: bigint, baseDecimals: number, movedT
       // A request, cancellation or rejection says so in its memo; the withdrawal itself is a send.
       return row.hold && memo ? { title: `Withdrawal ${memo}`, detail: null } : { title: "Withdrawal", detail: memo };
     case "saving":
-      return memo === "redeemed" || memo === "matured" ? { title: `Savings ${memo}`, detail: null } : fromMemo("Savings");
+      return memo === "redeemed" || memo === "matured"
+        ? { title: `Savings ${memo}`, detail: null }
+        : fromMemo("Savings");
     case "storage":
       return fromMemo(journalLabel(row.kind));
     case "strategy":
@@ -139,7 +170,16 @@ function describe(row: JournalRow, baseNet: bigint, baseDecimals: number, movedT
   }
 }
 
-type LegRow = { id: bigint; journalId: string; account: string; asset: string; decimals: number; amount: bigint; label: string | null; balanceAfter: bigint | null };
+type LegRow = {
+  id: bigint;
+  journalId: string;
+  account: string;
+  asset: string;
+  decimals: number;
+  amount: bigint;
+  label: string | null;
+  balanceAfter: bigint | null;
+};
 
 function view(row: JournalRow, legs: LegRow[]): Transaction {
   const assetsTouched = new Map<string, { decimals: number; net: bigint; moved: bigint; to: string | null }>();
@@ -165,7 +205,9 @@ function view(row: JournalRow, legs: LegRow[]): Transaction {
       .filter(([, a]) => a.net !== 0n)
       .sort(([, a], [, b]) => Number(b.net > 0n) - Number(a.net > 0n))
       .map(([code, a]) => ({ asset: code, amount: formatAmount(a.net, a.decimals) })),
-    moved: touched.filter(([, a]) => a.net === 0n && a.to).map(([code, a]) => ({ asset: code, amount: formatAmount(a.moved, a.decimals), to: a.to! })),
+    moved: touched
+      .filter(([, a]) => a.net === 0n && a.to)
+      .map(([code, a]) => ({ asset: code, amount: formatAmount(a.moved, a.decimals), to: a.to! })),
     link: referenceLink(row.kind, row.reference),
     legs: legs.map((leg) => ({
       id: leg.id.toString(),
@@ -197,7 +239,16 @@ export async function listTransactions(db: Db, userId: string, query: Transactio
     onePage(mine.orderBy(desc(journals.createdAt), desc(journals.id)).$dynamic(), query),
     db.select({ n: count() }).from(journalsOf(db, userId, query).as("mine")),
   ]);
-  const legs = await legsOf(db, userId, rows.map((r) => r.id));
-  const transactions = rows.map((row) => view(row, legs.filter((leg) => leg.journalId === row.id)));
+  const legs = await legsOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  const transactions = rows.map((row) =>
+    view(
+      row,
+      legs.filter((leg) => leg.journalId === row.id),
+    ),
+  );
   return { transactions, ...pageInfo(query, total) };
 }

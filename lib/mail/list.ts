@@ -13,12 +13,7 @@ const notToAnAdministrator = sql`not exists (select 1 from ${users} where lower(
 export async function listOutbox(db: Db, query: Pagination) {
   const [rows, [total]] = await Promise.all([
     onePage(
-      db
-        .select()
-        .from(outbox)
-        .where(notToAnAdministrator)
-        .orderBy(desc(outbox.createdAt), desc(outbox.id))
-        .$dynamic(),
+      db.select().from(outbox).where(notToAnAdministrator).orderBy(desc(outbox.createdAt), desc(outbox.id)).$dynamic(),
       query,
     ),
     db.select({ n: count() }).from(outbox).where(notToAnAdministrator),

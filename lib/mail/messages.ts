@@ -1,7 +1,13 @@
 import type { Mail } from "./transport";
 
 /** The mail that carries a password reset link. */
-export function resetLinkMail(input: { to: string; username: string; siteName: string; link: string; validMinutes: number }): Mail {
+export function resetLinkMail(input: {
+  to: string;
+  username: string;
+  siteName: string;
+  link: string;
+  validMinutes: number;
+}): Mail {
   return {
     to: input.to,
     subject: `Reset your ${input.siteName} password`,
@@ -24,7 +30,15 @@ export function resetLinkMail(input: { to: string; username: string; siteName: s
  * The day's anchor of the audit log, to every administrator: kept in their mailboxes, out of reach
  * of whoever can write the database, it lets them check later that nothing before it was rewritten.
  */
-export function auditHeadMail(input: { to: string; username: string; siteName: string; head: string; headAt: string; rootHash: string; day: string }): Mail {
+export function auditHeadMail(input: {
+  to: string;
+  username: string;
+  siteName: string;
+  head: string;
+  headAt: string;
+  rootHash: string;
+  day: string;
+}): Mail {
   return {
     to: input.to,
     subject: `${input.siteName} audit log head, ${input.day}`,

@@ -26,7 +26,13 @@ async function claim(db: Db, id: string, now: Date) {
   const [message] = await db
     .update(outbox)
     .set({ claimedAt: now })
-    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(now.getTime() - CLAIM_MS)))))
+    .where(
+      and(
+        eq(outbox.id, id),
+        isNull(outbox.sentAt),
+        or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(now.getTime() - CLAIM_MS))),
+      ),
+    )
     .returning();
   return message;
 }
@@ -65,7 +71,13 @@ export async function deliverQueued(db: Db): Promise<number> {
   const queued = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(isNull(outbox.sentAt), isNull(outbox.error), or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(Date.now() - CLAIM_MS)))))
+    .where(
+      and(
+        isNull(outbox.sentAt),
+        isNull(outbox.error),
+        or(isNull(outbox.claimedAt), lt(outbox.claimedAt, new Date(Date.now() - CLAIM_MS))),
+      ),
+    )
     .orderBy(asc(outbox.createdAt))
     .limit(BATCH);
   await deliver(

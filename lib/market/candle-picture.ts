@@ -45,7 +45,8 @@ export function priceLevels(low: number, high: number): number[] {
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough)!;
   const levels: number[] = [];
-  for (let level = Math.ceil(low / step) * step; level <= high; level += step) levels.push(Math.round(level * 1e6) / 1e6);
+  for (let level = Math.ceil(low / step) * step; level <= high; level += step)
+    levels.push(Math.round(level * 1e6) / 1e6);
   return levels;
 }
 
@@ -72,18 +73,30 @@ export function withLive(candles: CandleView[], live: CandleView | null): Candle
 
 /** The picture of `candles` (oldest first), naming `labels` of them along the bottom. */
 export function candlePicture(candles: CandleView[], labels = 4): CandlePicture {
-  const bars = candles.map((c) => ({ open: Number(c.open), high: Number(c.high), low: Number(c.low), close: Number(c.close), volume: Number(c.volume) }));
+  const bars = candles.map((c) => ({
+    open: Number(c.open),
+    high: Number(c.high),
+    low: Number(c.low),
+    close: Number(c.close),
+    volume: Number(c.volume),
+  }));
   const low = Math.min(...bars.map((b) => b.low));
   const high = Math.max(...bars.map((b) => b.high));
   const most = Math.max(...bars.map((b) => b.volume), 0);
   // A flat range sits in the middle, not on an edge.
-  const y = (price: number) => (high > low ? PRICE_TOP + ((high - price) / (high - low)) * PRICE_HEIGHT : PRICE_TOP + PRICE_HEIGHT / 2);
+  const y = (price: number) =>
+    high > low ? PRICE_TOP + ((high - price) / (high - low)) * PRICE_HEIGHT : PRICE_TOP + PRICE_HEIGHT / 2;
   const paths = { up: "", down: "", upVolume: "", downVolume: "" };
   bars.forEach((b, i) => {
     const rising = b.close >= b.open;
     const top = y(Math.max(b.open, b.close));
-    const candle = rect(i + (1 - WICK) / 2, y(b.high), WICK, y(b.low) - y(b.high)) + rect(i + (1 - BODY) / 2, top, BODY, y(Math.min(b.open, b.close)) - top);
-    const volume = most > 0 && b.volume > 0 ? rect(i + (1 - BODY) / 2, 100 - (b.volume / most) * VOLUME_HEIGHT, BODY, (b.volume / most) * VOLUME_HEIGHT) : "";
+    const candle =
+      rect(i + (1 - WICK) / 2, y(b.high), WICK, y(b.low) - y(b.high)) +
+      rect(i + (1 - BODY) / 2, top, BODY, y(Math.min(b.open, b.close)) - top);
+    const volume =
+      most > 0 && b.volume > 0
+        ? rect(i + (1 - BODY) / 2, 100 - (b.volume / most) * VOLUME_HEIGHT, BODY, (b.volume / most) * VOLUME_HEIGHT)
+        : "";
     if (rising) {
       paths.up += candle;
       paths.upVolume += volume;

@@ -17,8 +17,18 @@ export interface ChartTimeParts {
 export function chartTimeParts(ms: number, interval: number): ChartTimeParts {
   const d = new Date(ms);
   return interval >= 1440
-    ? { year: d.getUTCFullYear(), month: MONTHS[d.getUTCMonth()]!, day: d.getUTCDate(), clock: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` }
-    : { year: d.getFullYear(), month: MONTHS[d.getMonth()]!, day: d.getDate(), clock: `${pad(d.getHours())}:${pad(d.getMinutes())}` };
+    ? {
+        year: d.getUTCFullYear(),
+        month: MONTHS[d.getUTCMonth()]!,
+        day: d.getUTCDate(),
+        clock: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+      }
+    : {
+        year: d.getFullYear(),
+        month: MONTHS[d.getMonth()]!,
+        day: d.getDate(),
+        clock: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+      };
 }
 
 /** A label along the time axis: "24 Nov" for daily candles, "14:09" for the others. */

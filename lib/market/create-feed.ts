@@ -11,7 +11,10 @@ export function createPriceFeed(env: Env = readEnv()): PriceFeed {
     if (!env.PRICE_FEED_URL) throw new Error("PRICE_FEED_URL is required when PRICE_FEED=exchange");
     return exchangeFeed({ baseUrl: env.PRICE_FEED_URL, symbol: env.PRICE_FEED_SYMBOL });
   }
-  return simulatedFeed({ seed: env.PRICE_FEED_SEED, startPrice: parseAmount(env.PRICE_FEED_START, PRICE_DECIMALS, "USDT") });
+  return simulatedFeed({
+    seed: env.PRICE_FEED_SEED,
+    startPrice: parseAmount(env.PRICE_FEED_START, PRICE_DECIMALS, "USDT"),
+  });
 }
 
 /**
@@ -20,6 +23,7 @@ export function createPriceFeed(env: Env = readEnv()): PriceFeed {
  * credentials that are nobody's business).
  */
 export function priceSource(env: Env = readEnv()): { kind: Env["PRICE_FEED"]; name: string } {
-  if (env.PRICE_FEED === "exchange" && env.PRICE_FEED_URL) return { kind: "exchange", name: new URL(env.PRICE_FEED_URL).host };
+  if (env.PRICE_FEED === "exchange" && env.PRICE_FEED_URL)
+    return { kind: "exchange", name: new URL(env.PRICE_FEED_URL).host };
   return { kind: "simulated", name: "Simulated feed" };
 }

@@ -25,14 +25,17 @@ const decimal = z
   .transform(String)
   .pipe(z.string().regex(/^\d+(\.\d+)?$/, "expected a plain decimal"));
 // [openTime, open, high, low, close, volume, closeTime, quoteVolume, …]: only the first six are used.
-const klinesSchema = z.array(z.tuple([z.number().int().nonnegative(), decimal, decimal, decimal, decimal, decimal], z.unknown())).max(MAX_KLINES);
+const klinesSchema = z
+  .array(z.tuple([z.number().int().nonnegative(), decimal, decimal, decimal, decimal, decimal], z.unknown()))
+  .max(MAX_KLINES);
 
 /** "4012.345678905" → units at `decimals`, rounded half up (exchanges often quote 8 decimals). */
 function decimalUnits(text: string, decimals: number): bigint {
   try {
     return toUnits(text, decimals, "half-up");
   } catch (err) {
-    if (err instanceof AmountError) throw new FeedError(`the exchange sent an impossible figure (${text.slice(0, 40)})`);
+    if (err instanceof AmountError)
+      throw new FeedError(`the exchange sent an impossible figure (${text.slice(0, 40)})`);
     throw err;
   }
 }
@@ -75,16 +78,24 @@ export function exchangeFeed(options: ExchangeFeedOptions): PriceFeed {
       throw new FeedError(`the exchange is unreachable (${(err as Error).message})`, { cause: err });
     }
     const parsed = klinesSchema.safeParse(body);
-    if (!parsed.success) throw new FeedError(`the exchange's klines are malformed (${parsed.error.issues[0]?.message})`);
+    if (!parsed.success)
+      throw new FeedError(`the exchange's klines are malformed (${parsed.error.issues[0]?.message})`);
 
     const latestAllowed = now.getTime() + MINUTE_MS;
     const price = (text: string) => decimalUnits(text, PRICE_DECIMALS);
     return parsed.data.map(([openMs, o, h, l, c, v]) => {
-      const [open, high, low, close, volume] = [price(o), price(h), price(l), price(c), decimalUnits(v, VOLUME_DECIMALS)];
+      const [open, high, low, close, volume] = [
+        price(o),
+        price(h),
+        price(l),
+        price(c),
+        decimalUnits(v, VOLUME_DECIMALS),
+      ];
       const openTime = minuteOf(new Date(openMs));
       const consistent = low > 0n && low <= open && low <= close && high >= open && high >= close;
       if (!consistent) throw new FeedError(`the exchange's kline at ${openTime.toISOString()} is inconsistent`);
-      if (openTime.getTime() > latestAllowed) throw new FeedError(`the exchange sent a kline from the future (${openTime.toISOString()})`);
+      if (openTime.getTime() > latestAllowed)
+        throw new FeedError(`the exchange sent a kline from the future (${openTime.toISOString()})`);
       const end = openTime.getTime() + MINUTE_MS;
       return { openTime, open, high, low, close, volume, updatedAt: new Date(Math.min(end, now.getTime())) };
     });

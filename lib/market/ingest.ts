@@ -16,7 +16,9 @@ export { PRICE_EVENT };
 
 /** Writes a feed's update in one transaction: whole minutes, then ticks, then the rollups over the minutes touched. */
 export async function recordUpdate(db: Db, update: FeedUpdate): Promise<void> {
-  const minutes = [...update.candles.map((c) => c.openTime), ...update.ticks.map((t) => minuteOf(t.at))].map((d) => d.getTime());
+  const minutes = [...update.candles.map((c) => c.openTime), ...update.ticks.map((t) => minuteOf(t.at))].map((d) =>
+    d.getTime(),
+  );
   if (minutes.length === 0) return;
   // Not Math.min(...minutes): 90 days of minutes are too many arguments for one call.
   const from = minutes.reduce((a, b) => Math.min(a, b));

@@ -20,10 +20,19 @@ const columns = (t: typeof candles | typeof candleRollups) => ({
 });
 
 /** The latest `limit` candles of `interval` minutes, oldest first; an index range read at any interval. */
-export async function getKlines(db: Db, interval: Interval, limit: number = DEFAULT_KLINE_LIMIT): Promise<CandleView[]> {
+export async function getKlines(
+  db: Db,
+  interval: Interval,
+  limit: number = DEFAULT_KLINE_LIMIT,
+): Promise<CandleView[]> {
   const rows =
     interval === 1
-      ? await db.select(columns(candles)).from(candles).where(eq(candles.symbol, SYMBOL)).orderBy(desc(candles.openTime)).limit(limit)
+      ? await db
+          .select(columns(candles))
+          .from(candles)
+          .where(eq(candles.symbol, SYMBOL))
+          .orderBy(desc(candles.openTime))
+          .limit(limit)
       : await db
           .select(columns(candleRollups))
           .from(candleRollups)
@@ -33,7 +42,11 @@ export async function getKlines(db: Db, interval: Interval, limit: number = DEFA
   return rows.reverse().map(candleView);
 }
 
-const wholeNumber = (name: string) => z.string().regex(/^\d{1,7}$/, `${name} must be a whole number`).transform(Number);
+const wholeNumber = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,7}$/, `${name} must be a whole number`)
+    .transform(Number);
 
 /** `?interval=&limit=` of GET /api/xaut/kline: interval in minutes (one of INTERVALS, default 5), limit 1 to 1000 (default 300). */
 export const klineQuerySchema = z.object({

@@ -63,7 +63,8 @@ export function simulatedFeed(options: SimulatedFeedOptions): PriceFeed {
     return day.level * hourActivity(at.getUTCHours() + at.getUTCMinutes() / 60);
   };
   // Lognormal around the mean for `seconds` at that time, since volume is positive and bursty; in XAUT units.
-  const volume = (seconds: number, at: Date) => ((MEAN_MINUTE_VOLUME * seconds) / 60) * activity(at) * 1e6 * Math.exp(0.6 * normal() - 0.18);
+  const volume = (seconds: number, at: Date) =>
+    ((MEAN_MINUTE_VOLUME * seconds) / 60) * activity(at) * 1e6 * Math.exp(0.6 * normal() - 0.18);
   const tickVolume = (seconds: number, at: Date) => BigInt(Math.round(volume(seconds, at)));
 
   function walkMinutes(first: Date, count: number, open: number): FloatCandle[] {
@@ -107,13 +108,21 @@ export function simulatedFeed(options: SimulatedFeedOptions): PriceFeed {
         const first = new Date(current.getTime() - historyMinutes * MINUTE_MS);
         const walk = walkMinutes(first, historyMinutes, 1);
         const candles = toMinuteCandles(first, walk, Number(options.startPrice) / walk[walk.length - 1]!.close);
-        return { candles, ticks: [{ price: options.startPrice, volume: tickVolume(SIMULATED_TICK_MS / 1000, now), at: now }] };
+        return {
+          candles,
+          ticks: [{ price: options.startPrice, volume: tickVolume(SIMULATED_TICK_MS / 1000, now), at: now }],
+        };
       }
       // After downtime, the minutes nobody recorded (at most the history length) continue the walk.
-      const firstMissing = Math.max(minuteOf(last.at).getTime() + MINUTE_MS, current.getTime() - historyMinutes * MINUTE_MS);
+      const firstMissing = Math.max(
+        minuteOf(last.at).getTime() + MINUTE_MS,
+        current.getTime() - historyMinutes * MINUTE_MS,
+      );
       const missing = Math.max(0, (current.getTime() - firstMissing) / MINUTE_MS);
       const gap = walkMinutes(new Date(firstMissing), missing, Number(last.price));
-      const from = gap.length ? { price: gap[gap.length - 1]!.close, at: current } : { price: Number(last.price), at: last.at };
+      const from = gap.length
+        ? { price: gap[gap.length - 1]!.close, at: current }
+        : { price: Number(last.price), at: last.at };
       const seconds = Math.min(60, Math.max(0.1, (now.getTime() - from.at.getTime()) / 1000));
       return {
         candles: toMinuteCandles(new Date(firstMissing), gap),

@@ -14,7 +14,9 @@ export interface MarketSnapshot {
 export async function marketSnapshot(db: Db, now: Date = new Date()): Promise<MarketSnapshot | null> {
   const ticker = await getTicker(db, now);
   if (!ticker) return null;
-  const latest = await Promise.all(INTERVALS.map(async (interval) => [interval, (await getKlines(db, interval, 1))[0]] as const));
+  const latest = await Promise.all(
+    INTERVALS.map(async (interval) => [interval, (await getKlines(db, interval, 1))[0]] as const),
+  );
   const candles: Record<string, CandleView> = {};
   for (const [interval, candle] of latest) if (candle) candles[interval] = candle;
   return { ticker, candles };

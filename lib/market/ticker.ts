@@ -6,7 +6,6 @@ import { isStale, lastTick, SYMBOL } from "./ticks";
 import { priceString, VOLUME_DECIMALS } from "./views";
 import { DAY_MS } from "@/lib/core/time";
 
-
 /** The market at a glance: last price and its 24 hours, as the API sends it. */
 export interface Ticker {
   symbol: string;
@@ -48,7 +47,13 @@ export async function getTicker(db: Db, now: Date = new Date()): Promise<Ticker 
       volume: sql`coalesce(sum(${candles.volume}), 0)`.mapWith(asBigint),
     })
     .from(candles)
-    .where(and(eq(candles.symbol, SYMBOL), gt(candles.openTime, new Date(last.at.getTime() - DAY_MS)), lte(candles.openTime, last.at)));
+    .where(
+      and(
+        eq(candles.symbol, SYMBOL),
+        gt(candles.openTime, new Date(last.at.getTime() - DAY_MS)),
+        lte(candles.openTime, last.at),
+      ),
+    );
   const open = day?.open ?? last.price;
   return {
     symbol: SYMBOL,

@@ -27,7 +27,16 @@ export async function recordTick(db: Db, tick: Tick): Promise<void> {
   const volume = tick.volume ?? 0n;
   await db
     .insert(candles)
-    .values({ symbol: SYMBOL, openTime: minuteOf(tick.at), open: tick.price, high: tick.price, low: tick.price, close: tick.price, volume, updatedAt: tick.at })
+    .values({
+      symbol: SYMBOL,
+      openTime: minuteOf(tick.at),
+      open: tick.price,
+      high: tick.price,
+      low: tick.price,
+      close: tick.price,
+      volume,
+      updatedAt: tick.at,
+    })
     .onConflictDoUpdate({
       target: [candles.symbol, candles.openTime],
       set: {
@@ -50,6 +59,10 @@ export async function lastTick(db: Db): Promise<{ price: bigint; at: Date } | nu
 }
 
 /** A price older than PRICE_STALE_SECONDS must not be traded on. */
-export function isStale(at: Date, now: Date = new Date(), staleSeconds: number = readEnv().PRICE_STALE_SECONDS): boolean {
+export function isStale(
+  at: Date,
+  now: Date = new Date(),
+  staleSeconds: number = readEnv().PRICE_STALE_SECONDS,
+): boolean {
   return now.getTime() - at.getTime() > staleSeconds * 1000;
 }

@@ -34,7 +34,12 @@ export const sendNotificationSchema = z.strictObject(
       .transform((id) => id.toLowerCase())
       .optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : "The request body must be an object") },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field: ${issue.keys.join(", ")}`
+        : "The request body must be an object",
+  },
 );
 
 export type NotificationContent = z.infer<typeof notificationContentSchema>;

@@ -26,11 +26,15 @@ export interface SendResult {
 /** An administrator's notification to one user or to every active user, audited in the same transaction. */
 export async function sendNotification(db: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
   return runTransaction(db, async (tx) => {
-    const result = input.userId ? await sendToUser(tx, input.userId, input, sender) : await sendToAll(tx, input, sender);
+    const result = input.userId
+      ? await sendToUser(tx, input.userId, input, sender)
+      : await sendToAll(tx, input, sender);
     await audit(tx, {
       actorId: sender.id,
       action: "notification.send",
-      target: input.userId ? { type: "user", id: input.userId } : { type: "notification_broadcast", id: result.broadcastId },
+      target: input.userId
+        ? { type: "user", id: input.userId }
+        : { type: "notification_broadcast", id: result.broadcastId },
       detail: { title: input.title, recipients: result.recipients, notificationId: result.notificationId },
       ip: sender.ip,
     });
@@ -51,14 +55,17 @@ async function sendToUser(tx: Db, userId: string, input: SendNotificationInput, 
  */
 async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
   const broadcastId = newId();
-  const rows = await rowsOf<{ n: number }>(tx, sql`
+  const rows = await rowsOf<{ n: number }>(
+    tx,
+    sql`
     with sent as (
       insert into notifications (id, user_id, title, message, broadcast_id, sender_id, anti_phishing_code)
       select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}, u.anti_phishing_code
       from users u where u.status = 'active'
       returning 1
     )
-    select count(*)::int as n from sent`);
+    select count(*)::int as n from sent`,
+  );
   await sendEnvelope(tx, { kind: "notification-broadcast", broadcastId });
   return { recipients: rows[0]?.n ?? 0, notificationId: null, broadcastId };
 }

@@ -14,7 +14,9 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
 
 /** How many migrations this build ships (drizzle-kit's journal beside them). */
 function shippedMigrations(): number {
-  const journal = JSON.parse(readFileSync(path.join(process.cwd(), "db", "migrations", "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  const journal = JSON.parse(
+    readFileSync(path.join(process.cwd(), "db", "migrations", "meta", "_journal.json"), "utf8"),
+  ) as { entries: unknown[] };
   return journal.entries.length;
 }
 
@@ -28,7 +30,9 @@ export async function readiness(db: Db): Promise<Readiness> {
   try {
     await db.execute(sql`select 1`);
     checks.database = true;
-    const [applied] = rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`));
+    const [applied] = rowsOf<{ n: number | string }>(
+      await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`),
+    );
     checks.migrations = Number(applied?.n ?? 0) >= shippedMigrations();
     const tick = await lastTick(db);
     checks.priceFeed = tick !== null && !isStale(tick.at);

@@ -13,7 +13,13 @@ import type { Realtime } from "@/lib/socket/server";
  * left behind as long again, then the database closes.
  */
 export async function shutDown(
-  parts: { httpServer: Server; jobs: JobRunner; realtime: Realtime; graceMs: number; closeDatabase: () => Promise<void> },
+  parts: {
+    httpServer: Server;
+    jobs: JobRunner;
+    realtime: Realtime;
+    graceMs: number;
+    closeDatabase: () => Promise<void>;
+  },
   signal: string,
 ): Promise<void> {
   const { httpServer, jobs, realtime, graceMs, closeDatabase } = parts;

@@ -17,9 +17,20 @@ export async function mailAuditHead(tx: Db, snapshot: ProofSnapshot): Promise<vo
   if (!link) return;
   const [entry] = await tx.select({ at: auditLogs.createdAt }).from(auditLogs).where(eq(auditLogs.seq, link.seq));
   const { siteName } = await getSettings(tx);
-  const admins = await tx.select({ email: users.email, username: users.username, antiPhishingCode: users.antiPhishingCode }).from(users).where(eq(users.role, "admin"));
+  const admins = await tx
+    .select({ email: users.email, username: users.username, antiPhishingCode: users.antiPhishingCode })
+    .from(users)
+    .where(eq(users.role, "admin"));
   for (const admin of admins) {
-    const mail = auditHeadMail({ to: admin.email, username: admin.username, siteName, head: snapshot.auditHead!, headAt: entry ? utcText(entry.at) : "unknown", rootHash: snapshot.rootHash, day: snapshot.day });
+    const mail = auditHeadMail({
+      to: admin.email,
+      username: admin.username,
+      siteName,
+      head: snapshot.auditHead!,
+      headAt: entry ? utcText(entry.at) : "unknown",
+      rootHash: snapshot.rootHash,
+      day: snapshot.day,
+    });
     await queueMail(tx, { ...mail, antiPhishingCode: admin.antiPhishingCode });
   }
 }

@@ -24,9 +24,26 @@ export function assembleProof(snapshot: SnapshotHeader, leaf: LeafInput, steps: 
   const { assets } = snapshot;
   return {
     format: PROOF_FORMAT,
-    snapshot: { id: snapshot.id, takenAt: snapshot.takenAt.toISOString(), rootHash: snapshot.rootHash, totals: amountsOf(snapshot.totals, assets), accountCount: snapshot.accountCount, auditHead: snapshot.auditHead },
+    snapshot: {
+      id: snapshot.id,
+      takenAt: snapshot.takenAt.toISOString(),
+      rootHash: snapshot.rootHash,
+      totals: amountsOf(snapshot.totals, assets),
+      accountCount: snapshot.accountCount,
+      auditHead: snapshot.auditHead,
+    },
     assets,
-    account: { leaf: leaf.leafId, nonce: hexOf(leaf.nonce), balances: amountsOf(leaf.balances, assets), hash: hexOf(node.hash) },
-    path: steps.map((s, i) => ({ side: s.side, hash: hexOf(s.sibling.hash), sums: amountsOf(s.sibling.sums, assets), result: hexOf(results[i]!.hash) })),
+    account: {
+      leaf: leaf.leafId,
+      nonce: hexOf(leaf.nonce),
+      balances: amountsOf(leaf.balances, assets),
+      hash: hexOf(node.hash),
+    },
+    path: steps.map((s, i) => ({
+      side: s.side,
+      hash: hexOf(s.sibling.hash),
+      sums: amountsOf(s.sibling.sums, assets),
+      result: hexOf(results[i]!.hash),
+    })),
   };
 }

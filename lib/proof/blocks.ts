@@ -38,12 +38,16 @@ export class TreeBuilder {
 }
 
 /** Where the stored nodes a path needs above its block are: (level, position, side) from the block up. */
-export function upperSiblings(position: number, leafCount: number): { level: number; position: number; side: PathStep["side"] }[] {
+export function upperSiblings(
+  position: number,
+  leafCount: number,
+): { level: number; position: number; side: PathStep["side"] }[] {
   const sizes = levelSizes(Math.ceil(leafCount / BLOCK_SIZE));
   const out: { level: number; position: number; side: PathStep["side"] }[] = [];
   for (let l = 0, i = position >> BLOCK_LEVEL; l < sizes.length - 1; l++, i >>= 1) {
     const sibling = i ^ 1;
-    if (sibling < sizes[l]!) out.push({ level: BLOCK_LEVEL + l, position: sibling, side: sibling < i ? "left" : "right" });
+    if (sibling < sizes[l]!)
+      out.push({ level: BLOCK_LEVEL + l, position: sibling, side: sibling < i ? "left" : "right" });
   }
   return out;
 }

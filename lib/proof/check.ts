@@ -23,7 +23,10 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
   const problems: SnapshotProblem[] = [];
   const codes = snapshot.assets.map((a) => a.code);
   if (snapshot.rootSums.some((s, i) => s !== snapshot.ledgerSums[i])) {
-    problems.push({ rule: "root sums equal the ledger's liabilities", detail: `snapshot ${snapshot.id}: root ${snapshot.rootSums.join("/")} vs ledger ${snapshot.ledgerSums.join("/")} (${codes.join("/")})` });
+    problems.push({
+      rule: "root sums equal the ledger's liabilities",
+      detail: `snapshot ${snapshot.id}: root ${snapshot.rootSums.join("/")} vs ledger ${snapshot.ledgerSums.join("/")} (${codes.join("/")})`,
+    });
   }
   // Format 1 (before the root committed to the audit head): leaves carried the user id, and the root was the tree's top.
   const firstFormat = snapshot.format === 1;
@@ -36,24 +39,45 @@ export async function checkSnapshot(db: Db, snapshot: ProofSnapshot): Promise<Sn
     );
     for (const r of rows) {
       if (r.position !== builder.count) {
-        problems.push({ rule: "leaves are numbered without gaps", detail: `snapshot ${snapshot.id}: leaf ${builder.count} is missing` });
+        problems.push({
+          rule: "leaves are numbered without gaps",
+          detail: `snapshot ${snapshot.id}: leaf ${builder.count} is missing`,
+        });
         return problems;
       }
       const nonce = new Uint8Array(Buffer.from(r.nonce, "hex"));
-      builder.add({ leafId: firstFormat ? r.user_id : leafIdOf(nonce, r.user_id), nonce, balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))) });
+      builder.add({
+        leafId: firstFormat ? r.user_id : leafIdOf(nonce, r.user_id),
+        nonce,
+        balances: decodeSums(new Uint8Array(Buffer.from(r.balances, "hex"))),
+      });
     }
     if (rows.length < PAGE) break;
   }
   const { root } = builder.finish();
-  if (builder.count !== snapshot.accountCount) problems.push({ rule: "the snapshot holds every account it counts", detail: `snapshot ${snapshot.id}: ${builder.count} leaves stored, ${snapshot.accountCount} published` });
+  if (builder.count !== snapshot.accountCount)
+    problems.push({
+      rule: "the snapshot holds every account it counts",
+      detail: `snapshot ${snapshot.id}: ${builder.count} leaves stored, ${snapshot.accountCount} published`,
+    });
   const published = hexOf(firstFormat ? root.hash : publishedRoot(root, parseAuditHead(snapshot.auditHead)));
-  if (published !== snapshot.rootHash) problems.push({ rule: "the stored leaves and audit head give the published root", detail: `snapshot ${snapshot.id}: they give ${published}, published ${snapshot.rootHash}` });
-  if (root.sums.some((s, i) => String(s) !== snapshot.rootSums[i])) problems.push({ rule: "the stored leaves add up to the published totals", detail: `snapshot ${snapshot.id}: leaves sum to ${root.sums.join("/")}, published ${snapshot.rootSums.join("/")}` });
+  if (published !== snapshot.rootHash)
+    problems.push({
+      rule: "the stored leaves and audit head give the published root",
+      detail: `snapshot ${snapshot.id}: they give ${published}, published ${snapshot.rootHash}`,
+    });
+  if (root.sums.some((s, i) => String(s) !== snapshot.rootSums[i]))
+    problems.push({
+      rule: "the stored leaves add up to the published totals",
+      detail: `snapshot ${snapshot.id}: leaves sum to ${root.sums.join("/")}, published ${snapshot.rootSums.join("/")}`,
+    });
   return problems;
 }
 
 /** The latest snapshot's problems (none when there is no snapshot yet), for npm run ledger:check. */
-export async function checkLatestSnapshot(db: Db): Promise<{ snapshot: ProofSnapshot | null; problems: SnapshotProblem[] }> {
+export async function checkLatestSnapshot(
+  db: Db,
+): Promise<{ snapshot: ProofSnapshot | null; problems: SnapshotProblem[] }> {
   const snapshot = await latestSnapshot(db);
   return { snapshot, problems: snapshot ? await checkSnapshot(db, snapshot) : [] };
 }
@@ -71,7 +95,10 @@ export async function auditHeadCommitted(db: Db, snapshot: ProofSnapshot): Promi
     sql`select encode(hash, 'hex') as hash, encode(sums, 'hex') as sums from proof_nodes where snapshot_id = ${snapshot.id} order by level desc limit 1`,
   );
   const tree = top
-    ? { hash: new Uint8Array(Buffer.from(top.hash, "hex")), sums: decodeSums(new Uint8Array(Buffer.from(top.sums, "hex"))) }
+    ? {
+        hash: new Uint8Array(Buffer.from(top.hash, "hex")),
+        sums: decodeSums(new Uint8Array(Buffer.from(top.sums, "hex"))),
+      }
     : snapshot.accountCount === 0
       ? emptyRoot(snapshot.assets.length)
       : null;

@@ -12,7 +12,10 @@ import { pruneOldLeaves } from "./snapshots";
  * restart) from publishing another. Null when the day already has one.
  */
 export async function takeDailySnapshot(db: Db, now = new Date()): Promise<ProofSnapshot | null> {
-  const [taken] = await db.select({ id: proofSnapshots.id }).from(proofSnapshots).where(and(eq(proofSnapshots.day, utcDay(now)), eq(proofSnapshots.trigger, "daily")));
+  const [taken] = await db
+    .select({ id: proofSnapshots.id })
+    .from(proofSnapshots)
+    .where(and(eq(proofSnapshots.day, utcDay(now)), eq(proofSnapshots.trigger, "daily")));
   if (taken) return null;
   return takeSnapshot(db, { trigger: "daily", now });
 }

@@ -72,14 +72,16 @@ function writeHex(out: Uint8Array, at: number, hex: string, from: number, length
 
 export function bytesOfHex(hex: string, length: number): Uint8Array {
   const out = new Uint8Array(length);
-  if (hex.length !== 2 * length || !writeHex(out, 0, hex, 0, length)) throw new ProofEncodingError(`expected ${length} bytes as ${2 * length} lowercase hex digits`);
+  if (hex.length !== 2 * length || !writeHex(out, 0, hex, 0, length))
+    throw new ProofEncodingError(`expected ${length} bytes as ${2 * length} lowercase hex digits`);
   return out;
 }
 
 /** 16 bytes written at `at` from 32 hex digits, a UUID's dashes left out ("0190f5c2-…" → 0x01 0x90 0xf5 0xc2 …). */
 function writeId(out: Uint8Array, at: number, id: string): void {
   const hex = id.toLowerCase().replace(/-/g, "");
-  if (hex.length !== 32 || !writeHex(out, at, hex, 0, 16)) throw new ProofEncodingError("expected 16 bytes as 32 lowercase hex digits");
+  if (hex.length !== 32 || !writeHex(out, at, hex, 0, 16))
+    throw new ProofEncodingError("expected 16 bytes as 32 lowercase hex digits");
 }
 
 /**
@@ -112,7 +114,12 @@ function target(out: Uint8Array | undefined, length: number): Uint8Array {
  * 0x00 ‖ nonce (32) ‖ leaf id (16) ‖ balance per asset (8 each): written into `out` when given
  * (the server reuses one buffer for every leaf of a snapshot), else into a new array.
  */
-export function leafPreimage(nonce: Uint8Array, leafId: string, balances: readonly bigint[], out?: Uint8Array): Uint8Array {
+export function leafPreimage(
+  nonce: Uint8Array,
+  leafId: string,
+  balances: readonly bigint[],
+  out?: Uint8Array,
+): Uint8Array {
   if (nonce.length !== NONCE_BYTES) throw new ProofEncodingError(`a nonce is ${NONCE_BYTES} bytes`);
   const bytes = target(out, leafPreimageLength(balances.length));
   bytes[0] = LEAF_TAG;
@@ -124,8 +131,10 @@ export function leafPreimage(nonce: Uint8Array, leafId: string, balances: readon
 
 /** 0x01 ‖ left hash (32) ‖ left sums ‖ right hash (32) ‖ right sums: into `out` when given, like a leaf's. */
 export function nodePreimage(left: TreeNode, right: TreeNode, out?: Uint8Array): Uint8Array {
-  if (left.hash.length !== HASH_BYTES || right.hash.length !== HASH_BYTES) throw new ProofEncodingError(`a hash is ${HASH_BYTES} bytes`);
-  if (left.sums.length !== right.sums.length) throw new ProofEncodingError("both children must carry one sum per asset");
+  if (left.hash.length !== HASH_BYTES || right.hash.length !== HASH_BYTES)
+    throw new ProofEncodingError(`a hash is ${HASH_BYTES} bytes`);
+  if (left.sums.length !== right.sums.length)
+    throw new ProofEncodingError("both children must carry one sum per asset");
   const bytes = target(out, nodePreimageLength(left.sums.length));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   bytes[0] = NODE_TAG;
@@ -153,7 +162,8 @@ export function rootPreimage(tree: TreeNode, audit: AuditAnchor | null): Uint8Ar
   bytes.set(tree.hash, 1);
   const at = writeSums(view, 1 + HASH_BYTES, tree.sums);
   if (audit) {
-    if (!Number.isSafeInteger(audit.seq) || audit.seq < 1) throw new ProofEncodingError("an audit head's seq is a positive integer");
+    if (!Number.isSafeInteger(audit.seq) || audit.seq < 1)
+      throw new ProofEncodingError("an audit head's seq is a positive integer");
     view.setBigUint64(at, BigInt(audit.seq));
     bytes.set(bytesOfHex(audit.hash, HASH_BYTES), at + 8);
   }
@@ -164,7 +174,8 @@ export function rootPreimage(tree: TreeNode, audit: AuditAnchor | null): Uint8Ar
 export function parseAuditHead(text: string | null): AuditAnchor | null {
   if (text === null) return null;
   const link = parseLink(text);
-  if (!link) throw new ProofEncodingError(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(text)}`);
+  if (!link)
+    throw new ProofEncodingError(`an audit head is seq:hash (64 lowercase hex digits), not ${JSON.stringify(text)}`);
   return link;
 }
 

@@ -21,7 +21,14 @@ export interface ProofStep {
 export interface ProofFile {
   format: typeof PROOF_FORMAT;
   /** `auditHead`: the audit chain's head ("seq:hash") the root commits to, null when the chain was empty. */
-  snapshot: { id: string; takenAt: string; rootHash: string; totals: Amounts; accountCount: number; auditHead: string | null };
+  snapshot: {
+    id: string;
+    takenAt: string;
+    rootHash: string;
+    totals: Amounts;
+    accountCount: number;
+    auditHead: string | null;
+  };
   /** The snapshot's assets in encoding order. */
   assets: { code: string; decimals: number }[];
   /** `leaf`: the leaf's opaque id in this snapshot (32 hex digits), not the user's id, which the file does not carry. */

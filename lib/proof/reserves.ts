@@ -13,11 +13,23 @@ import { findAsset, listAssets } from "@/lib/ledger/assets";
 
 export const reserveSchema = z
   .object({
-    asset: z.string({ error: "Choose an asset" }).trim().toUpperCase().min(1, "Choose an asset").max(12, "Choose an asset"),
-    custodyAddress: z.string({ error: "Enter the custody address" }).trim().min(1, "Enter the custody address").max(200, "That address is too long"),
+    asset: z
+      .string({ error: "Choose an asset" })
+      .trim()
+      .toUpperCase()
+      .min(1, "Choose an asset")
+      .max(12, "Choose an asset"),
+    custodyAddress: z
+      .string({ error: "Enter the custody address" })
+      .trim()
+      .min(1, "Enter the custody address")
+      .max(200, "That address is too long"),
     // Zero is a declaration too: an address emptied still belongs in the list until removed.
     amount: amountString,
-    checkedAt: z.iso.datetime({ offset: true, error: "checkedAt must be a date and time such as 2026-11-25T08:00:00Z" }),
+    checkedAt: z.iso.datetime({
+      offset: true,
+      error: "checkedAt must be a date and time such as 2026-11-25T08:00:00Z",
+    }),
     attestationUrl: z
       .url({ protocol: /^https$/, error: "The attestation link must be an https:// address" })
       .max(500, "The attestation link is too long")
@@ -32,8 +44,10 @@ type Actor = { id: string; ip: string | null };
 async function reserveValues(db: Db, input: ReserveInput, now: Date) {
   const asset = await findAsset(db, input.asset);
   const checkedAt = new Date(input.checkedAt);
-  if (checkedAt.getTime() > now.getTime() + 5 * 60_000) throw badRequest("A check cannot be in the future", { checkedAt: ["A check cannot be in the future"] });
-  if (checkedAt.getUTCFullYear() < 2000) throw badRequest("That check date is too long ago", { checkedAt: ["That check date is too long ago"] });
+  if (checkedAt.getTime() > now.getTime() + 5 * 60_000)
+    throw badRequest("A check cannot be in the future", { checkedAt: ["A check cannot be in the future"] });
+  if (checkedAt.getUTCFullYear() < 2000)
+    throw badRequest("That check date is too long ago", { checkedAt: ["That check date is too long ago"] });
   let amount: bigint;
   try {
     amount = toUnits(input.amount, asset.decimals, "exact", assetName(asset.code));
@@ -41,7 +55,14 @@ async function reserveValues(db: Db, input: ReserveInput, now: Date) {
     if (err instanceof AmountError) throw badRequest(err.message, { amount: [err.message] });
     throw err;
   }
-  return { decimals: asset.decimals, asset: asset.code, custodyAddress: input.custodyAddress, amount, checkedAt, attestationUrl: input.attestationUrl ?? null };
+  return {
+    decimals: asset.decimals,
+    asset: asset.code,
+    custodyAddress: input.custodyAddress,
+    amount,
+    checkedAt,
+    attestationUrl: input.attestationUrl ?? null,
+  };
 }
 
 export async function listReserves(db: Db): Promise<ProofReserve[]> {
@@ -71,18 +92,37 @@ export type ReserveView = ReturnType<typeof reserveView>;
 export async function createReserve(db: Db, input: ReserveInput, actor: Actor, now = new Date()): Promise<ReserveView> {
   const { decimals, ...values } = await reserveValues(db, input, now);
   return runTransaction(db, async (tx) => {
-    const [row] = await tx.insert(proofReserves).values({ id: newId(), ...values, updatedBy: actor.id }).returning();
-    await audit(tx, { actorId: actor.id, action: "proof.reserve.create", target: { type: "reserve", id: row!.id }, detail: { after: { ...values, amount: input.amount, checkedAt: values.checkedAt.toISOString() } }, ip: actor.ip });
+    const [row] = await tx
+      .insert(proofReserves)
+      .values({ id: newId(), ...values, updatedBy: actor.id })
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: "proof.reserve.create",
+      target: { type: "reserve", id: row!.id },
+      detail: { after: { ...values, amount: input.amount, checkedAt: values.checkedAt.toISOString() } },
+      ip: actor.ip,
+    });
     return reserveView(row!, decimals);
   });
 }
 
-export async function updateReserve(db: Db, id: string, input: ReserveInput, actor: Actor, now = new Date()): Promise<ReserveView> {
+export async function updateReserve(
+  db: Db,
+  id: string,
+  input: ReserveInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<ReserveView> {
   const { decimals, ...values } = await reserveValues(db, input, now);
   return runTransaction(db, async (tx) => {
     const [before] = await tx.select().from(proofReserves).where(eq(proofReserves.id, id)).for("update");
     if (!before) throw notFound("Reserve not found");
-    const [row] = await tx.update(proofReserves).set({ ...values, updatedBy: actor.id, updatedAt: now }).where(eq(proofReserves.id, id)).returning();
+    const [row] = await tx
+      .update(proofReserves)
+      .set({ ...values, updatedBy: actor.id, updatedAt: now })
+      .where(eq(proofReserves.id, id))
+      .returning();
     await audit(tx, {
       actorId: actor.id,
       action: "proof.reserve.update",
@@ -98,7 +138,13 @@ export async function deleteReserve(db: Db, id: string, actor: Actor): Promise<v
   await runTransaction(db, async (tx) => {
     const [gone] = await tx.delete(proofReserves).where(eq(proofReserves.id, id)).returning();
     if (!gone) throw notFound("Reserve not found");
-    await audit(tx, { actorId: actor.id, action: "proof.reserve.delete", target: { type: "reserve", id }, detail: { before: { ...gone, amount: String(gone.amount) } }, ip: actor.ip });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "proof.reserve.delete",
+      target: { type: "reserve", id },
+      detail: { before: { ...gone, amount: String(gone.amount) } },
+      ip: actor.ip,
+    });
   });
 }
 
@@ -124,8 +170,10 @@ export type Coverage = ReturnType<typeof coverage>[number];
 
 /** The coverage of one asset in words a user understands; ratios are rounded down, never flattering. */
 export function coverageText(c: Coverage): string {
-  if (!c.declared) return `No ${assetName(c.asset)} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
-  if (c.ratioBps === null) return `Aurum owes its users no ${assetName(c.asset)}; it declares ${money(c.reserves, c.asset)} held.`;
+  if (!c.declared)
+    return `No ${assetName(c.asset)} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
+  if (c.ratioBps === null)
+    return `Aurum owes its users no ${assetName(c.asset)}; it declares ${money(c.reserves, c.asset)} held.`;
   const per = displayDecimal(formatAmount(BigInt(c.ratioBps), 4).replace(/(\.\d\d)\d*$/, "$1"));
   const verdict = c.ratioBps >= 10_000 ? "at least as much as it owes" : "less than it owes";
   return `For every 1 ${assetName(c.asset)} Aurum owes its users, it declares ${per} ${assetName(c.asset)} held: ${verdict}.`;

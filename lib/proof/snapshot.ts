@@ -70,7 +70,12 @@ async function orderUsers(tx: Db): Promise<void> {
  * The total per asset over every ledger account they own, whatever its kind, of the users at
  * positions `from` … `from + pageUsers - 1` of this snapshot's order, in that order.
  */
-async function liabilitiesFrom(tx: Db, from: number, assetIndex: Map<string, number>, pageUsers: number): Promise<{ userId: string; balances: bigint[] }[]> {
+async function liabilitiesFrom(
+  tx: Db,
+  from: number,
+  assetIndex: Map<string, number>,
+  pageUsers: number,
+): Promise<{ userId: string; balances: bigint[] }[]> {
   const rows = await rowsOf<{ user_id: string; asset: string; total: string }>(
     tx,
     sql`select o.user_id, a.asset, sum(a.balance)::text as total
@@ -80,7 +85,8 @@ async function liabilitiesFrom(tx: Db, from: number, assetIndex: Map<string, num
   );
   const users: { userId: string; balances: bigint[] }[] = [];
   for (const r of rows) {
-    if (users[users.length - 1]?.userId !== r.user_id) users.push({ userId: r.user_id, balances: Array.from({ length: assetIndex.size }, () => 0n) });
+    if (users[users.length - 1]?.userId !== r.user_id)
+      users.push({ userId: r.user_id, balances: Array.from({ length: assetIndex.size }, () => 0n) });
     users[users.length - 1]!.balances[assetIndex.get(r.asset)!]! += BigInt(r.total);
   }
   return users;
@@ -91,7 +97,10 @@ async function liabilitiesFrom(tx: Db, from: number, assetIndex: Map<string, num
  * Whoever does not get it is told so at once, instead of queueing a second million-row read.
  */
 async function claimSnapshotLock(tx: Db): Promise<boolean> {
-  const [row] = await rowsOf<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.proofSnapshot}) as locked`);
+  const [row] = await rowsOf<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.proofSnapshot}) as locked`,
+  );
   return row!.locked;
 }
 
@@ -104,15 +113,28 @@ async function assertNotTooSoon(tx: Db, now: Date): Promise<void> {
   const [last] = await tx
     .select({ takenAt: proofSnapshots.takenAt })
     .from(proofSnapshots)
-    .where(and(eq(proofSnapshots.trigger, "admin"), ne(proofSnapshots.rootHash, ""), gt(proofSnapshots.takenAt, new Date(now.getTime() - HOUR_MS)), lte(proofSnapshots.takenAt, now)))
+    .where(
+      and(
+        eq(proofSnapshots.trigger, "admin"),
+        ne(proofSnapshots.rootHash, ""),
+        gt(proofSnapshots.takenAt, new Date(now.getTime() - HOUR_MS)),
+        lte(proofSnapshots.takenAt, now),
+      ),
+    )
     .orderBy(desc(proofSnapshots.takenAt))
     .limit(1);
   if (!last) return;
   const wait = last.takenAt.getTime() + HOUR_MS - now.getTime();
   const minutes = Math.ceil(wait / 60_000);
-  throw new AppError(429, "SNAPSHOT_TOO_SOON", `One snapshot an hour at most, and the last one is recent: the next can be taken in ${minutes} minute${minutes === 1 ? "" : "s"}, or sooner with a second administrator's approval.`, undefined, {
-    "Retry-After": String(Math.ceil(wait / 1000)),
-  });
+  throw new AppError(
+    429,
+    "SNAPSHOT_TOO_SOON",
+    `One snapshot an hour at most, and the last one is recent: the next can be taken in ${minutes} minute${minutes === 1 ? "" : "s"}, or sooner with a second administrator's approval.`,
+    undefined,
+    {
+      "Retry-After": String(Math.ceil(wait / 1000)),
+    },
+  );
 }
 
 /** What the ledger's entries say users are owed per asset: the second way to the root's sums. */
@@ -129,7 +151,14 @@ async function ledgerLiabilities(tx: Db, codes: string[]): Promise<bigint[]> {
  * Writes a page of leaves from `from` on. The nonces and balances go as one byte string each, the
  * leaves' fixed-width slices of it in order, rather than a hex string per leaf.
  */
-async function writeLeaves(tx: Db, snapshotId: string, from: number, page: { userId: string; balances: bigint[] }[], nonces: Uint8Array, assetCount: number) {
+async function writeLeaves(
+  tx: Db,
+  snapshotId: string,
+  from: number,
+  page: { userId: string; balances: bigint[] }[],
+  nonces: Uint8Array,
+  assetCount: number,
+) {
   if (page.length === 0) return;
   const width = 8 * assetCount;
   const balances = new Uint8Array(width * page.length);
@@ -144,7 +173,9 @@ async function writeLeaves(tx: Db, snapshotId: string, from: number, page: { use
 }
 
 async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
-  const nodes = upper.flatMap((level, l) => level.map((node, position) => ({ level: BLOCK_LEVEL + l, position, node })));
+  const nodes = upper.flatMap((level, l) =>
+    level.map((node, position) => ({ level: BLOCK_LEVEL + l, position, node })),
+  );
   for (let i = 0; i < nodes.length; i += PAGE) {
     const page = nodes.slice(i, i + PAGE);
     await tx.execute(sql`
@@ -186,8 +217,12 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
  * approval of a forced one.
  */
 export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
-  const [{ level }] = (await rowsOf<{ level: string }>(tx, sql`select current_setting('transaction_isolation') as level`)) as [{ level: string }];
-  if (level !== "repeatable read") throw new Error(`a snapshot reads the books from one view: its transaction is ${level}, not repeatable read`);
+  const [{ level }] = (await rowsOf<{ level: string }>(
+    tx,
+    sql`select current_setting('transaction_isolation') as level`,
+  )) as [{ level: string }];
+  if (level !== "repeatable read")
+    throw new Error(`a snapshot reads the books from one view: its transaction is ${level}, not repeatable read`);
   const { trigger, now = new Date(), pageUsers = PAGE_USERS, phases = {} } = request;
   const takenBy = request.trigger === "admin" ? request.actor.id : null;
   const timed = async <T>(phase: string, work: () => T | Promise<T>): Promise<T> => {
@@ -206,7 +241,19 @@ export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<Proo
   const id = newId();
   const claimed = await tx
     .insert(proofSnapshots)
-    .values({ id, day: utcDay(now), trigger, takenBy, takenAt: now, accountCount: 0, assets: [], rootHash: "", rootSums: [], ledgerSums: [], format: SNAPSHOT_FORMAT })
+    .values({
+      id,
+      day: utcDay(now),
+      trigger,
+      takenBy,
+      takenAt: now,
+      accountCount: 0,
+      assets: [],
+      rootHash: "",
+      rootSums: [],
+      ledgerSums: [],
+      format: SNAPSHOT_FORMAT,
+    })
     .onConflictDoNothing()
     .returning({ id: proofSnapshots.id });
   if (claimed.length === 0) return null;
@@ -239,17 +286,33 @@ export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<Proo
   const { root, upper } = await timed("hash", () => builder.finish());
   await timed("write nodes", () => writeUpper(tx, id, upper));
 
-  const ledgerSums = await timed("ledger sum", () => ledgerLiabilities(tx, assets.map((a) => a.code)));
+  const ledgerSums = await timed("ledger sum", () =>
+    ledgerLiabilities(
+      tx,
+      assets.map((a) => a.code),
+    ),
+  );
   // Published as "seq:hash", the form npm run audit:verify -- --expect takes, and committed to by the root.
   const head = await auditChainHead(tx);
   const anchor = head ? { seq: head.seq, hash: head.hash } : null;
   const differ = assets.filter((_, i) => ledgerSums[i] !== root.sums[i]);
   if (differ.length) {
-    throw new AppError(409, "LIABILITIES_MISMATCH", `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`);
+    throw new AppError(
+      409,
+      "LIABILITIES_MISMATCH",
+      `The users' balances do not add up to the ledger's entries for ${differ.map((a) => a.code).join(", ")}: no snapshot was published. Run npm run ledger:check.`,
+    );
   }
   const [snapshot] = await tx
     .update(proofSnapshots)
-    .set({ accountCount: builder.count, assets, rootHash: hexOf(publishedRoot(root, anchor)), rootSums: root.sums.map(String), ledgerSums: ledgerSums.map(String), auditHead: anchor ? `${anchor.seq}:${anchor.hash}` : null })
+    .set({
+      accountCount: builder.count,
+      assets,
+      rootHash: hexOf(publishedRoot(root, anchor)),
+      rootSums: root.sums.map(String),
+      ledgerSums: ledgerSums.map(String),
+      auditHead: anchor ? `${anchor.seq}:${anchor.hash}` : null,
+    })
     .where(eq(proofSnapshots.id, id))
     .returning();
   if (request.trigger === "admin") {
@@ -257,7 +320,11 @@ export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<Proo
       actorId: request.actor.id,
       action: "proof.snapshot.take",
       target: { type: "proof_snapshot", id },
-      detail: { rootHash: snapshot!.rootHash, accountCount: snapshot!.accountCount, ...(request.forced ? { forced: true } : {}) },
+      detail: {
+        rootHash: snapshot!.rootHash,
+        accountCount: snapshot!.accountCount,
+        ...(request.forced ? { forced: true } : {}),
+      },
       ip: request.actor.ip,
     });
   }

@@ -39,14 +39,21 @@ export type SnapshotView = ReturnType<typeof snapshotView>;
 
 export async function listSnapshots(db: Db, { page, pageSize }: Pagination) {
   const [rows, [total]] = await Promise.all([
-    onePage(db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).$dynamic(), { page, pageSize }),
+    onePage(
+      db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).$dynamic(),
+      { page, pageSize },
+    ),
     db.select({ n: count() }).from(proofSnapshots),
   ]);
   return { snapshots: rows, total: total?.n ?? 0 };
 }
 
 export async function latestSnapshot(db: Db): Promise<ProofSnapshot | null> {
-  const [row] = await db.select().from(proofSnapshots).orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(proofSnapshots)
+    .orderBy(desc(proofSnapshots.takenAt), desc(proofSnapshots.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -87,13 +94,23 @@ export async function proofFor(db: Db, snapshotId: string, userId: string, now =
   // A snapshot of the first format put user ids in its leaves (and so in every neighbour's file): no
   // file of it is served any more. Its root and totals stay published; ledger:check still checks it.
   if (snapshot.format !== SNAPSHOT_FORMAT) {
-    throw notFound("This snapshot was taken before proofs stopped naming users: its proofs are no longer served. Check the next one (there is one every day).", "PROOF_FORMAT_RETIRED");
+    throw notFound(
+      "This snapshot was taken before proofs stopped naming users: its proofs are no longer served. Check the next one (there is one every day).",
+      "PROOF_FORMAT_RETIRED",
+    );
   }
   const index = block.findIndex((r) => r.user_id === userId);
   if (index < 0 && snapshot.takenAt.getTime() < prunedBefore(now).getTime()) {
-    throw notFound(`The proofs of a snapshot are kept ${readEnv().PROOF_LEAVES_KEEP_DAYS} days: this one's are gone. Its root and totals stay published.`, "PROOF_PRUNED");
+    throw notFound(
+      `The proofs of a snapshot are kept ${readEnv().PROOF_LEAVES_KEEP_DAYS} days: this one's are gone. Its root and totals stay published.`,
+      "PROOF_PRUNED",
+    );
   }
-  if (index < 0) throw notFound("You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours", "NOT_IN_SNAPSHOT");
+  if (index < 0)
+    throw notFound(
+      "You had no balances at Aurum when this snapshot was taken, so it holds nothing of yours",
+      "NOT_IN_SNAPSHOT",
+    );
   const position = block[index]!.position;
   const leaves: LeafInput[] = block.map((r) => {
     const nonce = bytesOf(r.nonce);
@@ -106,12 +123,21 @@ export async function proofFor(db: Db, snapshotId: string, userId: string, now =
     const rows = await rowsOf<{ level: number; position: number; hash: string; sums: string }>(
       db,
       sql`select level, position, encode(hash, 'hex') as hash, encode(sums, 'hex') as sums from proof_nodes
-          where snapshot_id = ${snapshot.id} and (level, position) in (${sql.join(above.map((a) => sql`(${a.level}::smallint, ${a.position}::int)`), sql`, `)})`,
+          where snapshot_id = ${snapshot.id} and (level, position) in (${sql.join(
+            above.map((a) => sql`(${a.level}::smallint, ${a.position}::int)`),
+            sql`, `,
+          )})`,
     );
-    const stored = new Map(rows.map((r) => [`${r.level}:${r.position}`, { hash: bytesOf(r.hash), sums: decodeSums(bytesOf(r.sums)) } as TreeNode]));
+    const stored = new Map(
+      rows.map((r) => [
+        `${r.level}:${r.position}`,
+        { hash: bytesOf(r.hash), sums: decodeSums(bytesOf(r.sums)) } as TreeNode,
+      ]),
+    );
     for (const a of above) {
       const sibling = stored.get(`${a.level}:${a.position}`);
-      if (!sibling) throw new Error(`snapshot ${snapshot.id} lacks its node at level ${a.level}, position ${a.position}`);
+      if (!sibling)
+        throw new Error(`snapshot ${snapshot.id} lacks its node at level ${a.level}, position ${a.position}`);
       steps.push({ side: a.side, sibling });
     }
   }
@@ -131,7 +157,9 @@ export async function proofStatus(db: Db, now = new Date()) {
   if (!latest) return null;
   return {
     snapshot: snapshotView(latest),
-    matchesLedger: latest.rootSums.length === latest.ledgerSums.length && latest.rootSums.every((s, i) => s === latest.ledgerSums[i]),
+    matchesLedger:
+      latest.rootSums.length === latest.ledgerSums.length &&
+      latest.rootSums.every((s, i) => s === latest.ledgerSums[i]),
     late: now.getTime() - latest.takenAt.getTime() > LATE_AFTER_MS,
   };
 }
@@ -145,8 +173,14 @@ const prunedBefore = (now: Date) => new Date(now.getTime() - readEnv().PROOF_LEA
  * snapshot's row (root, totals, audit head) stays for good. Returns how many leaves went.
  */
 export async function pruneOldLeaves(db: Db, now = new Date()): Promise<number> {
-  const old = db.select({ id: proofSnapshots.id }).from(proofSnapshots).where(lt(proofSnapshots.takenAt, prunedBefore(now)));
-  const gone = await db.delete(proofLeaves).where(inArray(proofLeaves.snapshotId, old)).returning({ position: proofLeaves.position });
+  const old = db
+    .select({ id: proofSnapshots.id })
+    .from(proofSnapshots)
+    .where(lt(proofSnapshots.takenAt, prunedBefore(now)));
+  const gone = await db
+    .delete(proofLeaves)
+    .where(inArray(proofLeaves.snapshotId, old))
+    .returning({ position: proofLeaves.position });
   await db.delete(proofNodes).where(inArray(proofNodes.snapshotId, old));
   return gone.length;
 }

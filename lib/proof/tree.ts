@@ -30,7 +30,9 @@ export interface PathStep {
 // A snapshot hashes two million preimages: crypto.hash (Node 20.12 and later) does it without a Hash
 // object each, which the garbage collector would otherwise spend more time on than SHA-256 itself.
 const sha256: (bytes: Uint8Array) => Uint8Array =
-  typeof crypto.hash === "function" ? (bytes) => crypto.hash("sha256", bytes, "buffer") : (bytes) => crypto.createHash("sha256").update(bytes).digest();
+  typeof crypto.hash === "function"
+    ? (bytes) => crypto.hash("sha256", bytes, "buffer")
+    : (bytes) => crypto.createHash("sha256").update(bytes).digest();
 
 // For the same reason the preimages are written into one buffer per size, reused (hashing is synchronous).
 const scratch = new Map<number, Uint8Array>();
@@ -41,14 +43,21 @@ function scratchOf(length: number): Uint8Array {
 }
 
 export function leafNode(leaf: LeafInput): TreeNode {
-  return { hash: sha256(leafPreimage(leaf.nonce, leaf.leafId, leaf.balances, scratchOf(leafPreimageLength(leaf.balances.length)))), sums: leaf.balances };
+  return {
+    hash: sha256(
+      leafPreimage(leaf.nonce, leaf.leafId, leaf.balances, scratchOf(leafPreimageLength(leaf.balances.length))),
+    ),
+    sums: leaf.balances,
+  };
 }
 
 /** A leaf's id from its nonce and its owner's user id: nothing stores it, it is recomputed where it is needed. */
-export const leafIdOf = (nonce: Uint8Array, userId: string): string => hexOf(sha256(leafIdPreimage(nonce, userId)).subarray(0, LEAF_ID_BYTES));
+export const leafIdOf = (nonce: Uint8Array, userId: string): string =>
+  hexOf(sha256(leafIdPreimage(nonce, userId)).subarray(0, LEAF_ID_BYTES));
 
 /** The published root: the tree's root with the audit chain's head it commits to. */
-export const publishedRoot = (tree: TreeNode, audit: AuditAnchor | null): Uint8Array => sha256(rootPreimage(tree, audit));
+export const publishedRoot = (tree: TreeNode, audit: AuditAnchor | null): Uint8Array =>
+  sha256(rootPreimage(tree, audit));
 
 export function parentNode(left: TreeNode, right: TreeNode): TreeNode {
   const sums = addSums(left.sums, right.sums);
@@ -65,9 +74,10 @@ export function emptyRoot(assetCount: number): TreeNode {
  */
 export function buildLevels(nodes: TreeNode[]): TreeNode[][] {
   const levels = [nodes];
-  for (let level = nodes; level.length > 1; ) {
+  for (let level = nodes; level.length > 1;) {
     const next: TreeNode[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? parentNode(level[i]!, level[i + 1]!) : level[i]!);
+    for (let i = 0; i < level.length; i += 2)
+      next.push(i + 1 < level.length ? parentNode(level[i]!, level[i + 1]!) : level[i]!);
     levels.push(next);
     level = next;
   }

@@ -1,5 +1,17 @@
 import { formatAmount, toUnits } from "@/lib/core/amount";
-import { addSums, bytesOfHex, hexOf, LEAF_ID_BYTES, leafIdPreimage, leafPreimage, nodePreimage, NONCE_BYTES, parseAuditHead, rootPreimage, type TreeNode } from "./encoding";
+import {
+  addSums,
+  bytesOfHex,
+  hexOf,
+  LEAF_ID_BYTES,
+  leafIdPreimage,
+  leafPreimage,
+  nodePreimage,
+  NONCE_BYTES,
+  parseAuditHead,
+  rootPreimage,
+  type TreeNode,
+} from "./encoding";
 import { PROOF_FORMAT, type ProofFile } from "./proof-file";
 
 /** SHA-256, given by the caller: WebCrypto in the browser, node:crypto in tests. */
@@ -56,8 +68,10 @@ function readAssets(file: Record<string, unknown>): ProofFile["assets"] {
   const list = file.assets;
   if (!Array.isArray(list) || list.length === 0) throw new StepFailed("the file lists no assets");
   return list.map((a, i) => {
-    if (!isRecord(a) || typeof a.code !== "string" || !/^[A-Z0-9]{1,12}$/.test(a.code)) throw new StepFailed(`asset ${i + 1} has no valid code`);
-    if (typeof a.decimals !== "number" || !Number.isInteger(a.decimals) || a.decimals < 0 || a.decimals > 18) throw new StepFailed(`asset ${a.code} has no valid decimals`);
+    if (!isRecord(a) || typeof a.code !== "string" || !/^[A-Z0-9]{1,12}$/.test(a.code))
+      throw new StepFailed(`asset ${i + 1} has no valid code`);
+    if (typeof a.decimals !== "number" || !Number.isInteger(a.decimals) || a.decimals < 0 || a.decimals > 18)
+      throw new StepFailed(`asset ${a.code} has no valid decimals`);
     return { code: a.code, decimals: a.decimals };
   });
 }
@@ -68,7 +82,12 @@ function readAssets(file: Record<string, unknown>): ProofFile["assets"] {
  * is that user's, each level of the path up to the tree's root, the root made from it and the audit
  * head with the snapshot's totals, and (when `publishedRoot` is given) that it is the one Aurum published.
  */
-export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?: string, userId?: string): Promise<Verification> {
+export async function verifyProof(
+  input: unknown,
+  sha256: Sha256,
+  publishedRoot?: string,
+  userId?: string,
+): Promise<Verification> {
   const steps: VerificationStep[] = [];
   async function check<T>(label: string, work: () => Promise<[T, string]>): Promise<T> {
     try {
@@ -84,27 +103,45 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
 
   try {
     const { assets, snapshot, account, path } = await check("Read the proof file", async () => {
-      if (!isRecord(input) || input.format !== PROOF_FORMAT) throw new StepFailed(`this is not a proof file (its format must be "${PROOF_FORMAT}")`);
+      if (!isRecord(input) || input.format !== PROOF_FORMAT)
+        throw new StepFailed(`this is not a proof file (its format must be "${PROOF_FORMAT}")`);
       const assets = readAssets(input);
       const { snapshot, account, path } = input;
-      if (!isRecord(snapshot) || !isRecord(account) || !Array.isArray(path)) throw new StepFailed("the file must have a snapshot, an account and a path");
-      return [{ assets, snapshot, account, path: path as unknown[] }, `snapshot ${String(snapshot.id)}, ${assets.length} assets, a path of ${path.length} steps`];
+      if (!isRecord(snapshot) || !isRecord(account) || !Array.isArray(path))
+        throw new StepFailed("the file must have a snapshot, an account and a path");
+      return [
+        { assets, snapshot, account, path: path as unknown[] },
+        `snapshot ${String(snapshot.id)}, ${assets.length} assets, a path of ${path.length} steps`,
+      ];
     });
 
     let node = await check("Your leaf", async () => {
       const balances = amounts(account.balances, assets, "your balances");
       const nonce = hex(account.nonce, NONCE_BYTES, "the nonce");
-      if (typeof account.leaf !== "string" || !LEAF_ID.test(account.leaf)) throw new StepFailed(`the leaf id is not ${LEAF_ID_BYTES} bytes of lowercase hex`);
+      if (typeof account.leaf !== "string" || !LEAF_ID.test(account.leaf))
+        throw new StepFailed(`the leaf id is not ${LEAF_ID_BYTES} bytes of lowercase hex`);
       const computed = await hashOf(leafPreimage(nonce, account.leaf, balances));
-      if (computed !== account.hash) throw new StepFailed(`your nonce, leaf id and balances hash to ${computed}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`);
-      return [{ hash: hex(computed, 32, "the leaf hash"), sums: balances } as TreeNode, `${format(balances, assets)} → ${computed}`];
+      if (computed !== account.hash)
+        throw new StepFailed(
+          `your nonce, leaf id and balances hash to ${computed}, not to the leaf hash in the file (${String(account.hash)}): one of them was changed`,
+        );
+      return [
+        { hash: hex(computed, 32, "the leaf hash"), sums: balances } as TreeNode,
+        `${format(balances, assets)} → ${computed}`,
+      ];
     });
 
     if (userId !== undefined) {
       await check("The leaf is yours", async () => {
         if (!UUID.test(userId)) throw new StepFailed("your user id is not a lowercase UUID");
-        const mine = (await hashOf(leafIdPreimage(hex(account.nonce, NONCE_BYTES, "the nonce"), userId))).slice(0, 2 * LEAF_ID_BYTES);
-        if (mine !== account.leaf) throw new StepFailed(`the leaf id for your user id and this nonce is ${mine}, not ${String(account.leaf)}: this leaf is not yours`);
+        const mine = (await hashOf(leafIdPreimage(hex(account.nonce, NONCE_BYTES, "the nonce"), userId))).slice(
+          0,
+          2 * LEAF_ID_BYTES,
+        );
+        if (mine !== account.leaf)
+          throw new StepFailed(
+            `the leaf id for your user id and this nonce is ${mine}, not ${String(account.leaf)}: this leaf is not yours`,
+          );
         return [null, `leaf ${mine} is your user id's`];
       });
     }
@@ -112,8 +149,12 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
     for (const [i, s] of path.entries()) {
       const below = node;
       node = await check(`Step ${i + 1} of ${path.length} of the path`, async () => {
-        if (!isRecord(s) || (s.side !== "left" && s.side !== "right")) throw new StepFailed("this step must name the sibling's side, left or right");
-        const sibling: TreeNode = { hash: hex(s.hash, 32, "the sibling's hash"), sums: amounts(s.sums, assets, "the sibling's sums") };
+        if (!isRecord(s) || (s.side !== "left" && s.side !== "right"))
+          throw new StepFailed("this step must name the sibling's side, left or right");
+        const sibling: TreeNode = {
+          hash: hex(s.hash, 32, "the sibling's hash"),
+          sums: amounts(s.sums, assets, "the sibling's sums"),
+        };
         let sums: bigint[];
         try {
           sums = addSums(below.sums, sibling.sums);
@@ -122,8 +163,14 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
         }
         const [left, right] = s.side === "left" ? [sibling, below] : [below, sibling];
         const computed = await hashOf(nodePreimage(left, right));
-        if (computed !== s.result) throw new StepFailed(`joining the sibling on the ${s.side} gives ${computed}, not the ${String(s.result)} in the file: this step's sibling hash or sums, or a step below it, was changed`);
-        return [{ hash: hex(computed, 32, "the parent hash"), sums }, `with the sibling on the ${s.side} → ${computed}`];
+        if (computed !== s.result)
+          throw new StepFailed(
+            `joining the sibling on the ${s.side} gives ${computed}, not the ${String(s.result)} in the file: this step's sibling hash or sums, or a step below it, was changed`,
+          );
+        return [
+          { hash: hex(computed, 32, "the parent hash"), sums },
+          `with the sibling on the ${s.side} → ${computed}`,
+        ];
       });
     }
 
@@ -136,15 +183,24 @@ export async function verifyProof(input: unknown, sha256: Sha256, publishedRoot?
       }
       const root = await hashOf(rootPreimage(node, audit));
       const head = audit ? `audit head #${audit.seq} ${audit.hash}` : "no audit head";
-      if (root !== snapshot.rootHash) throw new StepFailed(`the path's top ${hexOf(node.hash)} with ${head} gives the root ${root}, not the snapshot's root ${String(snapshot.rootHash)}`);
+      if (root !== snapshot.rootHash)
+        throw new StepFailed(
+          `the path's top ${hexOf(node.hash)} with ${head} gives the root ${root}, not the snapshot's root ${String(snapshot.rootHash)}`,
+        );
       const totals = amounts(snapshot.totals, assets, "the snapshot's totals");
-      if (assets.some((_, i) => totals[i] !== node.sums[i])) throw new StepFailed(`the path adds up to ${format(node.sums, assets)}, but the snapshot's totals say ${format(totals, assets)}`);
+      if (assets.some((_, i) => totals[i] !== node.sums[i]))
+        throw new StepFailed(
+          `the path adds up to ${format(node.sums, assets)}, but the snapshot's totals say ${format(totals, assets)}`,
+        );
       return [null, `${root}, with ${head}, totals ${format(totals, assets)}`];
     });
 
     if (publishedRoot !== undefined) {
       await check("The published root", async () => {
-        if (snapshot.rootHash !== publishedRoot) throw new StepFailed(`this file's root ${String(snapshot.rootHash)} is not the published root ${publishedRoot}`);
+        if (snapshot.rootHash !== publishedRoot)
+          throw new StepFailed(
+            `this file's root ${String(snapshot.rootHash)} is not the published root ${publishedRoot}`,
+          );
         return [null, `${publishedRoot} is the root Aurum published`];
       });
     }

@@ -31,14 +31,20 @@ const BATCH_PIECES = 1000;
 
 /** JSON with every non-ASCII character escaped: still valid JSON, and safe to cut anywhere. */
 function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function piecesOf(envelope: Envelope): string[] {
   const text = asciiJson(envelope);
   const id = newId();
   const count = Math.max(1, Math.ceil(text.length / PIECE_CHARS));
-  return Array.from({ length: count }, (_, index) => `${id} ${index} ${count} ${text.slice(index * PIECE_CHARS, (index + 1) * PIECE_CHARS)}`);
+  return Array.from(
+    { length: count },
+    (_, index) => `${id} ${index} ${count} ${text.slice(index * PIECE_CHARS, (index + 1) * PIECE_CHARS)}`,
+  );
 }
 
 interface Waiting {

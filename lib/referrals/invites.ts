@@ -22,6 +22,10 @@ export async function listInvites(db: Db, userId: string) {
   return {
     referralCode: me?.referralCode ?? "",
     rewardUsdt: (await getSettings(db)).referral.rewardUsdt,
-    invites: rows.map((r) => ({ username: maskUsername(r.username), joinedAt: r.joinedAt.toISOString(), rewardPaid: r.paidAt !== null })),
+    invites: rows.map((r) => ({
+      username: maskUsername(r.username),
+      joinedAt: r.joinedAt.toISOString(),
+      rewardPaid: r.paidAt !== null,
+    })),
   };
 }

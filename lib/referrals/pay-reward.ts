@@ -19,7 +19,10 @@ const REWARD_ASSET = "USDT";
  * amount paid in units, or null when there is nothing to pay (no inviter, a zero reward, or paid).
  */
 export async function payReferralReward(tx: Db, inviteeId: string): Promise<bigint | null> {
-  const [invitee] = await tx.select({ referredBy: users.referredBy, username: users.username }).from(users).where(eq(users.id, inviteeId));
+  const [invitee] = await tx
+    .select({ referredBy: users.referredBy, username: users.username })
+    .from(users)
+    .where(eq(users.id, inviteeId));
   if (!invitee?.referredBy) return null;
   const usdt = await findAsset(tx, REWARD_ASSET);
   const amount = toUnits((await getSettings(tx)).referral.rewardUsdt, usdt.decimals);
@@ -39,7 +42,10 @@ export async function payReferralReward(tx: Db, inviteeId: string): Promise<bigi
       { account: { system: "adjustments", asset: usdt.code }, amount: -amount },
     ],
   });
-  await tx.update(referralRewards).set({ journalId: posted.journal.id }).where(eq(referralRewards.inviteeId, inviteeId));
+  await tx
+    .update(referralRewards)
+    .set({ journalId: posted.journal.id })
+    .where(eq(referralRewards.inviteeId, inviteeId));
   await createNotification(tx, {
     userId: invitee.referredBy,
     title: "Referral reward paid",

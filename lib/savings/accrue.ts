@@ -26,7 +26,11 @@ export function lastDueDay(s: Pick<SavingSubscription, "startDay" | "termDays">,
  */
 async function settleOne(db: Db, id: string, now: Date): Promise<number> {
   return runTransaction(db, async (tx) => {
-    const [sub] = await tx.select().from(savingSubscriptions).where(eq(savingSubscriptions.id, id)).for("update", { skipLocked: true });
+    const [sub] = await tx
+      .select()
+      .from(savingSubscriptions)
+      .where(eq(savingSubscriptions.id, id))
+      .for("update", { skipLocked: true });
     if (!sub || sub.status !== "active") return 0;
     const due = lastDueDay(sub, now);
     let paid = 0n;
@@ -34,7 +38,11 @@ async function settleOne(db: Db, id: string, now: Date): Promise<number> {
     let count = 0;
     for (let k = sub.daysPaid + 1; k <= due; k++) {
       const amount = dayInterest(sub.principal, sub.aprBps, k);
-      const [fresh] = await tx.insert(savingAccruals).values({ subscriptionId: sub.id, day: k, amount }).onConflictDoNothing().returning();
+      const [fresh] = await tx
+        .insert(savingAccruals)
+        .values({ subscriptionId: sub.id, day: k, amount })
+        .onConflictDoNothing()
+        .returning();
       if (!fresh) continue;
       if (amount > 0n) {
         await post(tx, {
@@ -52,8 +60,17 @@ async function settleOne(db: Db, id: string, now: Date): Promise<number> {
       count++;
     }
     const settled = { ...sub, accrued: sub.accrued + paid, daysPaid: Math.max(sub.daysPaid, days) };
-    if (days > 0) await tx.update(savingSubscriptions).set({ accrued: settled.accrued, daysPaid: settled.daysPaid }).where(eq(savingSubscriptions.id, sub.id));
-    if (paid > 0n) await publish(tx, { to: { userId: sub.userId }, event: "balance", data: { reason: "savings.interest", subscriptionId: sub.id } });
+    if (days > 0)
+      await tx
+        .update(savingSubscriptions)
+        .set({ accrued: settled.accrued, daysPaid: settled.daysPaid })
+        .where(eq(savingSubscriptions.id, sub.id));
+    if (paid > 0n)
+      await publish(tx, {
+        to: { userId: sub.userId },
+        event: "balance",
+        data: { reason: "savings.interest", subscriptionId: sub.id },
+      });
     if (sub.termDays > 0 && settled.daysPaid >= sub.termDays) {
       await closeSubscription(tx, settled, "matured", now);
       const { decimals } = await findAsset(tx, sub.asset);
@@ -72,7 +89,9 @@ export async function accrueSavings(db: Db, now = new Date()): Promise<number> {
   const running = await db
     .select({ id: savingSubscriptions.id })
     .from(savingSubscriptions)
-    .where(sql`${savingSubscriptions.status} = 'active' and ${savingSubscriptions.startDay} < ${utcDay(now)}::date - ${savingSubscriptions.daysPaid} - 1`);
+    .where(
+      sql`${savingSubscriptions.status} = 'active' and ${savingSubscriptions.startDay} < ${utcDay(now)}::date - ${savingSubscriptions.daysPaid} - 1`,
+    );
   let days = 0;
   for (const { id } of running) days += await settleOne(db, id, now);
   return days;

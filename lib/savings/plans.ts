@@ -13,14 +13,29 @@ import { findAsset } from "@/lib/ledger/assets";
 export const SAVING_ASSETS = ["USDT", "XAUT"] as const;
 
 const decimal = (what: string) =>
-  z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
+  z
+    .string({ error: `${what} must be a decimal string such as "10.5"` })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `${what} must be a decimal string such as "10.5"`);
 
 export const planSchema = z
   .object({
-    name: z.string({ error: "Give the plan a name" }).trim().min(1, "Give the plan a name").max(80, "The name can be at most 80 characters"),
+    name: z
+      .string({ error: "Give the plan a name" })
+      .trim()
+      .min(1, "Give the plan a name")
+      .max(80, "The name can be at most 80 characters"),
     asset: z.enum(SAVING_ASSETS, { error: "asset must be USDT or XAUT" }),
-    aprBps: z.number({ error: "aprBps must be a whole number of basis points" }).int("aprBps must be a whole number of basis points").min(0).max(5_000, "aprBps can be at most 5000 (50 %)"),
-    termDays: z.number({ error: "termDays must be a whole number of days" }).int("termDays must be a whole number of days").min(0).max(3_650),
+    aprBps: z
+      .number({ error: "aprBps must be a whole number of basis points" })
+      .int("aprBps must be a whole number of basis points")
+      .min(0)
+      .max(5_000, "aprBps can be at most 5000 (50 %)"),
+    termDays: z
+      .number({ error: "termDays must be a whole number of days" })
+      .int("termDays must be a whole number of days")
+      .min(0)
+      .max(3_650),
     minAmount: decimal("The minimum"),
     maxAmount: decimal("The maximum"),
     totalCap: decimal("The total cap"),
@@ -32,7 +47,10 @@ export type PlanInput = z.infer<typeof planSchema>;
 type Actor = { id: string; ip: string | null };
 
 // Users choose plans by name: two plans named alike would be told apart by nothing.
-const nameTaken = () => conflict("A plan with this name already exists", "PLAN_NAME_TAKEN", { name: ["A plan with this name already exists"] });
+const nameTaken = () =>
+  conflict("A plan with this name already exists", "PLAN_NAME_TAKEN", {
+    name: ["A plan with this name already exists"],
+  });
 const orNameTaken = (err: unknown): never => {
   throw uniqueViolation(err) !== null ? nameTaken() : err;
 };
@@ -48,10 +66,18 @@ export async function planValues(db: Db, input: PlanInput) {
       throw err;
     }
   };
-  const values = { ...input, minAmount: units(input.minAmount, "minAmount"), maxAmount: units(input.maxAmount, "maxAmount"), totalCap: units(input.totalCap, "totalCap") };
-  if (values.minAmount === 0n) throw badRequest("The minimum must be greater than zero", { minAmount: ["Must be greater than zero"] });
-  if (values.maxAmount < values.minAmount) throw badRequest("The maximum cannot be below the minimum", { maxAmount: ["Below the minimum"] });
-  if (values.totalCap < values.maxAmount) throw badRequest("The total cap cannot be below the maximum per subscription", { totalCap: ["Below the maximum"] });
+  const values = {
+    ...input,
+    minAmount: units(input.minAmount, "minAmount"),
+    maxAmount: units(input.maxAmount, "maxAmount"),
+    totalCap: units(input.totalCap, "totalCap"),
+  };
+  if (values.minAmount === 0n)
+    throw badRequest("The minimum must be greater than zero", { minAmount: ["Must be greater than zero"] });
+  if (values.maxAmount < values.minAmount)
+    throw badRequest("The maximum cannot be below the minimum", { maxAmount: ["Below the minimum"] });
+  if (values.totalCap < values.maxAmount)
+    throw badRequest("The total cap cannot be below the maximum per subscription", { totalCap: ["Below the maximum"] });
   return { values, decimals: asset.decimals };
 }
 
@@ -73,8 +99,17 @@ export function planView(p: SavingPlan, decimals: number) {
 export async function createPlan(db: Db, input: PlanInput, actor: Actor) {
   const { values, decimals } = await planValues(db, input);
   return runTransaction(db, async (tx) => {
-    const [plan] = await tx.insert(savingPlans).values({ id: newId(), ...values }).returning();
-    await audit(tx, { actorId: actor.id, action: "saving_plan.create", target: { type: "saving_plan", id: plan!.id }, detail: { after: planView(plan!, decimals) }, ip: actor.ip });
+    const [plan] = await tx
+      .insert(savingPlans)
+      .values({ id: newId(), ...values })
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: "saving_plan.create",
+      target: { type: "saving_plan", id: plan!.id },
+      detail: { after: planView(plan!, decimals) },
+      ip: actor.ip,
+    });
     return planView(plan!, decimals);
   }).catch(orNameTaken);
 }
@@ -85,9 +120,20 @@ export async function updatePlan(db: Db, id: string, input: PlanInput, actor: Ac
   return runTransaction(db, async (tx) => {
     const [before] = await tx.select().from(savingPlans).where(eq(savingPlans.id, id)).for("update");
     if (!before) throw notFound("Saving plan not found");
-    if (before.asset !== values.asset) throw badRequest("A plan's asset cannot change: create another plan", { asset: ["Cannot change"] });
-    const [after] = await tx.update(savingPlans).set({ ...values, updatedAt: new Date() }).where(eq(savingPlans.id, id)).returning();
-    await audit(tx, { actorId: actor.id, action: "saving_plan.update", target: { type: "saving_plan", id }, detail: { before: planView(before, decimals), after: planView(after!, decimals) }, ip: actor.ip });
+    if (before.asset !== values.asset)
+      throw badRequest("A plan's asset cannot change: create another plan", { asset: ["Cannot change"] });
+    const [after] = await tx
+      .update(savingPlans)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(savingPlans.id, id))
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: "saving_plan.update",
+      target: { type: "saving_plan", id },
+      detail: { before: planView(before, decimals), after: planView(after!, decimals) },
+      ip: actor.ip,
+    });
     return planView(after!, decimals);
   }).catch(orNameTaken);
 }
@@ -105,7 +151,11 @@ async function heldByPlan(db: Db): Promise<Map<string, bigint>> {
 /** Every plan (admins), or the enabled ones (users), each with what is left of its cap. */
 export async function listPlans(db: Db, options: { enabledOnly: boolean }) {
   const [plans, held] = await Promise.all([
-    db.select().from(savingPlans).where(options.enabledOnly ? eq(savingPlans.enabled, true) : undefined).orderBy(asc(savingPlans.asset), asc(savingPlans.termDays), asc(savingPlans.name)),
+    db
+      .select()
+      .from(savingPlans)
+      .where(options.enabledOnly ? eq(savingPlans.enabled, true) : undefined)
+      .orderBy(asc(savingPlans.asset), asc(savingPlans.termDays), asc(savingPlans.name)),
     heldByPlan(db),
   ]);
   const decimals = new Map<string, number>();
@@ -118,7 +168,10 @@ export async function listPlans(db: Db, options: { enabledOnly: boolean }) {
 }
 
 export async function findPlan(db: Db, id: string, options: { enabledOnly: boolean }) {
-  const [plan] = await db.select().from(savingPlans).where(and(eq(savingPlans.id, id), options.enabledOnly ? eq(savingPlans.enabled, true) : undefined));
+  const [plan] = await db
+    .select()
+    .from(savingPlans)
+    .where(and(eq(savingPlans.id, id), options.enabledOnly ? eq(savingPlans.enabled, true) : undefined));
   if (!plan) throw notFound("Saving plan not found");
   return plan;
 }

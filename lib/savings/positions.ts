@@ -11,6 +11,9 @@ export async function savingsOf(db: Db, userId: string, planId?: string) {
 }
 
 export async function viewOf(db: Db, sub: SavingSubscription) {
-  const [[plan], asset] = await Promise.all([db.select({ name: savingPlans.name }).from(savingPlans).where(eq(savingPlans.id, sub.planId)), findAsset(db, sub.asset)]);
+  const [[plan], asset] = await Promise.all([
+    db.select({ name: savingPlans.name }).from(savingPlans).where(eq(savingPlans.id, sub.planId)),
+    findAsset(db, sub.asset),
+  ]);
   return subscriptionView(sub, asset.decimals, plan?.name ?? "");
 }

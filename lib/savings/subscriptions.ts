@@ -13,27 +13,43 @@ import { publish } from "@/lib/realtime/publish";
 import { dayStart, utcDay } from "@/lib/core/time";
 import { interestFor } from "./interest";
 
-export const subscribeSchema = z.object({ planId: z.string({ error: "Choose a plan" }).uuid("Choose a plan"), amount: amountString }).strict();
+export const subscribeSchema = z
+  .object({ planId: z.string({ error: "Choose a plan" }).uuid("Choose a plan"), amount: amountString })
+  .strict();
 
 /**
  * Puts `amount` of the user's available balance into a plan: spot → savings through post(), the
  * plan's rate and term copied onto the subscription. The plan's row is locked, so parallel
  * subscriptions cannot together pass its total cap.
  */
-export async function subscribe(tx: Db, userId: string, input: z.infer<typeof subscribeSchema>, now = new Date()): Promise<SavingSubscription> {
+export async function subscribe(
+  tx: Db,
+  userId: string,
+  input: z.infer<typeof subscribeSchema>,
+  now = new Date(),
+): Promise<SavingSubscription> {
   const [plan] = await tx.select().from(savingPlans).where(eq(savingPlans.id, input.planId)).for("update");
   if (!plan || !plan.enabled) throw notFound("This plan is not offered");
   const asset = await findAsset(tx, plan.asset);
   const amount = amountIn(asset, input.amount);
   const fmt = (v: bigint) => `${moneyOf(v, asset.decimals, asset.code)}`;
-  if (amount < plan.minAmount) throw new AppError(422, "BELOW_MINIMUM", `The minimum for this plan is ${fmt(plan.minAmount)}`, { amount: [`At least ${fmt(plan.minAmount)}`] });
-  if (amount > plan.maxAmount) throw new AppError(422, "ABOVE_MAXIMUM", `The maximum for this plan is ${fmt(plan.maxAmount)}`, { amount: [`At most ${fmt(plan.maxAmount)}`] });
+  if (amount < plan.minAmount)
+    throw new AppError(422, "BELOW_MINIMUM", `The minimum for this plan is ${fmt(plan.minAmount)}`, {
+      amount: [`At least ${fmt(plan.minAmount)}`],
+    });
+  if (amount > plan.maxAmount)
+    throw new AppError(422, "ABOVE_MAXIMUM", `The maximum for this plan is ${fmt(plan.maxAmount)}`, {
+      amount: [`At most ${fmt(plan.maxAmount)}`],
+    });
   const [held] = await tx
     .select({ total: sql<string>`coalesce(sum(${savingSubscriptions.principal}), 0)::text` })
     .from(savingSubscriptions)
     .where(and(eq(savingSubscriptions.planId, plan.id), eq(savingSubscriptions.status, "active")));
   const left = plan.totalCap - BigInt(held?.total ?? "0");
-  if (amount > left) throw new AppError(422, "CAP_REACHED", `This plan has room for ${fmt(left > 0n ? left : 0n)} more`, { amount: [`At most ${fmt(left > 0n ? left : 0n)} left`] });
+  if (amount > left)
+    throw new AppError(422, "CAP_REACHED", `This plan has room for ${fmt(left > 0n ? left : 0n)} more`, {
+      amount: [`At most ${fmt(left > 0n ? left : 0n)} left`],
+    });
   const id = newId();
   await post(tx, {
     kind: "saving",
@@ -46,14 +62,29 @@ export async function subscribe(tx: Db, userId: string, input: z.infer<typeof su
   });
   const [sub] = await tx
     .insert(savingSubscriptions)
-    .values({ id, planId: plan.id, userId, asset: asset.code, principal: amount, aprBps: plan.aprBps, termDays: plan.termDays, startDay: utcDay(now), createdAt: now })
+    .values({
+      id,
+      planId: plan.id,
+      userId,
+      asset: asset.code,
+      principal: amount,
+      aprBps: plan.aprBps,
+      termDays: plan.termDays,
+      startDay: utcDay(now),
+      createdAt: now,
+    })
     .returning();
   await publish(tx, { to: { userId }, event: "balance", data: { reason: "savings.subscribed", subscriptionId: id } });
   return sub!;
 }
 
 /** Closes a subscription: principal and what has accrued go back to available. */
-export async function closeSubscription(tx: Db, sub: SavingSubscription, status: "redeemed" | "matured", now = new Date()): Promise<void> {
+export async function closeSubscription(
+  tx: Db,
+  sub: SavingSubscription,
+  status: "redeemed" | "matured",
+  now = new Date(),
+): Promise<void> {
   await tx.update(savingSubscriptions).set({ status, closedAt: now }).where(eq(savingSubscriptions.id, sub.id));
   await post(tx, {
     kind: "saving",
@@ -64,7 +95,11 @@ export async function closeSubscription(tx: Db, sub: SavingSubscription, status:
       { account: { userId: sub.userId, asset: sub.asset, kind: "spot" }, amount: sub.principal + sub.accrued },
     ],
   });
-  await publish(tx, { to: { userId: sub.userId }, event: "balance", data: { reason: `savings.${status}`, subscriptionId: sub.id } });
+  await publish(tx, {
+    to: { userId: sub.userId },
+    event: "balance",
+    data: { reason: `savings.${status}`, subscriptionId: sub.id },
+  });
 }
 
 /**
@@ -73,7 +108,11 @@ export async function closeSubscription(tx: Db, sub: SavingSubscription, status:
  * before the user confirms). Two redeems at once: the row lock lets one through, the other is a 409.
  */
 export async function redeem(tx: Db, userId: string, id: string, now = new Date()): Promise<SavingSubscription> {
-  const [sub] = await tx.select().from(savingSubscriptions).where(and(eq(savingSubscriptions.id, id), eq(savingSubscriptions.userId, userId))).for("update");
+  const [sub] = await tx
+    .select()
+    .from(savingSubscriptions)
+    .where(and(eq(savingSubscriptions.id, id), eq(savingSubscriptions.userId, userId)))
+    .for("update");
   if (!sub) throw notFound("Subscription not found");
   if (sub.status !== "active") throw conflict(`This subscription was already ${sub.status}`, "ALREADY_CLOSED");
   await closeSubscription(tx, sub, "redeemed", now);
@@ -107,7 +146,8 @@ export function subscriptionView(s: SavingSubscription, decimals: number, planNa
     status: s.status,
     startedAt: s.createdAt.toISOString(),
     // Day k's interest covers the k-th whole UTC day after the start, and is paid when it ends.
-    nextAccrualAt: active && (!fixed || s.daysPaid < s.termDays) ? dayStart(s.startDay, s.daysPaid + 2).toISOString() : null,
+    nextAccrualAt:
+      active && (!fixed || s.daysPaid < s.termDays) ? dayStart(s.startDay, s.daysPaid + 2).toISOString() : null,
     maturesAt: fixed ? dayStart(s.startDay, s.termDays + 1).toISOString() : null,
     expectedInterest: fixed ? fmt(interestFor(s.principal, s.aprBps, s.termDays)) : null,
     redeemNow: active ? { receive: fmt(s.principal + s.accrued), forfeit: fmt(forfeit) } : null,

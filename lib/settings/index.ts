@@ -66,14 +66,25 @@ export async function mergedSettings(db: Db, before: Settings, patch: SettingsPa
  * `check` sees the saved settings under the row lock before anything is written, and may refuse
  * (an approval whose "before" values moved).
  */
-export async function updateSettings(db: Db, patch: SettingsPatch, actor: { id: string; ip: string | null }, options: { check?: (before: Settings) => void } = {}): Promise<Settings> {
+export async function updateSettings(
+  db: Db,
+  patch: SettingsPatch,
+  actor: { id: string; ip: string | null },
+  options: { check?: (before: Settings) => void } = {},
+): Promise<Settings> {
   const saved = await runTransaction(db, async (tx) => {
     // Lock the row so two admins saving at once do not overwrite each other's sections.
     const before = await lockedSettings(tx);
     options.check?.(before);
     const after = await mergedSettings(tx, before, patch);
     await save(tx, after, actor.id);
-    await audit(tx, { actorId: actor.id, action: "settings.update", target: { type: "settings" }, detail: { before, after }, ip: actor.ip });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "settings.update",
+      target: { type: "settings" },
+      detail: { before, after },
+      ip: actor.ip,
+    });
     return after;
   });
   // Every instance forgets them when the NOTIFY arrives; this one at once, so its next answer has them.
@@ -88,7 +99,13 @@ export async function setLogoUrl(db: Db, logoUrl: string, actor: { id: string; i
     const before = settingsSchema.parse(row?.data ?? {});
     const after = { ...before, logoUrl };
     await save(tx, after, actor.id);
-    await audit(tx, { actorId: actor.id, action: "settings.logo", target: { type: "settings" }, detail: { before: before.logoUrl, after: logoUrl }, ip: actor.ip });
+    await audit(tx, {
+      actorId: actor.id,
+      action: "settings.logo",
+      target: { type: "settings" },
+      detail: { before: before.logoUrl, after: logoUrl },
+      ip: actor.ip,
+    });
     return after;
   });
   forgetSettings();

@@ -5,9 +5,15 @@ import { assetName } from "@/lib/core/format";
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = (what: string) =>
-  z.string({ error: `${what} must be a decimal string such as "10.5"` }).regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
+  z
+    .string({ error: `${what} must be a decimal string such as "10.5"` })
+    .regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
 const bps = (what: string, max: number) =>
-  z.number({ error: `${what} must be a whole number of basis points` }).int(`${what} must be a whole number of basis points`).min(0, `${what} cannot be negative`).max(max, `${what} can be at most ${max} basis points`);
+  z
+    .number({ error: `${what} must be a whole number of basis points` })
+    .int(`${what} must be a whole number of basis points`)
+    .min(0, `${what} cannot be negative`)
+    .max(max, `${what} can be at most ${max} basis points`);
 
 // Host names as a URL carries them ("docs.example.com"), lowercased; no scheme, path, port or wildcard.
 // One string ("a.example, b.example"), as every setting is one value a second administrator reviews.
@@ -18,7 +24,10 @@ const linkHosts = z
   .trim()
   .toLowerCase()
   .max(2000, "The allowed link hosts can be at most 2,000 characters")
-  .refine((v) => hostsIn(v).every((h) => HOST.test(h)), "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)")
+  .refine(
+    (v) => hostsIn(v).every((h) => HOST.test(h)),
+    "Each allowed link host must be a host name such as docs.example.com (no https://, path or port)",
+  )
   .transform((v) => hostsIn(v).join(", "));
 
 // Token contracts that replace CHAIN_<NAME>_TOKEN_<ASSET> for a followed chain, as "chain:ASSET=0x…"
@@ -29,8 +38,14 @@ const chainTokens = z
   .string({ error: "The token contracts must be text: entries such as ethereum:USDT=0x… separated by commas" })
   .trim()
   .max(2000, "The token contracts can be at most 2,000 characters")
-  .refine((v) => entriesIn(v).every((e) => TOKEN_ENTRY.test(e) && isAddress(e.slice(e.indexOf("=") + 1))), "Each token contract must read chain:ASSET=address, such as ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7 (chains ethereum and bsc; assets USDT, USDC, XAUT; the address with its checksum)")
-  .refine((v) => new Set(entriesIn(v).map((e) => e.split("=")[0])).size === entriesIn(v).length, "Each chain and asset may have one token contract")
+  .refine(
+    (v) => entriesIn(v).every((e) => TOKEN_ENTRY.test(e) && isAddress(e.slice(e.indexOf("=") + 1))),
+    "Each token contract must read chain:ASSET=address, such as ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7 (chains ethereum and bsc; assets USDT, USDC, XAUT; the address with its checksum)",
+  )
+  .refine(
+    (v) => new Set(entriesIn(v).map((e) => e.split("=")[0])).size === entriesIn(v).length,
+    "Each chain and asset may have one token contract",
+  )
   .transform((v) => entriesIn(v).join(", "));
 
 /**
@@ -38,7 +53,12 @@ const chainTokens = z
  * added later gets its default on sites that saved their settings before it existed.
  */
 export const settingsSchema = z.object({
-  siteName: z.string().trim().min(1, "The site name is required").max(60, "The site name can be at most 60 characters").default("Aurum"),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, "The site name is required")
+    .max(60, "The site name can be at most 60 characters")
+    .default("Aurum"),
   logoUrl: z.string().max(300).nullable().default(null),
   supportUrl: z
     .string()
@@ -113,8 +133,18 @@ export function savedSettingsSchema(decimalsOf: (asset: string) => number) {
     const min = units.get("trading.minQuantity");
     const max = units.get("trading.maxQuantity");
     if (min === null || min === undefined || max === null || max === undefined) return;
-    if (min === 0n) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity must be greater than zero" });
-    if (min > max) ctx.addIssue({ code: "custom", path: ["trading", "minQuantity"], message: "The minimum quantity cannot be above the maximum quantity" });
+    if (min === 0n)
+      ctx.addIssue({
+        code: "custom",
+        path: ["trading", "minQuantity"],
+        message: "The minimum quantity must be greater than zero",
+      });
+    if (min > max)
+      ctx.addIssue({
+        code: "custom",
+        path: ["trading", "minQuantity"],
+        message: "The minimum quantity cannot be above the maximum quantity",
+      });
   });
 }
 

@@ -13,5 +13,9 @@ import { firstValue, isSiteOrigin, requestHost } from "@/lib/core/origin";
 export function originAllowed(req: IncomingMessage, allowed: readonly string[], trustProxy: boolean): boolean {
   const origin = firstValue(req.headers.origin);
   if (!origin) return true;
-  return isSiteOrigin(origin, requestHost((name) => req.headers[name], trustProxy), allowed);
+  return isSiteOrigin(
+    origin,
+    requestHost((name) => req.headers[name], trustProxy),
+    allowed,
+  );
 }

@@ -41,4 +41,7 @@ export interface RealtimeMemory {
   balanceChanges: Recent;
 }
 
-export const realtimeMemory = (): RealtimeMemory => ({ revocations: new Recent(REVOCATIONS_REMEMBERED_MS), balanceChanges: new Recent(BALANCE_CHANGES_REMEMBERED_MS) });
+export const realtimeMemory = (): RealtimeMemory => ({
+  revocations: new Recent(REVOCATIONS_REMEMBERED_MS),
+  balanceChanges: new Recent(BALANCE_CHANGES_REMEMBERED_MS),
+});

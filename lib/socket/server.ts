@@ -75,7 +75,9 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
       auth = await authenticateToken(handle.db, token);
     } catch (err) {
       // A database that is away refuses no one: the client is told to come back, not that its session is over.
-      return next(new Error(isDatabaseUnavailable(err) ? HANDSHAKE_REFUSED.unavailable : HANDSHAKE_REFUSED.unauthorized));
+      return next(
+        new Error(isDatabaseUnavailable(err) ? HANDSHAKE_REFUSED.unavailable : HANDSHAKE_REFUSED.unauthorized),
+      );
     }
     if (!auth) return next(new Error(HANDSHAKE_REFUSED.unauthorized));
     socket.data = { userId: auth.user.id, sessionId: auth.session.id, expiresAt: auth.session.expiresAt.getTime() };
@@ -89,7 +91,10 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
       return;
     }
     void socket.join(sessionRoom(sessionId));
-    const expiry = setTimeout(() => socket.disconnect(true), Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    const expiry = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS),
+    );
     socket.on("disconnect", () => clearTimeout(expiry));
     // Only the socket's own id joins a room; any other id is refused. A client may ask for the answer.
     socket.on("register", (claimed: unknown, ack?: unknown) => {
@@ -105,7 +110,9 @@ export async function attachRealtime(httpServer: HttpServer, options: RealtimeOp
 
   const server = io as unknown as Server;
   const read = envelopeReader((envelope) => {
-    dispatchEnvelope(server, handle.db, memory, envelope).catch((err: unknown) => log.error({ err }, "realtime dispatch failed"));
+    dispatchEnvelope(server, handle.db, memory, envelope).catch((err: unknown) =>
+      log.error({ err }, "realtime dispatch failed"),
+    );
   });
   // Events sent while this instance was not listening (revocations among them) never reach it.
   // Dropping its sockets sends every client back through the handshake, which refuses revoked

@@ -10,7 +10,6 @@ import { BASE } from "@/lib/ledger/assets";
 import { dayWithCarry } from "@/lib/savings/interest";
 import { publish } from "@/lib/realtime/publish";
 
-
 /**
  * The least the vault held during `day`: its balance when the day began and after each entry in it.
  * Gold stored late in a day, or retrieved early, earns nothing for that day, so the day's rate
@@ -26,7 +25,13 @@ async function leastHeldOn(tx: Db, accountId: string, day: string): Promise<bigi
   const [during] = await tx
     .select({ least: min(entries.balanceAfter) })
     .from(entries)
-    .where(and(eq(entries.accountId, accountId), gte(entries.createdAt, dayStart(day)), lt(entries.createdAt, dayStart(day, 1))));
+    .where(
+      and(
+        eq(entries.accountId, accountId),
+        gte(entries.createdAt, dayStart(day)),
+        lt(entries.createdAt, dayStart(day, 1)),
+      ),
+    );
   const opening = before?.balance ?? 0n;
   // An aggregate answers one row, whose min is null when the day had no entry.
   const least = during!.least === null ? opening : BigInt(during!.least);
@@ -40,10 +45,19 @@ async function leastHeldOn(tx: Db, accountId: string, day: string): Promise<bigi
  * day gets its row, at a rate of 0 too, so a rate switched on later never pays days gone by. Each
  * (user, day) is written with its posting: paid exactly once, however many runners and restarts.
  */
-async function settleVault(db: Db, account: { id: string; userId: string }, rateBps: number, now: Date): Promise<number> {
+async function settleVault(
+  db: Db,
+  account: { id: string; userId: string },
+  rateBps: number,
+  now: Date,
+): Promise<number> {
   return runTransaction(db, async (tx) => {
     // One runner per vault at a time; another passes over it.
-    const [vault] = await tx.select().from(accounts).where(eq(accounts.id, account.id)).for("update", { skipLocked: true });
+    const [vault] = await tx
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, account.id))
+      .for("update", { skipLocked: true });
     if (!vault) return 0;
     const [last] = await tx
       .select({ day: storageAccruals.day, carry: storageAccruals.carry })
@@ -52,17 +66,28 @@ async function settleVault(db: Db, account: { id: string; userId: string }, rate
       .orderBy(desc(storageAccruals.day))
       .limit(1);
     // One row, as from any aggregate: its min is null for a vault without entries.
-    const [first] = await tx.select({ at: min(entries.createdAt) }).from(entries).where(eq(entries.accountId, account.id));
+    const [first] = await tx
+      .select({ at: min(entries.createdAt) })
+      .from(entries)
+      .where(eq(entries.accountId, account.id));
     if (!first!.at) return 0;
     let carry = last?.carry ?? 0n;
     const today = utcDay(now);
     let settled = 0;
-    for (let day = last ? utcDay(dayStart(last.day, 1)) : utcDay(new Date(first!.at)); day < today; day = utcDay(dayStart(day, 1))) {
+    for (
+      let day = last ? utcDay(dayStart(last.day, 1)) : utcDay(new Date(first!.at));
+      day < today;
+      day = utcDay(dayStart(day, 1))
+    ) {
       const basis = await leastHeldOn(tx, account.id, day);
       const earned = dayWithCarry(basis, rateBps, carry);
       const amount = earned.amount;
       carry = earned.carry;
-      const [fresh] = await tx.insert(storageAccruals).values({ userId: account.userId, day, basis, amount, carry }).onConflictDoNothing().returning();
+      const [fresh] = await tx
+        .insert(storageAccruals)
+        .values({ userId: account.userId, day, basis, amount, carry })
+        .onConflictDoNothing()
+        .returning();
       if (!fresh) continue;
       if (amount > 0n) {
         await post(tx, {
@@ -77,7 +102,8 @@ async function settleVault(db: Db, account: { id: string; userId: string }, rate
       }
       if (amount > 0n) settled++;
     }
-    if (settled > 0) await publish(tx, { to: { userId: account.userId }, event: "balance", data: { reason: "storage.earnings" } });
+    if (settled > 0)
+      await publish(tx, { to: { userId: account.userId }, event: "balance", data: { reason: "storage.earnings" } });
     return settled;
   });
 }

@@ -31,20 +31,34 @@ export async function moveStorage(tx: Db, userId: string, direction: "store" | "
       { account: { userId, asset: asset.code, kind: to }, amount },
     ],
   });
-  await publish(tx, { to: { userId }, event: "balance", data: { reason: `storage.${direction}`, journalId: posted.journal.id } });
+  await publish(tx, {
+    to: { userId },
+    event: "balance",
+    data: { reason: `storage.${direction}`, journalId: posted.journal.id },
+  });
   return { amount: formatAmount(amount, asset.decimals), asset: asset.code, journalId: posted.journal.id };
 }
 
 /** The vault as its owner sees it: what is stored, its worth, the rate it earns, and every move and earning. */
 export async function storageOverview(db: Db, userId: string) {
   const asset = await findAsset(db, BASE);
-  const [vault] = await db.select().from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.kind, "storage"), eq(accounts.asset, asset.code)));
+  const [vault] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.kind, "storage"), eq(accounts.asset, asset.code)));
   const stored = vault?.balance ?? 0n;
   const [{ storage }, { effective }] = await Promise.all([getSettings(db), rulesFor(db, userId)]);
   const value = usdtValueOf(asset.code, asset.decimals, stored, await currentQuote(db, effective.spreadBps));
   const history = vault
     ? await db
-        .select({ id: entries.id, kind: journals.kind, amount: entries.amount, balanceAfter: entries.balanceAfter, memo: journals.memo, createdAt: entries.createdAt })
+        .select({
+          id: entries.id,
+          kind: journals.kind,
+          amount: entries.amount,
+          balanceAfter: entries.balanceAfter,
+          memo: journals.memo,
+          createdAt: entries.createdAt,
+        })
         .from(entries)
         .innerJoin(journals, eq(journals.id, entries.journalId))
         .where(and(eq(entries.accountId, vault.id), inArray(journals.kind, ["storage", "interest"])))

@@ -20,13 +20,21 @@ export async function skip(db: Db, s: Strategy, key: string, reason: string): Pr
   await db.insert(strategyRuns).values({ id: newId(), strategyId: s.id, key, outcome: "skipped", reason });
   if (s.lastSkipReason !== reason) {
     const name = strategyName(s, await marketAssets(db));
-    await createNotification(db, { userId: s.userId, title: "A strategy round was skipped", message: `${name}: ${reason}. It tries again at its next round.` });
+    await createNotification(db, {
+      userId: s.userId,
+      title: "A strategy round was skipped",
+      message: `${name}: ${reason}. It tries again at its next round.`,
+    });
   }
-  return { strategy: await saveStrategy(db, s.id, { roundsSkipped: s.roundsSkipped + 1, lastSkipReason: reason }), skipped: reason };
+  return {
+    strategy: await saveStrategy(db, s.id, { roundsSkipped: s.roundsSkipped + 1, lastSkipReason: reason }),
+    skipped: reason,
+  };
 }
 
 /** Why a strategy's order was refused, as the user reads it: its reserve is all it can spend. */
-const skipReason = (err: AppError) => (err.code === "INSUFFICIENT_FUNDS" ? "Its remaining budget does not cover the order" : err.message.replace(/\.$/, ""));
+const skipReason = (err: AppError) =>
+  err.code === "INSUFFICIENT_FUNDS" ? "Its remaining budget does not cover the order" : err.message.replace(/\.$/, "");
 
 /**
  * One order of a strategy's, through the trading service like any other (rules, daily limit,
@@ -34,14 +42,21 @@ const skipReason = (err: AppError) => (err.code === "INSUFFICIENT_FUNDS" ? "Its 
  * budget does not cover. A refusal writes nothing but the skip; the run's key, unique per
  * strategy, is written with the order, so the round happens once.
  */
-export async function attempt(db: Db, s: Strategy, key: string, request: OrderRequest, gridLevel: number | null = null): Promise<Attempt> {
+export async function attempt(
+  db: Db,
+  s: Strategy,
+  key: string,
+  request: OrderRequest,
+  gridLevel: number | null = null,
+): Promise<Attempt> {
   // What an order took from the strategy's reserve: a market buy what it paid, a limit order what it holds.
   const spentBy = (o: Order) => (o.type === "market" ? o.cost! + o.fee! : o.held);
   const budget = (o: Order) => (o.side === "sell" ? s.reservedBase : s.reservedQuote);
   const name = strategyName(s, await marketAssets(db));
   let order: Order;
   try {
-    order = (await inSavepoint(db, (sp) => placeOrder(sp, s.userId, request, { strategyId: s.id, name, gridLevel }))).order;
+    order = (await inSavepoint(db, (sp) => placeOrder(sp, s.userId, request, { strategyId: s.id, name, gridLevel })))
+      .order;
   } catch (err) {
     if (err instanceof AppError && err.status < 500) return skip(db, s, key, skipReason(err));
     throw err;
@@ -49,5 +64,8 @@ export async function attempt(db: Db, s: Strategy, key: string, request: OrderRe
   await db.insert(strategyRuns).values({ id: newId(), strategyId: s.id, key, outcome: "ran", orderId: order.id });
   const left = budget(order) - spentBy(order);
   const changes = order.side === "sell" ? { reservedBase: left } : { reservedQuote: left };
-  return { strategy: await saveStrategy(db, s.id, { ...changes, roundsRun: s.roundsRun + 1, lastSkipReason: null }), order };
+  return {
+    strategy: await saveStrategy(db, s.id, { ...changes, roundsRun: s.roundsRun + 1, lastSkipReason: null }),
+    order,
+  };
 }

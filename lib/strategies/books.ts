@@ -15,13 +15,20 @@ import { publish } from "@/lib/realtime/publish";
  */
 export const STRATEGY_JOURNAL = "strategy";
 
-const byId = (id: string, userId?: string) => and(eq(strategies.id, id), userId ? eq(strategies.userId, userId) : undefined);
+const byId = (id: string, userId?: string) =>
+  and(eq(strategies.id, id), userId ? eq(strategies.userId, userId) : undefined);
 const missing = () => notFound("Strategy not found");
 const reserveOf = (s: Strategy): Place => ({ reserve: s.id });
 
 async function postFor(db: Db, s: Strategy, memo: (name: string) => string, legs: Leg[]): Promise<void> {
   if (!legs.length) return;
-  await post(db, { kind: STRATEGY_JOURNAL, reference: s.id, actorId: s.userId, memo: memo(strategyName(s, await marketAssets(db))), legs });
+  await post(db, {
+    kind: STRATEGY_JOURNAL,
+    reference: s.id,
+    actorId: s.userId,
+    memo: memo(strategyName(s, await marketAssets(db))),
+    legs,
+  });
   await publish(db, { to: { userId: s.userId }, event: "balance", data: { reason: "strategy", strategyId: s.id } });
 }
 
@@ -35,7 +42,10 @@ export async function moveLegacyBudget(db: Db, s: Strategy): Promise<void> {
   if ((s.status !== "running" && s.status !== "paused") || (s.reservedQuote === 0n && s.reservedBase === 0n)) return;
   const [own] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.strategyId, s.id)).limit(1);
   if (own) return;
-  const legs = [...moveLegs(s.userId, QUOTE, s.reservedQuote, "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, s.reservedBase, "hold", reserveOf(s))];
+  const legs = [
+    ...moveLegs(s.userId, QUOTE, s.reservedQuote, "hold", reserveOf(s)),
+    ...moveLegs(s.userId, BASE, s.reservedBase, "hold", reserveOf(s)),
+  ];
   await postFor(db, s, (name) => `Moved from hold to the reserve of ${name}`, legs);
 }
 
@@ -74,7 +84,10 @@ export async function cancelOpenOrders(db: Db, s: Strategy): Promise<Strategy> {
     .for("update");
   if (!open.length) return s;
   const back = (side: "buy" | "sell") => open.filter((o) => o.side === side).reduce((sum, o) => sum + o.held, 0n);
-  const legs = [...moveLegs(s.userId, QUOTE, back("buy"), "hold", reserveOf(s)), ...moveLegs(s.userId, BASE, back("sell"), "hold", reserveOf(s))];
+  const legs = [
+    ...moveLegs(s.userId, QUOTE, back("buy"), "hold", reserveOf(s)),
+    ...moveLegs(s.userId, BASE, back("sell"), "hold", reserveOf(s)),
+  ];
   await postFor(db, s, (name) => `Orders of ${name} cancelled`, legs);
   // After the posting, as every path writes its orders: the day's trading total (a trigger on
   // orders) is then locked after the accounts everywhere, and no two paths wait on each other.
@@ -82,12 +95,18 @@ export async function cancelOpenOrders(db: Db, s: Strategy): Promise<Strategy> {
     .update(orders)
     .set({ status: "cancelled", cancelledAt: new Date() })
     .where(and(eq(orders.strategyId, s.id), eq(orders.status, "open")));
-  return saveStrategy(db, s.id, { reservedQuote: s.reservedQuote + back("buy"), reservedBase: s.reservedBase + back("sell") });
+  return saveStrategy(db, s.id, {
+    reservedQuote: s.reservedQuote + back("buy"),
+    reservedBase: s.reservedBase + back("sell"),
+  });
 }
 
 /** Returns everything in the strategy's reserve to the user's spot balances. */
 export async function releaseAll(db: Db, s: Strategy): Promise<Strategy> {
-  const legs = [...moveLegs(s.userId, QUOTE, s.reservedQuote, reserveOf(s), "spot"), ...moveLegs(s.userId, BASE, s.reservedBase, reserveOf(s), "spot")];
+  const legs = [
+    ...moveLegs(s.userId, QUOTE, s.reservedQuote, reserveOf(s), "spot"),
+    ...moveLegs(s.userId, BASE, s.reservedBase, reserveOf(s), "spot"),
+  ];
   await postFor(db, s, (name) => `Released from ${name}`, legs);
   return saveStrategy(db, s.id, { reservedQuote: 0n, reservedBase: 0n });
 }

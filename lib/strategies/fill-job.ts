@@ -75,7 +75,13 @@ async function fillOne(db: Db, orderId: string, strategyId: string | null): Prom
     if (!effective.enabled) return false;
     const quote = await currentQuote(tx, effective.spreadBps);
     if (!quote || quote.stale || !crosses(order, quote)) return false;
-    const filled = await fillLimitOrder(tx, order, quote, market, strategy ? strategyName(strategy, market) : undefined);
+    const filled = await fillLimitOrder(
+      tx,
+      order,
+      quote,
+      market,
+      strategy ? strategyName(strategy, market) : undefined,
+    );
     if (strategy) await answerFill(tx, strategy, filled.order, filled.fill);
     return true;
   });

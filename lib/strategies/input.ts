@@ -45,7 +45,9 @@ const gridSchema = z
   .strict();
 
 /** A strategy as the API takes it (POST /api/strategies and the admin's trade setups). */
-export const strategyBodySchema = z.discriminatedUnion("type", [recurringSchema, gridSchema], { error: 'type must be "recurring" or "grid"' });
+export const strategyBodySchema = z.discriminatedUnion("type", [recurringSchema, gridSchema], {
+  error: 'type must be "recurring" or "grid"',
+});
 
 export type StrategyBody = z.infer<typeof strategyBodySchema>;
 
@@ -76,8 +78,10 @@ export function strategyParams(body: StrategyBody, m: MarketAssets): StrategyPar
   }
   const lower = usdt(body.lower, "lower", m);
   const upper = usdt(body.upper, "upper", m);
-  if (lower >= upper) throw badRequest("The lower price must be below the upper price", { lower: ["Must be below the upper price"] });
+  if (lower >= upper)
+    throw badRequest("The lower price must be below the upper price", { lower: ["Must be below the upper price"] });
   // Each level a distinct price, at least one smallest unit apart.
-  if (upper - lower < BigInt(body.levels - 1)) throw badRequest("The range is too narrow for that many levels", { levels: ["Too many levels for this range"] });
+  if (upper - lower < BigInt(body.levels - 1))
+    throw badRequest("The range is too narrow for that many levels", { levels: ["Too many levels for this range"] });
   return { type: "grid", lower, upper, levels: body.levels, investment: usdt(body.investment, "investment", m) };
 }

@@ -13,7 +13,8 @@ import { gridQuantity, levelPrices, openingOrders } from "./grid";
 import type { StrategyParams } from "./input";
 import { runRound } from "./rounds";
 
-const unprocessable = (code: string, message: string, field?: string) => new AppError(422, code, message, field ? { [field]: [message] } : undefined);
+const unprocessable = (code: string, message: string, field?: string) =>
+  new AppError(422, code, message, field ? { [field]: [message] } : undefined);
 
 export const RISK_STATEMENT =
   "Automated strategies buy and sell XAUt at market prices that can fall as well as rise. A strategy can lose money, its past results say nothing about what comes next, and Aurum promises and projects no return. You can pause or stop a strategy at any time; stopping cancels its open orders and returns what it holds to your available balance.";
@@ -26,7 +27,12 @@ export async function hasConsented(db: Db, userId: string): Promise<boolean> {
 /** The risk statement must be accepted before a user's first strategy; the acceptance is stored with its time. */
 async function consent(db: Db, userId: string, acceptRisk: boolean | undefined): Promise<void> {
   if (await hasConsented(db, userId)) return;
-  if (acceptRisk !== true) throw unprocessable("RISK_NOT_ACCEPTED", "Please read and accept the risk statement before your first strategy", "acceptRisk");
+  if (acceptRisk !== true)
+    throw unprocessable(
+      "RISK_NOT_ACCEPTED",
+      "Please read and accept the risk statement before your first strategy",
+      "acceptRisk",
+    );
   await db.insert(strategyConsents).values({ userId }).onConflictDoNothing();
 }
 
@@ -40,26 +46,75 @@ async function checkAgainstRules(db: Db, userId: string, p: StrategyParams) {
   const usdt = (v: bigint) => moneyOf(v, m.quoteDecimals, "USDT");
   const xaut = (v: bigint) => moneyOf(v, m.baseDecimals, "XAUT");
   if (p.type === "recurring") {
-    if (p.amount > rules.dailyLimit) throw unprocessable("DAILY_LIMIT_EXCEEDED", `A round cannot be above your daily trading limit of ${usdt(rules.dailyLimit)}`, "amount");
+    if (p.amount > rules.dailyLimit)
+      throw unprocessable(
+        "DAILY_LIMIT_EXCEEDED",
+        `A round cannot be above your daily trading limit of ${usdt(rules.dailyLimit)}`,
+        "amount",
+      );
     const quantity = quantityForTotal(p.amount, quote.ask, rules.feeBps, m.unit);
-    if (quantity < rules.minQuantity) throw unprocessable("QUANTITY_TOO_SMALL", `${usdt(p.amount)} buys less than the minimum order of ${xaut(rules.minQuantity)} at today's price`, "amount");
-    if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `${usdt(p.amount)} buys more than the maximum order of ${xaut(rules.maxQuantity)}`, "amount");
+    if (quantity < rules.minQuantity)
+      throw unprocessable(
+        "QUANTITY_TOO_SMALL",
+        `${usdt(p.amount)} buys less than the minimum order of ${xaut(rules.minQuantity)} at today's price`,
+        "amount",
+      );
+    if (quantity > rules.maxQuantity)
+      throw unprocessable(
+        "QUANTITY_TOO_LARGE",
+        `${usdt(p.amount)} buys more than the maximum order of ${xaut(rules.maxQuantity)}`,
+        "amount",
+      );
     return { budget: p.amount * BigInt(p.maxRounds ?? 1), quantity: null };
   }
   const prices = levelPrices(p.lower, p.upper, p.levels);
-  if (prices[0]! >= quote.price) throw unprocessable("RANGE_ABOVE_PRICE", `The range must start below the current price of ${usdt(quote.price)}: a grid buys below the price first`, "lower");
+  if (prices[0]! >= quote.price)
+    throw unprocessable(
+      "RANGE_ABOVE_PRICE",
+      `The range must start below the current price of ${usdt(quote.price)}: a grid buys below the price first`,
+      "lower",
+    );
   const quantity = gridQuantity(p.investment, prices, rules.feeBps, m.unit);
   if (quantity < rules.minQuantity) {
-    throw unprocessable("QUANTITY_TOO_SMALL", `This investment buys ${xaut(quantity)} per level, below the minimum order of ${xaut(rules.minQuantity)}: invest more or use fewer levels`, "investment");
+    throw unprocessable(
+      "QUANTITY_TOO_SMALL",
+      `This investment buys ${xaut(quantity)} per level, below the minimum order of ${xaut(rules.minQuantity)}: invest more or use fewer levels`,
+      "investment",
+    );
   }
-  if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `This investment buys ${xaut(quantity)} per level, above the maximum order of ${xaut(rules.maxQuantity)}: use more levels`, "investment");
+  if (quantity > rules.maxQuantity)
+    throw unprocessable(
+      "QUANTITY_TOO_LARGE",
+      `This investment buys ${xaut(quantity)} per level, above the maximum order of ${xaut(rules.maxQuantity)}: use more levels`,
+      "investment",
+    );
   return { budget: p.investment, quantity };
 }
 
 export const columns = (p: StrategyParams) =>
   p.type === "recurring"
-    ? { type: p.type, amount: p.amount, period: p.period, priceCeiling: p.priceCeiling, maxRounds: p.maxRounds, lower: null, upper: null, levels: null, investment: null }
-    : { type: p.type, lower: p.lower, upper: p.upper, levels: p.levels, investment: p.investment, amount: null, period: null, priceCeiling: null, maxRounds: null };
+    ? {
+        type: p.type,
+        amount: p.amount,
+        period: p.period,
+        priceCeiling: p.priceCeiling,
+        maxRounds: p.maxRounds,
+        lower: null,
+        upper: null,
+        levels: null,
+        investment: null,
+      }
+    : {
+        type: p.type,
+        lower: p.lower,
+        upper: p.upper,
+        levels: p.levels,
+        investment: p.investment,
+        amount: null,
+        period: null,
+        priceCeiling: null,
+        maxRounds: null,
+      };
 
 const paramsOf = (s: Strategy): StrategyParams =>
   s.type === "recurring"
@@ -73,8 +128,23 @@ async function openGrid(db: Db, s: Strategy): Promise<Strategy> {
   const prices = levelPrices(s.lower!, s.upper!, s.levels!);
   const opening = `open-${s.roundsRun + s.roundsSkipped}`;
   let current = s;
-  for (const o of openingOrders(prices, quote.price, { quote: s.reservedQuote, base: s.reservedBase }, s.quantity!, effective.feeBps, m.unit)) {
-    current = (await attempt(db, current, `${opening}:${o.level}`, { side: o.side, type: "limit", quantity: s.quantity!, limitPrice: prices[o.level]! }, o.level)).strategy;
+  for (const o of openingOrders(
+    prices,
+    quote.price,
+    { quote: s.reservedQuote, base: s.reservedBase },
+    s.quantity!,
+    effective.feeBps,
+    m.unit,
+  )) {
+    current = (
+      await attempt(
+        db,
+        current,
+        `${opening}:${o.level}`,
+        { side: o.side, type: "limit", quantity: s.quantity!, limitPrice: prices[o.level]! },
+        o.level,
+      )
+    ).strategy;
   }
   return current;
 }
@@ -83,24 +153,49 @@ async function openGrid(db: Db, s: Strategy): Promise<Strategy> {
 async function start(db: Db, s: Strategy, now: Date): Promise<Strategy> {
   const { budget, quantity } = await checkAgainstRules(db, s.userId, paramsOf(s));
   await reserve(db, s, budget);
-  const running = await saveStrategy(db, s.id, { status: "running", startedAt: now, quantity, nextRunAt: s.type === "recurring" ? now : null });
+  const running = await saveStrategy(db, s.id, {
+    status: "running",
+    startedAt: now,
+    quantity,
+    nextRunAt: s.type === "recurring" ? now : null,
+  });
   return running.type === "grid" ? openGrid(db, running) : (await runRound(db, running, now)).strategy;
 }
 
-export async function createStrategy(db: Db, userId: string, p: StrategyParams, acceptRisk: boolean | undefined, now = new Date()): Promise<Strategy> {
+export async function createStrategy(
+  db: Db,
+  userId: string,
+  p: StrategyParams,
+  acceptRisk: boolean | undefined,
+  now = new Date(),
+): Promise<Strategy> {
   await consent(db, userId, acceptRisk);
-  const [s] = await db.insert(strategies).values({ id: newId(), userId, status: "proposed", ...columns(p), createdAt: now }).returning();
+  const [s] = await db
+    .insert(strategies)
+    .values({ id: newId(), userId, status: "proposed", ...columns(p), createdAt: now })
+    .returning();
   return start(db, s!, now);
 }
 
 export async function listStrategies(db: Db, userId: string): Promise<Strategy[]> {
-  return db.select().from(strategies).where(and(eq(strategies.userId, userId), ne(strategies.status, "withdrawn"))).orderBy(desc(strategies.createdAt));
+  return db
+    .select()
+    .from(strategies)
+    .where(and(eq(strategies.userId, userId), ne(strategies.status, "withdrawn")))
+    .orderBy(desc(strategies.createdAt));
 }
 
-const notIn = (s: Strategy, action: string) => conflict(`This strategy is ${s.status}: it cannot be ${action}`, "STRATEGY_STATE");
+const notIn = (s: Strategy, action: string) =>
+  conflict(`This strategy is ${s.status}: it cannot be ${action}`, "STRATEGY_STATE");
 
 /** The user takes up a setup support proposed: the same start as one of their own. */
-export async function acceptSetup(db: Db, userId: string, id: string, acceptRisk: boolean | undefined, now = new Date()): Promise<Strategy> {
+export async function acceptSetup(
+  db: Db,
+  userId: string,
+  id: string,
+  acceptRisk: boolean | undefined,
+  now = new Date(),
+): Promise<Strategy> {
   const s = await lockStrategy(db, id, userId);
   if (s.status !== "proposed") throw notIn(s, "accepted");
   await consent(db, userId, acceptRisk);

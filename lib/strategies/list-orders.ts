@@ -8,7 +8,9 @@ import { marketAssets } from "@/lib/trading/market";
 import { MAX_OPEN_ORDERS } from "@/lib/trading/place-order";
 
 export const orderQuerySchema = paginationSchema.extend({
-  status: queryParam(z.enum(["open", "filled", "cancelled"], { error: "status must be open, filled or cancelled" }).optional()),
+  status: queryParam(
+    z.enum(["open", "filled", "cancelled"], { error: "status must be open, filled or cancelled" }).optional(),
+  ),
   side: queryParam(z.enum(["buy", "sell"], { error: "side must be buy or sell" }).optional()),
 });
 
@@ -23,15 +25,7 @@ export async function listUserOrders(db: Db, userId: string, query: OrderQuery) 
   );
   const [m, rows, [total], open] = await Promise.all([
     marketAssets(db),
-    onePage(
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .$dynamic(),
-      query,
-    ),
+    onePage(db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), query),
     db.select({ n: count() }).from(orders).where(where),
     db
       .select()

@@ -61,7 +61,12 @@ export function computeResults(buys: Sums, sells: Sums, bid: bigint | null, m: M
 }
 
 /** Each strategy's results, by id, valued at `bid`. */
-export async function resultsFor(db: Db, ids: string[], bid: bigint | null, m: MarketAssets): Promise<Map<string, Results>> {
+export async function resultsFor(
+  db: Db,
+  ids: string[],
+  bid: bigint | null,
+  m: MarketAssets,
+): Promise<Map<string, Results>> {
   const rows = ids.length
     ? await db
         .select({
@@ -78,8 +83,9 @@ export async function resultsFor(db: Db, ids: string[], bid: bigint | null, m: M
     : [];
   const sums = (id: string, side: "buy" | "sell"): Sums => {
     const r = rows.find((row) => row.strategyId === id && row.side === side);
-    return r ? { fills: r.fills, quantity: BigInt(r.quantity ?? 0), cost: BigInt(r.cost ?? 0), fee: BigInt(r.fee ?? 0) } : NONE;
+    return r
+      ? { fills: r.fills, quantity: BigInt(r.quantity ?? 0), cost: BigInt(r.cost ?? 0), fee: BigInt(r.fee ?? 0) }
+      : NONE;
   };
   return new Map(ids.map((id) => [id, computeResults(sums(id, "buy"), sums(id, "sell"), bid, m)]));
 }
-

@@ -33,7 +33,11 @@ async function topUp(db: Db, s: Strategy): Promise<Strategy | null> {
 async function complete(db: Db, s: Strategy, now: Date): Promise<Strategy> {
   const done = await releaseAll(db, s);
   const name = strategyName(s, await marketAssets(db));
-  await createNotification(db, { userId: s.userId, title: "Strategy completed", message: `${name} has run all ${s.maxRounds} rounds. What it did not spend is back in your available balance.` });
+  await createNotification(db, {
+    userId: s.userId,
+    title: "Strategy completed",
+    message: `${name} has run all ${s.maxRounds} rounds. What it did not spend is back in your available balance.`,
+  });
   return saveStrategy(db, done.id, { status: "completed", endedAt: now, nextRunAt: null });
 }
 
@@ -54,9 +58,21 @@ export async function runRound(db: Db, s: Strategy, now: Date): Promise<Attempt>
     const { effective } = await rulesFor(db, s.userId);
     const quote = await currentQuote(db, effective.spreadBps, now);
     const usdt = (v: bigint) => `${displayDecimal(formatAmount(v, m.quoteDecimals))} USDT`;
-    if (!funded) result = await skip(db, s, key, `Your available balance does not cover the round's ${usdt(s.amount!)}`);
-    else if (quote && s.priceCeiling !== null && quote.ask > s.priceCeiling) result = await skip(db, funded, key, `The price ${usdt(quote.ask)} was above your ceiling of ${usdt(s.priceCeiling)}`);
-    else result = await attempt(db, funded, key, { side: "buy", type: "market", total: s.amount! < funded.reservedQuote ? s.amount! : funded.reservedQuote });
+    if (!funded)
+      result = await skip(db, s, key, `Your available balance does not cover the round's ${usdt(s.amount!)}`);
+    else if (quote && s.priceCeiling !== null && quote.ask > s.priceCeiling)
+      result = await skip(
+        db,
+        funded,
+        key,
+        `The price ${usdt(quote.ask)} was above your ceiling of ${usdt(s.priceCeiling)}`,
+      );
+    else
+      result = await attempt(db, funded, key, {
+        side: "buy",
+        type: "market",
+        total: s.amount! < funded.reservedQuote ? s.amount! : funded.reservedQuote,
+      });
   }
   let after = result.strategy;
   if (after.maxRounds !== null && after.roundsRun >= after.maxRounds) after = await complete(db, after, now);
@@ -120,5 +136,11 @@ export async function answerFill(db: Db, s: Strategy, order: Order, fill: Fill):
   const prices = levelPrices(after.lower!, after.upper!, after.levels!);
   const level = order.side === "buy" ? order.gridLevel + 1 : order.gridLevel - 1;
   const side = order.side === "buy" ? "sell" : "buy";
-  await attempt(db, after, `fill:${order.id}`, { side, type: "limit", quantity: after.quantity!, limitPrice: prices[level]! }, level);
+  await attempt(
+    db,
+    after,
+    `fill:${order.id}`,
+    { side, type: "limit", quantity: after.quantity!, limitPrice: prices[level]! },
+    level,
+  );
 }

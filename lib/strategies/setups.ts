@@ -21,20 +21,34 @@ export interface Actor {
   ip: string | null;
 }
 
-const ACTIVITY_OF = { create: "trade_setup.proposed", update: "trade_setup.changed", withdraw: "trade_setup.withdrawn", pause: "trade_setup.paused" } as const;
+const ACTIVITY_OF = {
+  create: "trade_setup.proposed",
+  update: "trade_setup.changed",
+  withdraw: "trade_setup.withdrawn",
+  pause: "trade_setup.paused",
+} as const;
 
 /** Audits an admin action on a setup and records it in the user's activity; `before` is the name an edit replaced. */
 async function tell(db: Db, s: Strategy, actor: Actor, action: keyof typeof ACTIVITY_OF, before?: string) {
   const name = strategyName(s, await marketAssets(db));
   const facts = before === undefined ? { name } : { name, before };
-  await audit(db, { actorId: actor.id, action: `user.trade_setup.${action}`, target: { type: "user", id: s.userId }, detail: { strategyId: s.id, ...facts }, ip: actor.ip });
+  await audit(db, {
+    actorId: actor.id,
+    action: `user.trade_setup.${action}`,
+    target: { type: "user", id: s.userId },
+    detail: { strategyId: s.id, ...facts },
+    ip: actor.ip,
+  });
   await recordActivity(db, { userId: s.userId, kind: ACTIVITY_OF[action], facts, supportId: actor.id });
 }
 
 export async function proposeSetup(db: Db, userId: string, p: StrategyParams, actor: Actor): Promise<Strategy> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");
-  const [s] = await db.insert(strategies).values({ id: newId(), userId, status: "proposed", proposedBy: actor.id, ...columns(p) }).returning();
+  const [s] = await db
+    .insert(strategies)
+    .values({ id: newId(), userId, status: "proposed", proposedBy: actor.id, ...columns(p) })
+    .returning();
   await tell(db, s!, actor, "create");
   return s!;
 }
@@ -48,7 +62,8 @@ async function lockSetup(db: Db, id: string): Promise<Strategy> {
 
 export async function editSetup(db: Db, id: string, p: StrategyParams, actor: Actor): Promise<Strategy> {
   const s = await lockSetup(db, id);
-  if (s.status !== "proposed") throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
+  if (s.status !== "proposed")
+    throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
   const after = await saveStrategy(db, id, columns(p));
   await tell(db, after, actor, "update", strategyName(s, await marketAssets(db)));
   return after;
@@ -56,7 +71,8 @@ export async function editSetup(db: Db, id: string, p: StrategyParams, actor: Ac
 
 export async function withdrawSetup(db: Db, id: string, actor: Actor): Promise<Strategy> {
   const s = await lockSetup(db, id);
-  if (s.status !== "proposed") throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
+  if (s.status !== "proposed")
+    throw conflict("The user has accepted this setup: it can only be paused now", "SETUP_ACCEPTED");
   const after = await saveStrategy(db, id, { status: "withdrawn", endedAt: new Date() });
   await tell(db, after, actor, "withdraw");
   return after;

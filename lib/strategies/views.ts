@@ -35,7 +35,10 @@ export function strategyView(s: Strategy, m: MarketAssets, results: Results) {
     levels: s.levels,
     investment: usdt(s.investment),
     quantityPerLevel: s.quantity === null ? null : formatAmount(s.quantity, m.baseDecimals),
-    reserved: { USDT: formatAmount(s.reservedQuote, m.quoteDecimals), XAUT: formatAmount(s.reservedBase, m.baseDecimals) },
+    reserved: {
+      USDT: formatAmount(s.reservedQuote, m.quoteDecimals),
+      XAUT: formatAmount(s.reservedBase, m.baseDecimals),
+    },
     roundsRun: s.roundsRun,
     roundsSkipped: s.roundsSkipped,
     lastSkipReason: s.lastSkipReason,
@@ -53,7 +56,12 @@ export type StrategyView = ReturnType<typeof strategyView>;
 export async function strategyViews(db: Db, userId: string, list: Strategy[]) {
   const { effective, market: m } = await rulesFor(db, userId);
   const quote = await currentQuote(db, effective.spreadBps);
-  const results = await resultsFor(db, list.map((s) => s.id), quote?.bid ?? null, m);
+  const results = await resultsFor(
+    db,
+    list.map((s) => s.id),
+    quote?.bid ?? null,
+    m,
+  );
   return list.map((s) => strategyView(s, m, results.get(s.id)!));
 }
 
@@ -64,14 +72,25 @@ export async function strategyDetail(db: Db, s: Strategy) {
   const [[view], recentOrders, runs, { market: m }] = await Promise.all([
     strategyViews(db, s.userId, [s]),
     db.select().from(orders).where(eq(orders.strategyId, s.id)).orderBy(desc(orders.createdAt)).limit(RECENT),
-    db.select().from(strategyRuns).where(eq(strategyRuns.strategyId, s.id)).orderBy(desc(strategyRuns.at)).limit(RECENT),
+    db
+      .select()
+      .from(strategyRuns)
+      .where(eq(strategyRuns.strategyId, s.id))
+      .orderBy(desc(strategyRuns.at))
+      .limit(RECENT),
     rulesFor(db, s.userId),
   ]);
   const name = strategyName(s, m);
   return {
     ...view!,
     orders: recentOrders.map((o) => orderView(o, m, { id: s.id, name })),
-    runs: runs.map((r) => ({ key: r.key, outcome: r.outcome, reason: r.reason, orderId: r.orderId, at: r.at.toISOString() })),
+    runs: runs.map((r) => ({
+      key: r.key,
+      outcome: r.outcome,
+      reason: r.reason,
+      orderId: r.orderId,
+      at: r.at.toISOString(),
+    })),
   };
 }
 

@@ -18,7 +18,14 @@ export async function addUserMessage(tx: Db, params: { userId: string; id: strin
   await takeUserHit(tx, userId, "message", now);
   const [message] = await tx
     .insert(supportMessages)
-    .values({ id: newId(), conversationId: params.id, authorKind: "user", authorId: userId, body: params.message, createdAt: now })
+    .values({
+      id: newId(),
+      conversationId: params.id,
+      authorKind: "user",
+      authorId: userId,
+      body: params.message,
+      createdAt: now,
+    })
     .returning();
   const [conversation] = await tx
     .update(supportConversations)

@@ -9,7 +9,11 @@ import { takeContactHit } from "./limits";
 
 /** A visitor's message has no subject: the first line stands for it in support's queue. */
 export function subjectOf(message: string): string {
-  const first = message.split("\n").find((line) => line.trim() !== "")?.trim() ?? "Message";
+  const first =
+    message
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim() ?? "Message";
   return first.length > 80 ? `${first.slice(0, 79)}…` : first;
 }
 
@@ -25,9 +29,19 @@ export async function contactSupport(tx: Db, params: { input: ContactInput; ip: 
   const id = newId();
   const [conversation] = await tx
     .insert(supportConversations)
-    .values({ id, visitorEmail: input.email, subject: subjectOf(input.message), status: "open", createdAt: now, updatedAt: now, lastMessageAt: now })
+    .values({
+      id,
+      visitorEmail: input.email,
+      subject: subjectOf(input.message),
+      status: "open",
+      createdAt: now,
+      updatedAt: now,
+      lastMessageAt: now,
+    })
     .returning();
-  await tx.insert(supportMessages).values({ id: newId(), conversationId: id, authorKind: "visitor", body: input.message, createdAt: now });
+  await tx
+    .insert(supportMessages)
+    .values({ id: newId(), conversationId: id, authorKind: "visitor", body: input.message, createdAt: now });
   const { siteName } = await getSettings(tx);
   await queueMail(tx, {
     to: input.email,

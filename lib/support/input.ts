@@ -30,9 +30,17 @@ export const idText = (what: string) =>
     .refine(isUuid, `${what} must be an id`)
     .transform((id) => id.toLowerCase());
 
-const strict = { error: (issue: { code?: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys?.join(", ")}` : "The request body must be an object") };
+const strict = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === "unrecognized_keys"
+      ? `Unknown field: ${issue.keys?.join(", ")}`
+      : "The request body must be an object",
+};
 
-export const openConversationSchema = z.strictObject({ subject: subjectText, message: messageText, relatedId: idText("relatedId").optional() }, strict);
+export const openConversationSchema = z.strictObject(
+  { subject: subjectText, message: messageText, relatedId: idText("relatedId").optional() },
+  strict,
+);
 export const userMessageSchema = z.strictObject({ message: messageText }, strict);
 export const contactSchema = z.strictObject(
   {
@@ -52,11 +60,18 @@ const supportName = z
   .string({ error: "The first name must be text" })
   .trim()
   .max(SUPPORT_NAME_MAX, `The first name can be at most ${SUPPORT_NAME_MAX} characters`)
-  .refine((v) => v === "" || /^\p{L}[\p{L}' -]*$/u.test(v), "The first name can only have letters, spaces, hyphens and apostrophes")
+  .refine(
+    (v) => v === "" || /^\p{L}[\p{L}' -]*$/u.test(v),
+    "The first name can only have letters, spaces, hyphens and apostrophes",
+  )
   .transform((v) => (v === "" ? undefined : v));
 
 export const supportMessageSchema = z.strictObject(
-  { message: messageText, internal: z.boolean({ error: "internal must be true or false" }).optional(), firstName: supportName.optional() },
+  {
+    message: messageText,
+    internal: z.boolean({ error: "internal must be true or false" }).optional(),
+    firstName: supportName.optional(),
+  },
   strict,
 );
 export const updateConversationSchema = z

@@ -29,5 +29,11 @@ export async function takeContactHit(tx: Db, email: string, ip: string, now: Dat
 export async function takeUserHit(tx: Db, userId: string, what: "conversation" | "message", now: Date): Promise<void> {
   const limit = what === "conversation" ? CONVERSATIONS_PER_USER : MESSAGES_PER_USER;
   const wait = await consumeAll(tx, [{ key: `support:${what}:user:${userId}`, limit }], now.getTime());
-  if (wait > 0) throw limited(what === "conversation" ? "You opened many conversations in the last hour." : "You sent many messages in the last hour.", wait);
+  if (wait > 0)
+    throw limited(
+      what === "conversation"
+        ? "You opened many conversations in the last hour."
+        : "You sent many messages in the last hour.",
+      wait,
+    );
 }

@@ -9,7 +9,15 @@ export async function listConversations(db: Db, params: { userId: string; page: 
   const { userId, page } = params;
   const mine = eq(supportConversations.userId, userId);
   const [rows, [total]] = await Promise.all([
-    onePage(db.select().from(supportConversations).where(mine).orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id)).$dynamic(), page),
+    onePage(
+      db
+        .select()
+        .from(supportConversations)
+        .where(mine)
+        .orderBy(desc(supportConversations.lastMessageAt), desc(supportConversations.id))
+        .$dynamic(),
+      page,
+    ),
     db.select({ n: count() }).from(supportConversations).where(mine),
   ]);
   return { conversations: rows.map(conversationView), ...pageInfo(page, total) };

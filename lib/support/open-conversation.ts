@@ -18,11 +18,28 @@ export async function openConversation(tx: Db, params: { userId: string; input: 
   await takeUserHit(tx, userId, "conversation", now);
   const [conversation] = await tx
     .insert(supportConversations)
-    .values({ id: newId(), userId, subject: input.subject, status: "open", relatedKind: related?.kind ?? null, relatedId: related?.id ?? null, createdAt: now, updatedAt: now, lastMessageAt: now })
+    .values({
+      id: newId(),
+      userId,
+      subject: input.subject,
+      status: "open",
+      relatedKind: related?.kind ?? null,
+      relatedId: related?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+      lastMessageAt: now,
+    })
     .returning();
   const [message] = await tx
     .insert(supportMessages)
-    .values({ id: newId(), conversationId: conversation!.id, authorKind: "user", authorId: userId, body: input.message, createdAt: now })
+    .values({
+      id: newId(),
+      conversationId: conversation!.id,
+      authorKind: "user",
+      authorId: userId,
+      body: input.message,
+      createdAt: now,
+    })
     .returning();
   await announceToSupport(tx, conversation!, null);
   return { conversation: conversationView(conversation!), messages: [userMessageView(message!)] };

@@ -7,7 +7,9 @@ import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/quer
 import { queueView } from "./views";
 
 export const supportQueueQuerySchema = paginationSchema.extend({
-  status: queryParam(z.enum([...SUPPORT_STATUSES, "all"], { error: "status must be open, answered, closed or all" }).default("open")),
+  status: queryParam(
+    z.enum([...SUPPORT_STATUSES, "all"], { error: "status must be open, answered, closed or all" }).default("open"),
+  ),
 });
 
 export type SupportQueueQuery = z.infer<typeof supportQueueQuerySchema>;
@@ -21,7 +23,10 @@ const assignee = alias(users, "assignee");
  */
 export async function supportQueue(db: Db, q: SupportQueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(supportConversations.status, q.status);
-  const order = q.status === "open" ? [asc(supportConversations.lastMessageAt), asc(supportConversations.id)] : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
+  const order =
+    q.status === "open"
+      ? [asc(supportConversations.lastMessageAt), asc(supportConversations.id)]
+      : [desc(supportConversations.lastMessageAt), desc(supportConversations.id)];
   const [rows, [total]] = await Promise.all([
     onePage(
       db
@@ -36,6 +41,8 @@ export async function supportQueue(db: Db, q: SupportQueueQuery) {
     ),
     db.select({ n: count() }).from(supportConversations).where(where),
   ]);
-  return { conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })), ...pageInfo(q, total) };
+  return {
+    conversations: rows.map((r) => queueView(r.c, { username: r.username, assignee: r.assignee })),
+    ...pageInfo(q, total),
+  };
 }
-

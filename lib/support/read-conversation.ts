@@ -5,8 +5,14 @@ import { notFound } from "@/lib/core/errors";
 import { conversationView, userMessageView } from "./views";
 
 /** The caller's own conversation, or 404: another user's is not found, exactly like one that does not exist. */
-export async function ownConversation(db: Db, params: { userId: string; id: string; lock?: boolean }): Promise<SupportConversation> {
-  const select = db.select().from(supportConversations).where(and(eq(supportConversations.id, params.id), eq(supportConversations.userId, params.userId)));
+export async function ownConversation(
+  db: Db,
+  params: { userId: string; id: string; lock?: boolean },
+): Promise<SupportConversation> {
+  const select = db
+    .select()
+    .from(supportConversations)
+    .where(and(eq(supportConversations.id, params.id), eq(supportConversations.userId, params.userId)));
   const [row] = params.lock ? await select.for("update") : await select;
   if (!row) throw notFound("Conversation not found");
   return row;

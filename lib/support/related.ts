@@ -12,11 +12,19 @@ export type Related = { kind: "deposit" | "withdrawal"; id: string };
  * conversation can never point support at another person's money, nor tell the user it exists.
  */
 export async function ownRelated(db: Db, userId: string, id: string): Promise<Related> {
-  const [deposit] = await db.select({ id: deposits.id }).from(deposits).where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
+  const [deposit] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
   if (deposit) return { kind: "deposit", id };
-  const [withdrawal] = await db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
+  const [withdrawal] = await db
+    .select({ id: withdrawals.id })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)));
   if (withdrawal) return { kind: "withdrawal", id };
-  throw new AppError(422, "SUPPORT_RELATED_UNKNOWN", "The deposit or withdrawal attached is not one of yours.", { relatedId: ["No deposit or withdrawal of yours has this id"] });
+  throw new AppError(422, "SUPPORT_RELATED_UNKNOWN", "The deposit or withdrawal attached is not one of yours.", {
+    relatedId: ["No deposit or withdrawal of yours has this id"],
+  });
 }
 
 /**
@@ -25,9 +33,17 @@ export async function ownRelated(db: Db, userId: string, id: string): Promise<Re
  */
 export async function ownRelatedSummary(db: Db, params: { userId: string; id: string }) {
   const decimalsOf = await decimalsByAsset(db);
-  const [deposit] = await db.select().from(deposits).where(and(eq(deposits.id, params.id), eq(deposits.userId, params.userId)));
+  const [deposit] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, params.id), eq(deposits.userId, params.userId)));
   const item = deposit ? { kind: "deposit" as const, row: deposit } : null;
-  const [withdrawal] = item ? [] : await db.select().from(withdrawals).where(and(eq(withdrawals.id, params.id), eq(withdrawals.userId, params.userId)));
+  const [withdrawal] = item
+    ? []
+    : await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, params.id), eq(withdrawals.userId, params.userId)));
   const found = item ?? (withdrawal ? { kind: "withdrawal" as const, row: withdrawal } : null);
   if (!found) return null;
   const { kind, row } = found;

@@ -25,46 +25,113 @@ const excerpt = (text: string) => (text.length > EXCERPT ? `${text.slice(0, EXCE
  * visitor always (mail is their only way to read it), a user unless they switched optional mail off.
  * A note changes nothing the user can see and sends nothing to them. Audited, in the same transaction.
  */
-export async function addSupportMessage(tx: Db, params: { id: string; input: SupportMessageInput; actor: Actor; origin: string; now?: Date }) {
+export async function addSupportMessage(
+  tx: Db,
+  params: { id: string; input: SupportMessageInput; actor: Actor; origin: string; now?: Date },
+) {
   const { input, actor, origin, now = new Date() } = params;
   const settings = await getSettings(tx);
-  assertOwnLinks(input.message, new URL(origin).hostname, settings.support.allowedLinkHosts.split(", ").filter(Boolean));
-  const [before] = await tx.select().from(supportConversations).where(eq(supportConversations.id, params.id)).for("update");
+  assertOwnLinks(
+    input.message,
+    new URL(origin).hostname,
+    settings.support.allowedLinkHosts.split(", ").filter(Boolean),
+  );
+  const [before] = await tx
+    .select()
+    .from(supportConversations)
+    .where(eq(supportConversations.id, params.id))
+    .for("update");
   if (!before) throw notFound("Conversation not found");
   const internal = input.internal === true;
   const [message] = await tx
     .insert(supportMessages)
-    .values({ id: newId(), conversationId: before.id, authorKind: "support", authorId: actor.id, supportName: internal ? null : (input.firstName ?? null), body: input.message, internal, createdAt: now })
+    .values({
+      id: newId(),
+      conversationId: before.id,
+      authorKind: "support",
+      authorId: actor.id,
+      supportName: internal ? null : (input.firstName ?? null),
+      body: input.message,
+      internal,
+      createdAt: now,
+    })
     .returning();
   const [conversation] = await tx
     .update(supportConversations)
     .set(internal ? { updatedAt: now } : { status: "answered", updatedAt: now, lastMessageAt: now })
     .where(eq(supportConversations.id, before.id))
     .returning();
-  if (!internal) await tellRequester(tx, conversation!, message!.supportName, input.message, { origin, siteName: settings.siteName, actorId: actor.id, now });
+  if (!internal)
+    await tellRequester(tx, conversation!, message!.supportName, input.message, {
+      origin,
+      siteName: settings.siteName,
+      actorId: actor.id,
+      now,
+    });
   await audit(tx, {
     actorId: actor.id,
     action: internal ? "support.note" : "support.reply",
     target: { type: "support_conversation", id: before.id },
-    detail: { messageId: message!.id, userId: before.userId, visitor: before.userId === null, statusBefore: before.status, statusAfter: conversation!.status, signedAs: message!.supportName },
+    detail: {
+      messageId: message!.id,
+      userId: before.userId,
+      visitor: before.userId === null,
+      statusBefore: before.status,
+      statusAfter: conversation!.status,
+      signedAs: message!.supportName,
+    },
     ip: actor.ip,
   });
   await announceToSupport(tx, conversation!, actor.id);
-  return { conversation: queueView(conversation!, { username: null, assignee: null }), message: supportMessageView(message!, actor.username) };
+  return {
+    conversation: queueView(conversation!, { username: null, assignee: null }),
+    message: supportMessageView(message!, actor.username),
+  };
 }
 
 /** The reply reaches whoever asked: a user by notification, live event and (optional) mail; a visitor by mail. */
-async function tellRequester(tx: Db, c: SupportConversation, firstName: string | null, text: string, ctx: { origin: string; siteName: string; actorId: string; now: Date }) {
+async function tellRequester(
+  tx: Db,
+  c: SupportConversation,
+  firstName: string | null,
+  text: string,
+  ctx: { origin: string; siteName: string; actorId: string; now: Date },
+) {
   const signed = supportSignature(firstName);
   if (c.userId) {
-    await createNotification(tx, { userId: c.userId, title: "Aurum support answered", message: `${c.subject}: ${excerpt(text)}`, senderId: ctx.actorId });
+    await createNotification(tx, {
+      userId: c.userId,
+      title: "Aurum support answered",
+      message: `${c.subject}: ${excerpt(text)}`,
+      senderId: ctx.actorId,
+    });
     await announceToUser(tx, c.userId, c);
-    const [user] = await tx.select({ email: users.email, username: users.username, antiPhishingCode: users.antiPhishingCode, optionalMail: users.optionalMail }).from(users).where(eq(users.id, c.userId));
+    const [user] = await tx
+      .select({
+        email: users.email,
+        username: users.username,
+        antiPhishingCode: users.antiPhishingCode,
+        optionalMail: users.optionalMail,
+      })
+      .from(users)
+      .where(eq(users.id, c.userId));
     if (!user?.optionalMail) return;
     await queueMail(tx, {
       to: user.email,
       subject: `${ctx.siteName}: Aurum support answered "${c.subject}"`,
-      text: [`Hello ${user.username},`, "", `${signed} wrote:`, "", text, "", `Read the whole conversation and answer at ${ctx.origin}/support/${c.id}`, "", "You can switch off optional mail in Security.", "", ctx.siteName].join("\n"),
+      text: [
+        `Hello ${user.username},`,
+        "",
+        `${signed} wrote:`,
+        "",
+        text,
+        "",
+        `Read the whole conversation and answer at ${ctx.origin}/support/${c.id}`,
+        "",
+        "You can switch off optional mail in Security.",
+        "",
+        ctx.siteName,
+      ].join("\n"),
       antiPhishingCode: user.antiPhishingCode,
     });
     return;

@@ -2,11 +2,13 @@ import type { SupportConversation, SupportMessage } from "@/db/schema";
 
 /** How support signs to the user: never an administrator's name, at most the first name they chose. */
 export const SUPPORT_LABEL = "Aurum support";
-export const supportSignature = (firstName: string | null) => (firstName ? `${SUPPORT_LABEL} · ${firstName}` : SUPPORT_LABEL);
+export const supportSignature = (firstName: string | null) =>
+  firstName ? `${SUPPORT_LABEL} · ${firstName}` : SUPPORT_LABEL;
 
 export const STATUS_LABELS = { open: "Waiting for Aurum support", answered: "Answered", closed: "Closed" } as const;
 
-const related = (c: SupportConversation) => (c.relatedKind && c.relatedId ? { kind: c.relatedKind, id: c.relatedId } : null);
+const related = (c: SupportConversation) =>
+  c.relatedKind && c.relatedId ? { kind: c.relatedKind, id: c.relatedId } : null;
 
 /** A conversation as its owner sees it in a list. */
 export function conversationView(c: SupportConversation) {
@@ -27,7 +29,13 @@ export function conversationView(c: SupportConversation) {
  */
 export function userMessageView(m: SupportMessage) {
   const fromSupport = m.authorKind === "support";
-  return { id: m.id, fromSupport, author: fromSupport ? supportSignature(m.supportName) : "You", body: m.body, createdAt: m.createdAt.toISOString() };
+  return {
+    id: m.id,
+    fromSupport,
+    author: fromSupport ? supportSignature(m.supportName) : "You",
+    body: m.body,
+    createdAt: m.createdAt.toISOString(),
+  };
 }
 
 export type ConversationView = ReturnType<typeof conversationView>;
@@ -38,7 +46,9 @@ export type Requester = { kind: "user"; userId: string; username: string } | { k
 
 /** A conversation in support's queue: who wrote, who has it, how long it has waited. */
 export function queueView(c: SupportConversation, who: { username: string | null; assignee: string | null }) {
-  const requester: Requester = c.userId ? { kind: "user", userId: c.userId, username: who.username ?? "" } : { kind: "visitor", email: c.visitorEmail ?? "" };
+  const requester: Requester = c.userId
+    ? { kind: "user", userId: c.userId, username: who.username ?? "" }
+    : { kind: "visitor", email: c.visitorEmail ?? "" };
   return {
     ...conversationView(c),
     requester,
@@ -49,7 +59,13 @@ export function queueView(c: SupportConversation, who: { username: string | null
 
 /** A message as support reads it: internal notes included and marked, and which administrator wrote. */
 export function supportMessageView(m: SupportMessage, adminName: string | null) {
-  return { ...userMessageView(m), authorKind: m.authorKind, internal: m.internal, supportName: m.supportName, adminUsername: m.authorKind === "support" ? adminName : null };
+  return {
+    ...userMessageView(m),
+    authorKind: m.authorKind,
+    internal: m.internal,
+    supportName: m.supportName,
+    adminUsername: m.authorKind === "support" ? adminName : null,
+  };
 }
 
 export type QueueView = ReturnType<typeof queueView>;

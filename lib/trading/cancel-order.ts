@@ -20,7 +20,11 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
     .for("update");
   if (!order) throw notFound("Order not found");
   if (order.status !== "open") throw conflict(`This order is already ${order.status}`, "ORDER_NOT_OPEN");
-  if (order.strategyId !== null) throw conflict("This order belongs to one of your strategies: pause or stop the strategy on AI trading", "STRATEGY_ORDER");
+  if (order.strategyId !== null)
+    throw conflict(
+      "This order belongs to one of your strategies: pause or stop the strategy on AI trading",
+      "STRATEGY_ORDER",
+    );
   await post(db, {
     kind: "trade",
     reference: order.id,

@@ -21,7 +21,6 @@ export interface TradingRules {
 
 export const RULE_KEYS = ["enabled", "feeBps", "spreadBps", "minQuantity", "maxQuantity", "dailyLimit"] as const;
 
-
 export function siteRules(settings: Settings, m: MarketAssets): TradingRules {
   const t = settings.trading;
   return {
@@ -80,7 +79,11 @@ export async function userOverrides(db: Db, userId: string): Promise<TradeConfig
 
 /** The rules in force for one user, with the site defaults and their overrides beside them. */
 export async function rulesFor(db: Db, userId: string) {
-  const [settings, overrides, market] = await Promise.all([getSettings(db), userOverrides(db, userId), marketAssets(db)]);
+  const [settings, overrides, market] = await Promise.all([
+    getSettings(db),
+    userOverrides(db, userId),
+    marketAssets(db),
+  ]);
   const defaults = siteRules(settings, market);
   return { effective: applyOverrides(defaults, overrides), defaults, overrides, market };
 }

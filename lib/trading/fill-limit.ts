@@ -21,11 +21,16 @@ export function crosses(order: Pick<Order, "side" | "limitPrice">, quote: Pick<Q
  * (a recurring buy's XAUt, bought at market, is the user's at once).
  */
 function limitFillLegs(order: Order, fill: Fill) {
-  if (order.side === "sell" && order.held !== fill.quantity) throw new Error(`sell of ${fill.quantity} but order ${order.id} holds ${order.held}`);
-  if (order.side === "buy" && order.held < fill.net) throw new Error(`fill needs ${fill.net} but order ${order.id} holds ${order.held}`);
+  if (order.side === "sell" && order.held !== fill.quantity)
+    throw new Error(`sell of ${fill.quantity} but order ${order.id} holds ${order.held}`);
+  if (order.side === "buy" && order.held < fill.net)
+    throw new Error(`fill needs ${fill.net} but order ${order.id} holds ${order.held}`);
   const back: Place = order.strategyId === null ? "spot" : { reserve: order.strategyId };
   const unused = order.side === "buy" ? order.held - fill.net : 0n;
-  return [...fillLegs(order.userId, order.side, fill, { from: "hold", to: back }), ...moveLegs(order.userId, QUOTE, unused, "hold", back)];
+  return [
+    ...fillLegs(order.userId, order.side, fill, { from: "hold", to: back }),
+    ...moveLegs(order.userId, QUOTE, unused, "hold", back),
+  ];
 }
 
 // The status condition is the last guard against a second fill (db/raw.ts: prepared once per connection).
@@ -38,9 +43,18 @@ const MARK_FILLED = `update orders set status = 'filled', fill_price = $2, cost 
  * its hold. The caller holds the order's row lock, in this transaction, and has checked that the
  * quote crosses; the status condition on the update is the last guard against a second fill.
  */
-export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: MarketAssets, strategyName?: string): Promise<{ order: Order; fill: Fill }> {
+export async function fillLimitOrder(
+  db: Db,
+  order: Order,
+  quote: Quote,
+  m: MarketAssets,
+  strategyName?: string,
+): Promise<{ order: Order; fill: Fill }> {
   if (!crosses(order, quote)) throw new Error(`order ${order.id} does not cross the quote`);
-  const fill = order.side === "buy" ? buyFill(order.quantity, quote.ask, order.feeBps, m.unit) : sellFill(order.quantity, quote.bid, order.feeBps, m.unit);
+  const fill =
+    order.side === "buy"
+      ? buyFill(order.quantity, quote.ask, order.feeBps, m.unit)
+      : sellFill(order.quantity, quote.bid, order.feeBps, m.unit);
   // The order's update and its event go out with the posting's writes: one round trip.
   const { alongside: filled } = await post(
     db,
@@ -54,8 +68,19 @@ export async function fillLimitOrder(db: Db, order: Order, quote: Quote, m: Mark
     {
       alongside: async (journalId) => {
         const [[row]] = await Promise.all([
-          query<OrderRow>(db, MARK_FILLED, [order.id, fill.price.toString(), fill.cost.toString(), fill.fee.toString(), journalId, new Date().toISOString()]),
-          publish(db, { to: { userId: order.userId }, event: "balance", data: { reason: "order.filled", orderId: order.id } }),
+          query<OrderRow>(db, MARK_FILLED, [
+            order.id,
+            fill.price.toString(),
+            fill.cost.toString(),
+            fill.fee.toString(),
+            journalId,
+            new Date().toISOString(),
+          ]),
+          publish(db, {
+            to: { userId: order.userId },
+            event: "balance",
+            data: { reason: "order.filled", orderId: order.id },
+          }),
         ]);
         return row;
       },

@@ -8,7 +8,9 @@ const FEE = "Fee";
 export type Place = "spot" | "hold" | { reserve: string };
 
 const at = (userId: string, asset: string, place: Place): AccountRef =>
-  typeof place === "string" ? { userId, asset, kind: place } : { userId, asset, kind: "reserve", strategyId: place.reserve };
+  typeof place === "string"
+    ? { userId, asset, kind: place }
+    : { userId, asset, kind: "reserve", strategyId: place.reserve };
 
 /**
  * The legs of a fill, the platform (house) on the other side of every one, the fee its own pair
@@ -19,7 +21,8 @@ const at = (userId: string, asset: string, place: Place): AccountRef =>
  */
 export function fillLegs(userId: string, side: "buy" | "sell", fill: Fill, route: { from: Place; to: Place }): Leg[] {
   const legs: Leg[] = [];
-  const user = (asset: string, place: Place, amount: bigint, label?: string) => amount !== 0n && legs.push({ account: at(userId, asset, place), amount, label });
+  const user = (asset: string, place: Place, amount: bigint, label?: string) =>
+    amount !== 0n && legs.push({ account: at(userId, asset, place), amount, label });
   const system = (system: "house" | "fees", asset: string, amount: bigint, label?: string) =>
     amount !== 0n && legs.push({ account: { system, asset }, amount, label });
 

@@ -46,7 +46,13 @@ export interface Quote {
 /** A feed price with this spread applied, or null before the feed's first tick. */
 export function quoteOf(tick: Tick | null, spreadBps: number, now: Date = new Date()): Quote | null {
   if (!tick) return null;
-  return { price: tick.price, bid: bidOf(tick.price, spreadBps), ask: askOf(tick.price, spreadBps), at: tick.at, stale: isStale(tick.at, now) };
+  return {
+    price: tick.price,
+    bid: bidOf(tick.price, spreadBps),
+    ask: askOf(tick.price, spreadBps),
+    at: tick.at,
+    stale: isStale(tick.at, now),
+  };
 }
 
 /** The last feed price with this spread applied, or null before the feed's first tick. */
@@ -57,7 +63,12 @@ export async function currentQuote(db: Db, spreadBps: number, now: Date = new Da
 /** The quote to trade on: refused (422) when there is no price or it is stale, so trading halts. */
 export function tradable(quote: Quote | null): Quote {
   if (!quote) throw new AppError(422, "PRICE_UNAVAILABLE", "Trading is paused: there is no market price yet");
-  if (quote.stale) throw new AppError(422, "PRICE_STALE", "Trading is paused: the market price is out of date. Please try again shortly");
+  if (quote.stale)
+    throw new AppError(
+      422,
+      "PRICE_STALE",
+      "Trading is paused: the market price is out of date. Please try again shortly",
+    );
   return quote;
 }
 

@@ -19,11 +19,14 @@ export const orderSchema = z
   })
   .superRefine((o, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (o.total !== undefined && (o.type !== "market" || o.side !== "buy")) issue("total", "A total is only for market buys; give a quantity");
-    else if (o.quantity !== undefined && o.total !== undefined) issue("total", "Give either a quantity or a total, not both");
+    if (o.total !== undefined && (o.type !== "market" || o.side !== "buy"))
+      issue("total", "A total is only for market buys; give a quantity");
+    else if (o.quantity !== undefined && o.total !== undefined)
+      issue("total", "Give either a quantity or a total, not both");
     else if (o.quantity === undefined && o.total === undefined) issue("quantity", "Please enter a quantity");
     if (o.type === "limit" && o.price === undefined) issue("price", "A limit order needs a price");
-    if (o.type === "market" && o.price !== undefined) issue("price", "A market order takes no price: it fills at the current price");
+    if (o.type === "market" && o.price !== undefined)
+      issue("price", "A market order takes no price: it fills at the current price");
   });
 
 export type OrderInput = z.infer<typeof orderSchema>;
@@ -46,7 +49,12 @@ function units(text: string, decimals: number, asset: string, field: string): bi
 export function orderRequest(input: OrderInput, m: MarketAssets): OrderRequest {
   const quantity = input.quantity === undefined ? undefined : units(input.quantity, m.baseDecimals, "XAUT", "quantity");
   if (input.type === "limit") {
-    return { side: input.side, type: "limit", quantity: quantity!, limitPrice: units(input.price!, m.quoteDecimals, "USDT", "price") };
+    return {
+      side: input.side,
+      type: "limit",
+      quantity: quantity!,
+      limitPrice: units(input.price!, m.quoteDecimals, "USDT", "price"),
+    };
   }
   if (quantity !== undefined) return { side: input.side, type: "market", quantity };
   return { side: "buy", type: "market", total: units(input.total!, m.quoteDecimals, "USDT", "total") };

@@ -44,13 +44,16 @@ function assertEnabled(rules: TradingRules, userDisabled: boolean): void {
 
 function assertQuantity(quantity: bigint, rules: TradingRules, m: MarketAssets): void {
   const { xaut } = fmt(m);
-  if (quantity < rules.minQuantity) throw unprocessable("QUANTITY_TOO_SMALL", `The minimum order is ${xaut(rules.minQuantity)}`);
-  if (quantity > rules.maxQuantity) throw unprocessable("QUANTITY_TOO_LARGE", `The maximum order is ${xaut(rules.maxQuantity)}`);
+  if (quantity < rules.minQuantity)
+    throw unprocessable("QUANTITY_TOO_SMALL", `The minimum order is ${xaut(rules.minQuantity)}`);
+  if (quantity > rules.maxQuantity)
+    throw unprocessable("QUANTITY_TOO_LARGE", `The maximum order is ${xaut(rules.maxQuantity)}`);
 }
 
 // The statements of every order, written once (db/raw.ts: prepared once per connection).
 const LOCK_TRADER = "select status from users where id = $1 for no key update";
-const OPEN_ORDERS = "select count(*)::int as n from orders where user_id = $1 and status = 'open' and strategy_id is null";
+const OPEN_ORDERS =
+  "select count(*)::int as n from orders where user_id = $1 and status = 'open' and strategy_id is null";
 const INSERT_ORDER = `insert into orders (id, user_id, side, type, status, quantity, limit_price, held, fill_price, cost, fee, fee_bps, journal_id, strategy_id, grid_level, created_at, filled_at)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, coalesce($16, now()), $17)
   returning ${ORDER_COLUMNS}`;
@@ -75,7 +78,21 @@ async function openOrders(db: Db, userId: string): Promise<number> {
 }
 
 type NewOrder = Pick<Order, "id" | "userId" | "side" | "type" | "status" | "quantity" | "feeBps"> &
-  Partial<Pick<Order, "limitPrice" | "held" | "fillPrice" | "cost" | "fee" | "journalId" | "strategyId" | "gridLevel" | "createdAt" | "filledAt">>;
+  Partial<
+    Pick<
+      Order,
+      | "limitPrice"
+      | "held"
+      | "fillPrice"
+      | "cost"
+      | "fee"
+      | "journalId"
+      | "strategyId"
+      | "gridLevel"
+      | "createdAt"
+      | "filledAt"
+    >
+  >;
 
 async function insertOrder(db: Db, o: NewOrder): Promise<Order> {
   const text = (v: bigint | null | undefined) => (v == null ? null : v.toString());
@@ -105,7 +122,10 @@ function assertDailyLimit(used: bigint, notional: bigint, rules: TradingRules, m
   if (used + notional <= rules.dailyLimit) return;
   const left = rules.dailyLimit > used ? rules.dailyLimit - used : 0n;
   const { usdt } = fmt(m);
-  throw unprocessable("DAILY_LIMIT_EXCEEDED", `This order would pass your daily trading limit of ${usdt(rules.dailyLimit)} (${usdt(left)} left today)`);
+  throw unprocessable(
+    "DAILY_LIMIT_EXCEEDED",
+    `This order would pass your daily trading limit of ${usdt(rules.dailyLimit)} (${usdt(left)} left today)`,
+  );
 }
 
 export interface Placed {
@@ -154,13 +174,26 @@ function accountsOfOrder(userId: string, request: OrderRequest, source: Strategy
   return legs.map((l) => l.account);
 }
 
-async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest, { type: "market" }>, { rules, m, quote, used, locked }: Reads, source: StrategySource | null): Promise<Placed> {
-  const quantity = "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
+async function placeMarket(
+  db: Db,
+  userId: string,
+  request: Extract<OrderRequest, { type: "market" }>,
+  { rules, m, quote, used, locked }: Reads,
+  source: StrategySource | null,
+): Promise<Placed> {
+  const quantity =
+    "total" in request ? quantityForTotal(request.total, quote.ask, rules.feeBps, m.unit) : request.quantity;
   if ("total" in request && quantity < rules.minQuantity) {
-    throw unprocessable("QUANTITY_TOO_SMALL", `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`);
+    throw unprocessable(
+      "QUANTITY_TOO_SMALL",
+      `That total buys less than the minimum order of ${fmt(m).xaut(rules.minQuantity)}`,
+    );
   }
   assertQuantity(quantity, rules, m);
-  const fill = request.side === "buy" ? buyFill(quantity, quote.ask, rules.feeBps, m.unit) : sellFill(quantity, quote.bid, rules.feeBps, m.unit);
+  const fill =
+    request.side === "buy"
+      ? buyFill(quantity, quote.ask, rules.feeBps, m.unit)
+      : sellFill(quantity, quote.bid, rules.feeBps, m.unit);
   if (fill.net <= 0n) throw unprocessable("ORDER_TOO_SMALL", "This order is too small to trade");
 
   assertDailyLimit(used, fill.cost, rules, m);
@@ -206,7 +239,13 @@ async function placeMarket(db: Db, userId: string, request: Extract<OrderRequest
   return { order, message: filledMessage(request.side, fill, m) };
 }
 
-async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest, { type: "limit" }>, { rules, m, quote, used, open, locked }: Reads, source: StrategySource | null): Promise<Placed> {
+async function placeLimit(
+  db: Db,
+  userId: string,
+  request: Extract<OrderRequest, { type: "limit" }>,
+  { rules, m, quote, used, open, locked }: Reads,
+  source: StrategySource | null,
+): Promise<Placed> {
   const { side, quantity, limitPrice } = request;
   assertQuantity(quantity, rules, m);
   if (side === "sell" && sellFill(quantity, limitPrice, rules.feeBps, m.unit).net <= 0n) {
@@ -215,7 +254,10 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
 
   assertDailyLimit(used, ceilDiv(quantity * limitPrice, m.unit), rules, m);
   if (open >= MAX_OPEN_ORDERS) {
-    throw unprocessable("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`);
+    throw unprocessable(
+      "TOO_MANY_OPEN_ORDERS",
+      `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`,
+    );
   }
 
   // A buy reserves its cost at the limit price plus the fee on it; it will not fill above that.
@@ -239,8 +281,22 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
       locked,
       alongside: async () => {
         const [inserted] = await Promise.all([
-          insertOrder(db, { id, userId, side, type: "limit", status: "open", quantity, limitPrice, held, feeBps: rules.feeBps, strategyId: source?.strategyId ?? null, gridLevel: source?.gridLevel ?? null }),
-          fillsNow ? undefined : publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } }),
+          insertOrder(db, {
+            id,
+            userId,
+            side,
+            type: "limit",
+            status: "open",
+            quantity,
+            limitPrice,
+            held,
+            feeBps: rules.feeBps,
+            strategyId: source?.strategyId ?? null,
+            gridLevel: source?.gridLevel ?? null,
+          }),
+          fillsNow
+            ? undefined
+            : publish(db, { to: { userId }, event: "balance", data: { reason: "order.placed", orderId: id } }),
         ]);
         return inserted;
       },
@@ -260,7 +316,12 @@ async function placeLimit(db: Db, userId: string, request: Extract<OrderRequest,
  * ask or bid; a limit order reserves its funds in hold and fills when the feed reaches it.
  * Every refusal is a 422 before anything is written (the transaction rolls back otherwise).
  */
-export async function placeOrder(db: Db, userId: string, request: OrderRequest, source: StrategySource | null = null): Promise<Placed> {
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  request: OrderRequest,
+  source: StrategySource | null = null,
+): Promise<Placed> {
   const m = await marketAssets(db);
   // One round trip, run in this order on the connection: the user's overrides; the trader's row,
   // locked; then, once the lock is granted (so they see what the user's previous order committed),
@@ -276,5 +337,7 @@ export async function placeOrder(db: Db, userId: string, request: OrderRequest, 
   ]);
   assertEnabled(rules, overrides?.enabled === false);
   const reads: Reads = { rules, m, quote: tradable(quoteOf(tick, rules.spreadBps)), used, open, locked };
-  return request.type === "market" ? placeMarket(db, userId, request, reads, source) : placeLimit(db, userId, request, reads, source);
+  return request.type === "market"
+    ? placeMarket(db, userId, request, reads, source)
+    : placeLimit(db, userId, request, reads, source);
 }

@@ -11,7 +11,14 @@ import { marketAssets } from "./market";
 export const MAX_PUBLIC_TRADES = 50;
 
 export const publicTradesQuerySchema = z.object({
-  limit: queryParam(z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_PUBLIC_TRADES, `limit can be at most ${MAX_PUBLIC_TRADES}`).default(20)),
+  limit: queryParam(
+    z.coerce
+      .number({ error: "limit must be a number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(MAX_PUBLIC_TRADES, `limit can be at most ${MAX_PUBLIC_TRADES}`)
+      .default(20),
+  ),
 });
 
 /**
@@ -45,7 +52,12 @@ export async function recentPublicTrades(db: Db, limit: number): Promise<PublicT
       .orderBy(desc(orders.filledAt), desc(orders.id))
       .limit(limit),
   ]);
-  return rows.map((r) => ({ at: r.at!.toISOString(), side: r.side, price: formatAmount(r.price!, m.quoteDecimals), quantity: formatAmount(r.quantity, m.baseDecimals) }));
+  return rows.map((r) => ({
+    at: r.at!.toISOString(),
+    side: r.side,
+    price: formatAmount(r.price!, m.quoteDecimals),
+    quantity: formatAmount(r.quantity, m.baseDecimals),
+  }));
 }
 
 /** Aurum's own volume over the 24 hours before `now` (the ticker's volume is the feed's, the wider market's). */
@@ -61,5 +73,9 @@ export async function aurumVolume24h(db: Db, now: Date = new Date()): Promise<Au
       .from(orders)
       .where(and(eq(orders.status, "filled"), gt(orders.filledAt, new Date(now.getTime() - DAY_MS)))),
   ]);
-  return { quantity: formatAmount(BigInt(row?.quantity ?? "0"), m.baseDecimals), notional: formatAmount(BigInt(row?.notional ?? "0"), m.quoteDecimals), trades: Number(row?.trades ?? 0) };
+  return {
+    quantity: formatAmount(BigInt(row?.quantity ?? "0"), m.baseDecimals),
+    notional: formatAmount(BigInt(row?.notional ?? "0"), m.quoteDecimals),
+    trades: Number(row?.trades ?? 0),
+  };
 }

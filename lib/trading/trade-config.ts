@@ -18,7 +18,11 @@ const bps = (what: string) =>
     .int(`${what} must be a whole number of basis points`)
     .min(0, `${what} cannot be negative`)
     .max(1_000, `${what} can be at most 1000 basis points`);
-const decimal = (what: string) => z.string({ error: `${what} must be a decimal string such as "10.5"` }).trim().regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
+const decimal = (what: string) =>
+  z
+    .string({ error: `${what} must be a decimal string such as "10.5"` })
+    .trim()
+    .regex(DECIMAL, `${what} must be a decimal string such as "10.5"`);
 
 /**
  * An administrator's overrides for one user. A field left out keeps its current override; null
@@ -69,14 +73,21 @@ export type OverridesView = NonNullable<ReturnType<typeof overridesView>>;
  * A user's overrides as the API shows them (null: none), read under the user's row lock, with the
  * market's decimals to write a patch's amounts the same way.
  */
-export async function currentOverrides(db: Db, userId: string): Promise<{ overrides: OverridesView | null; m: MarketAssets }> {
+export async function currentOverrides(
+  db: Db,
+  userId: string,
+): Promise<{ overrides: OverridesView | null; m: MarketAssets }> {
   await lockUser(db, userId);
   const { m, row } = await context(db, userId);
   return { overrides: overridesView(row, m), m };
 }
 
 /** An amount given in a patch, written as the overrides show it ("2" → "2.000000"); refused (400) when not exact. */
-export function overrideAmount(text: string, field: "minQuantity" | "maxQuantity" | "dailyLimit", m: MarketAssets): string {
+export function overrideAmount(
+  text: string,
+  field: "minQuantity" | "maxQuantity" | "dailyLimit",
+  m: MarketAssets,
+): string {
   const [decimals, asset] = field === "dailyLimit" ? [m.quoteDecimals, "USDT"] : [m.baseDecimals, "XAUT"];
   return formatAmount(units(text, decimals, field, asset), decimals);
 }
@@ -91,7 +102,8 @@ function changesText(before: OverridesView | null, after: OverridesView | null):
     maxQuantity: ["maximum quantity", (v) => money(v, "XAUT")],
     dailyLimit: ["daily limit", (v) => money(v, "USDT")],
   };
-  const text = <F extends keyof OverridesView>(field: F, v: OverridesView[F] | undefined) => (v === null || v === undefined ? "site default" : shown[field][1](v as NonNullable<OverridesView[F]>));
+  const text = <F extends keyof OverridesView>(field: F, v: OverridesView[F] | undefined) =>
+    v === null || v === undefined ? "site default" : shown[field][1](v as NonNullable<OverridesView[F]>);
   return (Object.keys(shown) as (keyof OverridesView)[])
     .filter((f) => (before?.[f] ?? null) !== (after?.[f] ?? null))
     .map((f) => `${shown[f][0]} ${text(f, before?.[f])} → ${text(f, after?.[f])}`)
@@ -110,7 +122,11 @@ async function lockUser(db: Db, userId: string): Promise<void> {
 }
 
 async function context(db: Db, userId: string) {
-  const [settings, m, [row]] = await Promise.all([getSettings(db), marketAssets(db), db.select().from(tradeConfigs).where(eq(tradeConfigs.userId, userId))]);
+  const [settings, m, [row]] = await Promise.all([
+    getSettings(db),
+    marketAssets(db),
+    db.select().from(tradeConfigs).where(eq(tradeConfigs.userId, userId)),
+  ]);
   return { defaults: siteRules(settings, m), m, row: row ?? null };
 }
 
@@ -137,7 +153,13 @@ export interface Actor {
 }
 
 /** The overrides a patch leaves, refused (400, naming the field) when they could not be saved. */
-function checkedOverrides(defaults: TradingRules, m: MarketAssets, row: TradeConfig | null, userId: string, patch: TradeConfigPatch): Overrides {
+function checkedOverrides(
+  defaults: TradingRules,
+  m: MarketAssets,
+  row: TradeConfig | null,
+  userId: string,
+  patch: TradeConfigPatch,
+): Overrides {
   const next: Overrides = {
     enabled: merge(patch.enabled, row?.enabled, (v) => v),
     feeBps: merge(patch.feeBps, row?.feeBps, (v) => v),
@@ -164,10 +186,17 @@ export async function checkTradeConfig(db: Db, userId: string, patch: TradeConfi
  * Creates (`create`: refused with 409 when the user has one) or changes a user's overrides,
  * audited with before and after in the caller's transaction.
  */
-export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfigPatch, actor: Actor, mode: "create" | "update") {
+export async function saveTradeConfig(
+  db: Db,
+  userId: string,
+  patch: TradeConfigPatch,
+  actor: Actor,
+  mode: "create" | "update",
+) {
   await lockUser(db, userId);
   const { defaults, m, row } = await context(db, userId);
-  if (mode === "create" && row) throw conflict("This user already has a trade config: change it with PUT", "TRADE_CONFIG_EXISTS");
+  if (mode === "create" && row)
+    throw conflict("This user already has a trade config: change it with PUT", "TRADE_CONFIG_EXISTS");
   const next = checkedOverrides(defaults, m, row, userId, patch);
   const values = { ...next, updatedBy: actor.id, updatedAt: new Date() };
   const [saved] = await db
@@ -183,7 +212,8 @@ export async function saveTradeConfig(db: Db, userId: string, patch: TradeConfig
     ip: actor.ip,
   });
   const changes = changesText(overridesView(row, m), overridesView(saved!, m));
-  if (changes) await recordActivity(db, { userId, kind: "trade_config.changed", facts: { changes }, supportId: actor.id });
+  if (changes)
+    await recordActivity(db, { userId, kind: "trade_config.changed", facts: { changes }, supportId: actor.id });
   return configView(defaults, saved!, m);
 }
 

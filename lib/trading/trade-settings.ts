@@ -17,7 +17,13 @@ export async function tradeSettings(db: Db, userId: string) {
       dailyUsed: usdt(used),
       dailyRemaining: usdt(effective.dailyLimit > used ? effective.dailyLimit - used : 0n),
     },
-    price: quote && { last: usdt(quote.price), bid: usdt(quote.bid), ask: usdt(quote.ask), at: quote.at.toISOString(), stale: quote.stale },
+    price: quote && {
+      last: usdt(quote.price),
+      bid: usdt(quote.bid),
+      ask: usdt(quote.ask),
+      at: quote.at.toISOString(),
+      stale: quote.stale,
+    },
   };
 }
 

@@ -17,7 +17,13 @@ export type ValuedBalance = AssetBalance & {
  * `units` of an asset in USDT units, rounded down: stablecoins at par, XAUT at `quote`'s bid, and
  * null for what has no price (BTC, ETH; XAUT before the first price).
  */
-export function usdtValueOf(asset: string, decimals: number, units: bigint, quote: Quote | null, quoteDecimals = 6): bigint | null {
+export function usdtValueOf(
+  asset: string,
+  decimals: number,
+  units: bigint,
+  quote: Quote | null,
+  quoteDecimals = 6,
+): bigint | null {
   if (AT_PAR.has(asset)) return (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(decimals);
   if (asset === BASE && quote) return (units * quote.bid) / 10n ** BigInt(decimals);
   return null;
@@ -27,13 +33,20 @@ export function usdtValueOf(asset: string, decimals: number, units: bigint, quot
  * `units` of an asset in USDT units at the feed's own price (the mid), rounded down: what a
  * spread cannot move. Stablecoins at par; null for what has no price.
  */
-export function usdtValueAtMid(asset: string, decimals: number, units: bigint, quote: Quote | null, quoteDecimals = 6): bigint | null {
+export function usdtValueAtMid(
+  asset: string,
+  decimals: number,
+  units: bigint,
+  quote: Quote | null,
+  quoteDecimals = 6,
+): bigint | null {
   if (AT_PAR.has(asset)) return (units * 10n ** BigInt(quoteDecimals)) / 10n ** BigInt(decimals);
   if (asset === BASE && quote) return (units * quote.price) / 10n ** BigInt(decimals);
   return null;
 }
 
-const held = (b: AssetBalance) => (["available", ...SET_ASIDE] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
+const held = (b: AssetBalance) =>
+  (["available", ...SET_ASIDE] as const).reduce((sum, k) => sum + toUnits(b[k], b.decimals), 0n);
 
 /**
  * A user's balances (strategy reserves included) with their worth in USDT, rounded down so nothing is overstated. XAUT is

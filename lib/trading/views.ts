@@ -5,7 +5,12 @@ import type { MarketAssets } from "./market";
 /** An order as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */
 export function orderView(order: Order, m: MarketAssets, strategy: { id: string; name: string } | null = null) {
   const usdt = (v: bigint | null) => (v === null ? null : formatAmount(v, m.quoteDecimals));
-  const net = order.cost === null || order.fee === null ? null : order.side === "buy" ? order.cost + order.fee : order.cost - order.fee;
+  const net =
+    order.cost === null || order.fee === null
+      ? null
+      : order.side === "buy"
+        ? order.cost + order.fee
+        : order.cost - order.fee;
   return {
     id: order.id,
     side: order.side,

@@ -17,7 +17,8 @@ export function readDimensions(bytes: Uint8Array, type: ImageType): Dimensions |
 
 const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const uint24 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
-const ascii = (bytes: Uint8Array, at: number, length: number) => String.fromCharCode(...bytes.subarray(at, at + length));
+const ascii = (bytes: Uint8Array, at: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(at, at + length));
 
 /** PNG: the IHDR chunk comes first, right after the 8-byte signature; width and height are big-endian 32-bit. */
 function png(bytes: Uint8Array): Dimensions | null {

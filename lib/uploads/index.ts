@@ -33,7 +33,12 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 function assertDimensions(bytes: Uint8Array, contentType: ImageType, field: string): void {
   const size = readDimensions(bytes, contentType);
-  if (!size) throw badRequest("This image could not be read. Please send a PNG, JPEG or WebP file as saved by your device", { [field]: ["Unreadable image"] }, "UNREADABLE_IMAGE");
+  if (!size)
+    throw badRequest(
+      "This image could not be read. Please send a PNG, JPEG or WebP file as saved by your device",
+      { [field]: ["Unreadable image"] },
+      "UNREADABLE_IMAGE",
+    );
   if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) {
     const message = `The image can be at most ${MAX_IMAGE_SIDE.toLocaleString("en-US")} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, and this one is ${size.width} × ${size.height}: a screenshot or a smaller copy will do`;
     throw badRequest(message, { [field]: ["Too many pixels"] }, "IMAGE_TOO_LARGE");
@@ -41,21 +46,38 @@ function assertDimensions(bytes: Uint8Array, contentType: ImageType, field: stri
 }
 
 /** Reads the image in `field` of a multipart request, refusing anything but a real PNG, JPEG or WebP within `maxBytes` and the pixel limits. */
-export async function readImage(req: Request, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
+export async function readImage(
+  req: Request,
+  field: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; contentType: ImageType }> {
   return imageField(await readForm(req, maxBytes), field, maxBytes);
 }
 
 /** The image in `field` of a form already read: a real PNG, JPEG or WebP within `maxBytes` and the pixel limits. */
-export async function imageField(form: FormData, field: string, maxBytes: number): Promise<{ bytes: Buffer; contentType: ImageType }> {
+export async function imageField(
+  form: FormData,
+  field: string,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; contentType: ImageType }> {
   const file = form.get(field);
   if (!(file instanceof File)) throw badRequest(`Attach the image in the "${field}" field`, { [field]: ["Missing"] });
   if (file.size > maxBytes) {
-    throw badRequest(`The image can be at most ${maxBytes / 1024 / 1024} MB`, { [field]: ["Too large"] }, "FILE_TOO_LARGE");
+    throw badRequest(
+      `The image can be at most ${maxBytes / 1024 / 1024} MB`,
+      { [field]: ["Too large"] },
+      "FILE_TOO_LARGE",
+    );
   }
   if (file.size === 0) throw badRequest("The file is empty", { [field]: ["Empty"] });
   const bytes = Buffer.from(await file.arrayBuffer());
   const contentType = detectImageType(bytes);
-  if (!contentType) throw badRequest("Only PNG, JPEG or WebP images are accepted", { [field]: ["Not a PNG, JPEG or WebP image"] }, "UNSUPPORTED_FILE");
+  if (!contentType)
+    throw badRequest(
+      "Only PNG, JPEG or WebP images are accepted",
+      { [field]: ["Not a PNG, JPEG or WebP image"] },
+      "UNSUPPORTED_FILE",
+    );
   assertDimensions(bytes, contentType, field);
   return { bytes, contentType };
 }
@@ -66,7 +88,15 @@ export async function saveUpload(
 ): Promise<Upload> {
   const [row] = await db
     .insert(uploads)
-    .values({ id: newId(), purpose: file.purpose, contentType: file.contentType, size: file.bytes.length, bytes: file.bytes, public: file.public, ownerId: file.ownerId })
+    .values({
+      id: newId(),
+      purpose: file.purpose,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      bytes: file.bytes,
+      public: file.public,
+      ownerId: file.ownerId,
+    })
     .returning();
   return row!;
 }

@@ -102,7 +102,13 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 const ready = (url: string) => fetch(`${url}/api/health/ready`).then((r) => r.ok);
 
 /** `databasePort`: the instances reach PostgreSQL through this port on 127.0.0.1 (a proxy the test can cut). */
-export async function startCluster(options: { serverUrl: string; name: string; basePort: number; size: number; databasePort?: number }): Promise<Cluster> {
+export async function startCluster(options: {
+  serverUrl: string;
+  name: string;
+  basePort: number;
+  size: number;
+  databasePort?: number;
+}): Promise<Cluster> {
   const databaseUrl = new URL(options.serverUrl);
   databaseUrl.pathname = `${databaseUrl.pathname}_${options.name}`;
   const instanceDatabaseUrl = new URL(databaseUrl);
@@ -113,13 +119,23 @@ export async function startCluster(options: { serverUrl: string; name: string; b
   await admin.unsafe(`create database ${database}`);
   await admin.end();
 
-  const instances: Instance[] = Array.from({ length: options.size }, (_, i) => ({ port: options.basePort + 1 + i, id: null, process: null }));
+  const instances: Instance[] = Array.from({ length: options.size }, (_, i) => ({
+    port: options.basePort + 1 + i,
+    id: null,
+    process: null,
+  }));
 
   const start = async (index: number) => {
     const instance = instances[index]!;
     // One process per instance (node with tsx's loader, no wrapper), so SIGKILL kills the server itself.
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      env: { ...process.env, ...ENV, PORT: String(instance.port), DATABASE_URL: instanceDatabaseUrl.toString(), DATA_DIR: `.cluster-data-${index}` },
+      env: {
+        ...process.env,
+        ...ENV,
+        PORT: String(instance.port),
+        DATABASE_URL: instanceDatabaseUrl.toString(),
+        DATA_DIR: `.cluster-data-${index}`,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     instance.process = child;
@@ -142,8 +158,17 @@ export async function startCluster(options: { serverUrl: string; name: string; b
   for (let i = 0; i < instances.length; i++) await start(i);
 
   const dir = mkdtempSync(path.join(tmpdir(), "aurum-nginx-"));
-  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, options.basePort, instances.map((i) => i.port)));
-  const nginx = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "ignore" });
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    nginxConfig(
+      dir,
+      options.basePort,
+      instances.map((i) => i.port),
+    ),
+  );
+  const nginx = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], {
+    stdio: "ignore",
+  });
   const url = `http://127.0.0.1:${options.basePort}`;
   await waitFor(() => ready(url), "nginx");
 

@@ -42,17 +42,37 @@ const answered = new Map<string, { userId: string; orderId: string }>();
 beforeAll(async () => {
   const direct = new URL(serverUrl);
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  cluster = await startCluster({ serverUrl, name: `cluster_${BASE_PORT}`, basePort: BASE_PORT, size: 3, databasePort: proxy.port });
+  cluster = await startCluster({
+    serverUrl,
+    name: `cluster_${BASE_PORT}`,
+    basePort: BASE_PORT,
+    size: 3,
+    databasePort: proxy.port,
+  });
   // The test reads the books directly, not through the proxy it cuts.
   db = await openDatabase(cluster.databaseUrl);
-  const adminLogin = await until("/api/auth/login", { body: { usernameOrEmail: "admin", password: "cluster-admin-password" } });
+  const adminLogin = await until("/api/auth/login", {
+    body: { usernameOrEmail: "admin", password: "cluster-admin-password" },
+  });
   admin = adminLogin.body.token as string;
   // An administrator's calls open once two-factor is on: the first sign-in sets it up.
   const setup = await until("/api/user/2fa/setup", { token: admin, body: { password: "cluster-admin-password" } });
-  expect((await until("/api/user/2fa/enable", { token: admin, body: { code: TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string) }) } })).status).toBe(200);
+  expect(
+    (
+      await until("/api/user/2fa/enable", {
+        token: admin,
+        body: { code: TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string) }) },
+      })
+    ).status,
+  ).toBe(200);
   users = await Promise.all(Array.from({ length: CLIENTS }, () => signUp()));
   for (const u of users) {
-    const credited = await until(`/api/admin/users/${u.id}/manage-balance`, { method: "PUT", token: admin, key: `fund-${u.id}`, body: { amount: "900", operation: "credit", reason: "cluster test" } });
+    const credited = await until(`/api/admin/users/${u.id}/manage-balance`, {
+      method: "PUT",
+      token: admin,
+      key: `fund-${u.id}`,
+      body: { amount: "900", operation: "credit", reason: "cluster test" },
+    });
     expect(credited.status).toBe(200);
   }
   sockets = users.slice(0, 6).map((u) => watch(u));
@@ -72,7 +92,10 @@ afterAll(async () => {
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** A call through nginx, sent again with the same Idempotency-Key until some instance answers it. */
-async function until(path: string, init: { method?: string; token?: string; body?: unknown; key?: string }): Promise<Answer> {
+async function until(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; key?: string },
+): Promise<Answer> {
   for (let attempt = 0; attempt < 80; attempt++) {
     try {
       const res = await fetch(`${cluster.url}${path}`, {
@@ -98,7 +121,15 @@ async function until(path: string, init: { method?: string; token?: string; body
 async function signUp(): Promise<{ id: string; token: string }> {
   const username = `c_${randomUUID().slice(0, 8)}`;
   const res = await until("/api/auth/register", {
-    body: { username, email: `${username}@example.com`, country: "DE", phoneCode: "+49", phoneNumber: "15123456789", password: "correct-horse", referralCode: "" },
+    body: {
+      username,
+      email: `${username}@example.com`,
+      country: "DE",
+      phoneCode: "+49",
+      phoneNumber: "15123456789",
+      password: "correct-horse",
+      referralCode: "",
+    },
   });
   expect(res.status).toBe(201);
   return { id: (res.body.user as { id: string }).id, token: res.body.token as string };
@@ -114,7 +145,18 @@ interface Watcher {
 
 /** A user's socket that behaves as the browser's does: back after a server hang-up, a re-read on each connect. */
 function watch(u: { id: string; token: string }): Watcher {
-  const watcher: Watcher = { socket: connect(cluster.url, { path: "/socket.io", transports: ["websocket"], auth: { token: u.token }, forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000 }), pushed: [], known: new Set() };
+  const watcher: Watcher = {
+    socket: connect(cluster.url, {
+      path: "/socket.io",
+      transports: ["websocket"],
+      auth: { token: u.token },
+      forceNew: true,
+      reconnectionDelay: 200,
+      reconnectionDelayMax: 1000,
+    }),
+    pushed: [],
+    known: new Set(),
+  };
   const { socket } = watcher;
   socket.on("connect", () => {
     socket.emit("register", u.id);
@@ -123,7 +165,10 @@ function watch(u: { id: string; token: string }): Watcher {
     });
   });
   socket.on("disconnect", (reason) => reason === "io server disconnect" && socket.connect());
-  socket.on("connect_error", (err) => err.message === HANDSHAKE_REFUSED.unavailable && setTimeout(() => socket.connect(), 500));
+  socket.on(
+    "connect_error",
+    (err) => err.message === HANDSHAKE_REFUSED.unavailable && setTimeout(() => socket.connect(), 500),
+  );
   socket.on("notification", (n: { title: string }) => {
     watcher.pushed.push(n.title);
     watcher.known.add(n.title);
@@ -140,7 +185,12 @@ async function trading(ms: number, during: () => Promise<void>): Promise<number>
   const client = async (u: { id: string; token: string }, n: number) => {
     for (let i = 0; Date.now() < stopAt || !over; i++) {
       const key = `c${n}-${i}-${randomUUID().slice(0, 8)}`;
-      const body = i % 3 === 2 ? { side: "sell", type: "market", quantity: "0.001" } : i % 3 === 1 ? { side: "buy", type: "limit", quantity: "0.01", price: "100" } : { side: "buy", type: "market", quantity: "0.002" };
+      const body =
+        i % 3 === 2
+          ? { side: "sell", type: "market", quantity: "0.001" }
+          : i % 3 === 1
+            ? { side: "buy", type: "limit", quantity: "0.01", price: "100" }
+            : { side: "buy", type: "market", quantity: "0.002" };
       const res = await until("/api/trades", { token: u.token, key, body });
       if (res.status === 201) answered.set(key, { userId: u.id, orderId: (res.body.order as { id: string }).id });
       else expect([422], `${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
@@ -152,10 +202,21 @@ async function trading(ms: number, during: () => Promise<void>): Promise<number>
 
 /** Exactly once: every answered order exists, once, no order exists that nobody was answered, and the books balance. */
 async function expectExactlyOnce(): Promise<void> {
-  const placed = await db.db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, users.map((u) => u.id)));
+  const placed = await db.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      inArray(
+        orders.userId,
+        users.map((u) => u.id),
+      ),
+    );
   expect(new Set(placed.map((o) => o.id))).toEqual(new Set([...answered.values()].map((a) => a.orderId)));
   expect(placed).toHaveLength(answered.size);
-  const keys = await db.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(sql`${idempotencyKeys.scope} like 'trades:%'`);
+  const keys = await db.db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(sql`${idempotencyKeys.scope} like 'trades:%'`);
   expect(keys.filter((k) => answered.has(k.key))).toHaveLength(answered.size);
   expect(await checkLedger(db.db)).toEqual([]);
 }
@@ -167,16 +228,22 @@ async function expectExactlyOnce(): Promise<void> {
 async function expectNotificationsReach(label: string, how: "pushed" | "known" = "pushed"): Promise<void> {
   await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 30_000 }).toBe(true);
   for (const [i, u] of users.slice(0, 6).entries()) {
-    const sent = await until("/api/admin/notifications", { token: admin, body: { title: `${label} ${i}`, message: "still here", userId: u.id } });
+    const sent = await until("/api/admin/notifications", {
+      token: admin,
+      body: { title: `${label} ${i}`, message: "still here", userId: u.id },
+    });
     expect(sent.status).toBe(201);
   }
   const heard = (s: Watcher) => (how === "pushed" ? s.pushed : [...s.known]);
-  for (const [i, s] of sockets.entries()) await expect.poll(() => heard(s), { timeout: 15_000 }).toContain(`${label} ${i}`);
+  for (const [i, s] of sockets.entries())
+    await expect.poll(() => heard(s), { timeout: 15_000 }).toContain(`${label} ${i}`);
 }
 
 /** The instances' backends holding a LISTEN on the cluster's database. */
 async function listeners(): Promise<number> {
-  const rows = await db.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike ${`listen%${CHANNEL}%`}`);
+  const rows = await db.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and query ilike ${`listen%${CHANNEL}%`}`,
+  );
   return (rows as unknown as unknown[]).length;
 }
 
@@ -186,21 +253,33 @@ describe("three instances behind nginx", () => {
   it("refuse an API key on every instance from the request after it is revoked, and a signature replayed to another instance", async () => {
     const u = await signUp();
     const setup = await until("/api/user/2fa/setup", { token: u.token, body: { password: "correct-horse" } });
-    const code = (steps: number) => TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string), timestamp: Date.now() + steps * 30_000 });
+    const code = (steps: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(setup.body.secret as string), timestamp: Date.now() + steps * 30_000 });
     expect((await until("/api/user/2fa/enable", { token: u.token, body: { code: code(0) } })).status).toBe(200);
-    const made = await until("/api/user/api-keys", { token: u.token, body: { name: "cluster", scopes: ["read"], code: code(1) } });
+    const made = await until("/api/user/api-keys", {
+      token: u.token,
+      body: { name: "cluster", scopes: ["read"], code: code(1) },
+    });
     expect(made.status).toBe(201);
     const keyId = (made.body.key as { id: string }).id;
     const at = (i: number) => `http://127.0.0.1:${cluster.instances[i]!.port}`;
-    const clients = [0, 1, 2].map((i) => new AurumClient({ baseUrl: at(i), keyId, secret: made.body.secret as string }));
+    const clients = [0, 1, 2].map(
+      (i) => new AurumClient({ baseUrl: at(i), keyId, secret: made.body.secret as string }),
+    );
     for (const client of clients) expect((await client.balance()).status).toBe(200);
 
     const headers = clients[0]!.sign("GET", "/api/auth/balance");
     expect((await fetch(`${at(0)}/api/auth/balance`, { headers })).status).toBe(200);
     const replayed = await fetch(`${at(1)}/api/auth/balance`, { headers });
-    expect([replayed.status, ((await replayed.json()) as { code: string }).code]).toEqual([401, "API_SIGNATURE_REPLAYED"]);
+    expect([replayed.status, ((await replayed.json()) as { code: string }).code]).toEqual([
+      401,
+      "API_SIGNATURE_REPLAYED",
+    ]);
 
-    const revoked = await fetch(`${at(0)}/api/user/api-keys/${keyId}`, { method: "DELETE", headers: { Authorization: `Bearer ${u.token}` } });
+    const revoked = await fetch(`${at(0)}/api/user/api-keys/${keyId}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${u.token}` },
+    });
     expect(revoked.status).toBe(200);
     for (const client of clients) expect((await client.balance()).body.code).toBe("API_KEY_REVOKED");
   });
@@ -222,7 +301,9 @@ describe("three instances behind nginx", () => {
 
     // The jobs moved to a survivor: prices keep arriving under a lease someone else now holds.
     await expect
-      .poll(async () => (await db.db.select().from(jobLeases).where(eq(jobLeases.name, PRICE_JOB)))[0]?.holder, { timeout: 20_000 })
+      .poll(async () => (await db.db.select().from(jobLeases).where(eq(jobLeases.name, PRICE_JOB)))[0]?.holder, {
+        timeout: 20_000,
+      })
       .not.toBe(lease?.holder ?? "none");
     const ready = await fetch(`${cluster.url}/api/health/ready`).then((r) => r.json());
     expect(ready).toMatchObject({ success: true, checks: { priceFeed: true } });
@@ -240,7 +321,11 @@ describe("three instances behind nginx", () => {
       const outage = proxy.cut(5_000).finally(() => (over = true));
       while (!over) {
         const res = await fetch(`${instance}/api/health/ready`).catch(() => null);
-        if (res) readinessDuringOutage.push({ status: res.status, database: ((await res.json()) as { checks?: { database?: boolean } }).checks?.database });
+        if (res)
+          readinessDuringOutage.push({
+            status: res.status,
+            database: ((await res.json()) as { checks?: { database?: boolean } }).checks?.database,
+          });
         await sleep(300);
       }
       await outage;
@@ -251,7 +336,9 @@ describe("three instances behind nginx", () => {
 
     // Every instance is ready again (database, prices) without a restart, and listens again.
     for (const { port } of cluster.instances) {
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.status), { timeout: 30_000 }).toBe(200);
+      await expect
+        .poll(() => fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.status), { timeout: 30_000 })
+        .toBe(200);
     }
     await expect.poll(listeners, { timeout: 30_000 }).toBe(cluster.instances.length);
     // An instance that listens again hangs up its sockets (what was sent in the gap never reached
@@ -265,7 +352,10 @@ describe("three instances behind nginx", () => {
       for (const [index] of cluster.instances.entries()) {
         const title = `during the roll ${index}`;
         for (const [user, u] of users.slice(0, 6).entries()) {
-          const sent = await until("/api/admin/notifications", { token: admin, body: { title: `${title}/${user}`, message: "rolling", userId: u.id } });
+          const sent = await until("/api/admin/notifications", {
+            token: admin,
+            body: { title: `${title}/${user}`, message: "rolling", userId: u.id },
+          });
           expect(sent.status).toBe(201);
           sentDuringRoll.push({ user, title: `${title}/${user}` });
         }
@@ -276,7 +366,8 @@ describe("three instances behind nginx", () => {
     await expectExactlyOnce();
     // Sent while sockets were being moved between instances: each reached its user live or by the re-read on reconnect.
     await expect.poll(() => sockets.every((s) => s.socket.connected), { timeout: 30_000 }).toBe(true);
-    for (const { user, title } of sentDuringRoll) await expect.poll(() => sockets[user]!.known.has(title), { timeout: 15_000 }).toBe(true);
+    for (const { user, title } of sentDuringRoll)
+      await expect.poll(() => sockets[user]!.known.has(title), { timeout: 15_000 }).toBe(true);
     await expectNotificationsReach("after the roll");
   });
 
@@ -294,7 +385,9 @@ describe("three instances behind nginx", () => {
     }
     const url = `/_next/static/chunks/${name}`;
     for (const [index, instance] of cluster.instances.entries()) {
-      expect((await fetch(`http://127.0.0.1:${instance.port}${url}`)).status, `instance ${index}`).toBe(index === 0 ? 200 : 404);
+      expect((await fetch(`http://127.0.0.1:${instance.port}${url}`)).status, `instance ${index}`).toBe(
+        index === 0 ? 200 : 404,
+      );
     }
     // While it restarted, the sockets' reconnects met it down and nginx left it out for its
     // fail_timeout (3 s): until then no instance that has the file is live.

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { apiRegister, credit, signIn } from "./helpers";
 
-test("an administrator's balance credit shows in the user's account activity as Aurum support, with its reason", async ({ page, request }) => {
+test("an administrator's balance credit shows in the user's account activity as Aurum support, with its reason", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
@@ -16,7 +19,10 @@ test("an administrator's balance credit shows in the user's account activity as 
   await expect(event).toContainText("Aurum support");
   await expect(event).not.toContainText("admin");
 
-  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await section.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/aurum-account-activity-${width}.png` });
@@ -32,7 +38,9 @@ test("the mail switch turns deposit and withdrawal mail off and on, and says wha
   const box = section.getByRole("checkbox", { name: /Mail me about deposits and withdrawals/ });
   await expect(box).toBeChecked();
   await box.uncheck();
-  await expect(page.getByTestId("toast")).toHaveText("Mail about deposits and withdrawals is off; security mail still comes");
+  await expect(page.getByTestId("toast")).toHaveText(
+    "Mail about deposits and withdrawals is off; security mail still comes",
+  );
   await page.reload();
   await expect(box).not.toBeChecked();
   await box.check();

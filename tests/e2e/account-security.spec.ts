@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { adminToken, apiRegister, signIn } from "./helpers";
 
-test("an anti-phishing code set in the security centre shows in a notification from Aurum", async ({ page, request }) => {
+test("an anti-phishing code set in the security centre shows in a notification from Aurum", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
@@ -24,7 +27,10 @@ test("an anti-phishing code set in the security centre shows in a notification f
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const found = await request.get(`/api/admin/users?q=${user.username}`, { headers });
   const [target] = (await found.json()).users as { id: string }[];
-  const sent = await request.post("/api/admin/notifications", { headers, data: { userId: target!.id, title: "Account review", message: "Your account review is complete." } });
+  const sent = await request.post("/api/admin/notifications", {
+    headers,
+    data: { userId: target!.id, title: "Account review", message: "Your account review is complete." },
+  });
   expect(sent.status()).toBe(201);
   await expect(dialog.getByRole("heading", { name: "Account review" })).toBeVisible();
   await expect(dialog.getByTestId("anti-phishing-line")).toHaveText("Code: Gold Key-42");
@@ -36,7 +42,9 @@ test("an anti-phishing code set in the security centre shows in a notification f
 
 test("the login history lists sign-ins and failed attempts", async ({ page }) => {
   const user = await apiRegister(page.request);
-  const wrong = await page.request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: "not-the-password" } });
+  const wrong = await page.request.post("/api/auth/login", {
+    data: { usernameOrEmail: user.username, password: "not-the-password" },
+  });
   expect(wrong.status()).toBe(401);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");

@@ -4,7 +4,9 @@ import { apiRegister, signIn } from "./helpers";
 test("a session revoked from the security centre is signed out in the other browser", async ({ browser }) => {
   const laptop = await browser.newContext();
   // Another browser, told apart in the list by its user agent.
-  const phone = await browser.newContext({ userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
+  const phone = await browser.newContext({
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  });
   const user = await apiRegister(laptop.request);
   const here = await laptop.newPage();
   const there = await phone.newPage();

@@ -2,12 +2,17 @@ import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { adminToken, apiRegister, approveAsChecker, checkerSession, signInThroughForm, totpCode } from "./helpers";
 
-test("a new administrator is sent to set up two-factor, cannot use the admin area or API until then, and gets in once it is on", async ({ page, request }) => {
+test("a new administrator is sent to set up two-factor, cannot use the admin area or API until then, and gets in once it is on", async ({
+  page,
+  request,
+}) => {
   // Two administrators exist first, so this appointment is a third one's (proposed, then approved).
   await checkerSession(request);
   const person = await apiRegister(request);
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const [found] = (await (await request.get(`/api/admin/users?q=${person.username}`, { headers })).json()).users as { id: string }[];
+  const [found] = (await (await request.get(`/api/admin/users?q=${person.username}`, { headers })).json()).users as {
+    id: string;
+  }[];
   const proposed = await request.put(`/api/admin/users/${found!.id}/role`, { headers, data: { role: "admin" } });
   expect(proposed.status()).toBe(202);
   expect(await approveAsChecker(request, proposed)).toBe(200);
@@ -20,7 +25,10 @@ test("a new administrator is sent to set up two-factor, cannot use the admin are
   await page.goto("/admin/users");
   await expect(setUp).toBeVisible();
   await expect(page.getByRole("heading", { name: "Users" })).toHaveCount(0);
-  expect((await axeViolations(page)).map((v) => v.id), "the set-up screen passes axe").toEqual([]);
+  expect(
+    (await axeViolations(page)).map((v) => v.id),
+    "the set-up screen passes axe",
+  ).toEqual([]);
   const token = await page.evaluate(() => localStorage.getItem("token")!);
   const refused = await request.get("/api/admin/users", { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(403);

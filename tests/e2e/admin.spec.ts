@@ -31,7 +31,9 @@ test("an admin finds a user, resets the password, and renames the site", async (
   await page.getByRole("link", { name: user.username }).click();
   await page.getByLabel("New password (signs the user out everywhere)").fill("reset-by-admin");
   await page.getByRole("button", { name: "Reset" }).first().click();
-  await expect(page.getByTestId("reset-password-result")).toHaveText("Password reset. The user has been signed out everywhere.");
+  await expect(page.getByTestId("reset-password-result")).toHaveText(
+    "Password reset. The user has been signed out everywhere.",
+  );
 
   // The user's open session has ended; the new password works.
   await userPage.reload();

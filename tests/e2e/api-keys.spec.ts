@@ -3,13 +3,23 @@ import { AurumClient } from "../../examples/aurum-client";
 import { axeViolations } from "./axe";
 import { apiRegister, signInWith, totpCode } from "./helpers";
 
-test("make an API key with a two-factor code, copy its secret once, sign a request with it, see it listed and revoke it", async ({ page, context, baseURL }) => {
+test("make an API key with a two-factor code, copy its secret once, sign a request with it, see it listed and revoke it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const user = await apiRegister(page.request);
-  const login = await page.request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { usernameOrEmail: user.username, password: user.password },
+  });
   const session = (await login.json()) as { token: string; user: { id: string; username: string; role: string } };
   const headers = { Authorization: `Bearer ${session.token}` };
-  const { secret: totp } = (await (await page.request.post("/api/user/2fa/setup", { headers, data: { password: user.password } })).json()) as { secret: string };
-  expect((await page.request.post("/api/user/2fa/enable", { headers, data: { code: totpCode(totp) } })).status()).toBe(200);
+  const { secret: totp } = (await (
+    await page.request.post("/api/user/2fa/setup", { headers, data: { password: user.password } })
+  ).json()) as { secret: string };
+  expect((await page.request.post("/api/user/2fa/enable", { headers, data: { code: totpCode(totp) } })).status()).toBe(
+    200,
+  );
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
 
   // Signed in before two-factor was on: signing in again would ask for a code.

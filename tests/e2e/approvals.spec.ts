@@ -1,8 +1,20 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ADMIN } from "../../playwright.config";
-import { adminToken, apiRegister, CHECKER, checkerSession, signIn, signInAsAdmin, signInThroughFormWithCode, signInWith } from "./helpers";
+import {
+  adminToken,
+  apiRegister,
+  CHECKER,
+  checkerSession,
+  signIn,
+  signInAsAdmin,
+  signInThroughFormWithCode,
+  signInWith,
+} from "./helpers";
 
-test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({ browser, request }) => {
+test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves it, the user sees it on Home", async ({
+  browser,
+  request,
+}) => {
   const user = await apiRegister(request);
   const checkerAccount = await checkerSession(request);
 
@@ -25,7 +37,9 @@ test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves 
   await maker.getByLabel("Reason (kept in the ledger)").fill("Prize draw winner");
   await maker.getByRole("button", { name: "Review" }).click();
   await maker.getByRole("button", { name: "Confirm credit" }).click();
-  await expect(maker.getByTestId("manage-balance-result")).toContainText("Waiting for a second administrator to approve");
+  await expect(maker.getByTestId("manage-balance-result")).toContainText(
+    "Waiting for a second administrator to approve",
+  );
 
   // The maker sees their proposal but cannot approve it.
   await maker.goto("/admin/approvals");
@@ -54,9 +68,15 @@ test("admin A proposes a 5,000 USDT credit, admin B sees it arrive and approves 
   await expect(home.getByTestId("balance-USDT")).toContainText("5,000.00");
 });
 
-test("a settings proposal shows the checker every field it changes and nothing else; rejected, nothing changes", async ({ browser, request }) => {
+test("a settings proposal shows the checker every field it changes and nothing else; rejected, nothing changes", async ({
+  browser,
+  request,
+}) => {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const before = (await (await request.get("/api/settings/config", { headers })).json()).config as { trading: { feeBps: number }; withdrawals: { dailyLimit: string } };
+  const before = (await (await request.get("/api/settings/config", { headers })).json()).config as {
+    trading: { feeBps: number };
+    withdrawals: { dailyLimit: string };
+  };
   const patch = { trading: { feeBps: before.trading.feeBps + 7 }, withdrawals: { dailyLimit: "123456" } };
   const proposed = await request.put("/api/settings/config", { headers, data: patch });
   expect(proposed.status()).toBe(202);

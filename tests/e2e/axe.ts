@@ -13,6 +13,9 @@ const ONCE = `if (!window.axe) {\n${source}\n}`;
  * second less per analysis, the same findings.
  */
 export async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page, axeSource: ONCE }).setLegacyMode().options({ resultTypes: ["violations"] }).analyze();
+  const { violations } = await new AxeBuilder({ page, axeSource: ONCE })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return violations;
 }

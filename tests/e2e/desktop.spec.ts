@@ -8,15 +8,35 @@ import { apiRegister, credit, signIn } from "./helpers";
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const view = page.viewportSize()!;
-  return !!box && box.width > 0 && box.height > 0 && box.x >= 0 && box.y >= 0 && box.x + box.width <= view.width && box.y + box.height <= view.height;
+  return (
+    !!box &&
+    box.width > 0 &&
+    box.height > 0 &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= view.width &&
+    box.y + box.height <= view.height
+  );
 }
 
-test("Trade is one screen at 1280×800: chart, order form and open orders together, and no bottom tab bar", async ({ page, request }) => {
+test("Trade is one screen at 1280×800: chart, order form and open orders together, and no bottom tab bar", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "500");
-  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const login = await request.post("/api/auth/login", {
+    data: { usernameOrEmail: user.username, password: user.password },
+  });
   const headers = { Authorization: `Bearer ${(await login.json()).token}` };
-  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.1", price: "1000" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/trades", {
+        headers,
+        data: { side: "buy", type: "limit", quantity: "0.1", price: "1000" },
+      })
+    ).status(),
+  ).toBe(201);
   await signIn(page, user.username, user.password);
 
   // The main navigation is a sidebar that reaches Trade, not a bar along the bottom.
@@ -43,22 +63,37 @@ test("Trade is one screen at 1280×800: chart, order form and open orders togeth
   await expect(open.getByTestId("order-row")).toHaveCount(1);
   await expect(open.getByTestId("order-row")).toContainText("1,000.00");
   expect(await inViewport(page, chart), "the chart is in view").toBe(true);
-  expect(await inViewport(page, page.getByRole("button", { name: "Review buy" })), "the order form's button is in view").toBe(true);
+  expect(
+    await inViewport(page, page.getByRole("button", { name: "Review buy" })),
+    "the order form's button is in view",
+  ).toBe(true);
   expect(await inViewport(page, form.getByLabel("Quantity (XAUt)")), "the order form is in view").toBe(true);
   expect(await inViewport(page, open.getByTestId("order-row").first()), "the open order is in view").toBe(true);
   // Recent trades under the form: the user's own, and Aurum's in a tab.
   const recent = page.getByRole("region", { name: "Recent trades" });
-  expect(await inViewport(page, recent.getByRole("heading", { name: "Recent trades" })), "recent trades are in view").toBe(true);
-  expect(await inViewport(page, recent.getByRole("tab", { name: "Aurum's" })), "the tab of Aurum's trades is in view").toBe(true);
+  expect(
+    await inViewport(page, recent.getByRole("heading", { name: "Recent trades" })),
+    "recent trades are in view",
+  ).toBe(true);
+  expect(
+    await inViewport(page, recent.getByRole("tab", { name: "Aurum's" })),
+    "the tab of Aurum's trades is in view",
+  ).toBe(true);
   await recent.getByRole("tab", { name: "Aurum's" }).click();
   await expect(recent.getByRole("tab", { name: "Aurum's" })).toHaveAttribute("aria-selected", "true");
   await expect(recent.getByRole("tabpanel")).toBeVisible();
   expect(await inViewport(page, recent.getByRole("tabpanel")), "Aurum's trades are in view").toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  expect(await page.evaluate(() => document.documentElement.scrollHeight), "nothing below the fold").toBeLessThanOrEqual(800);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight),
+    "nothing below the fold",
+  ).toBeLessThanOrEqual(800);
 });
 
-test("Market at 1280: the 24 hours, Aurum's volume, the quote explained, and Aurum's trades arriving while it is open", async ({ page, request }) => {
+test("Market at 1280: the 24 hours, Aurum's volume, the quote explained, and Aurum's trades arriving while it is open", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "500");
   await signIn(page, user.username, user.password, "/market");
@@ -75,10 +110,16 @@ test("Market at 1280: the 24 hours, Aurum's volume, the quote explained, and Aur
   // Someone else trades: the list and the day's count follow without a reload.
   const other = await apiRegister(request);
   await credit(request, other.username, "500");
-  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: other.username, password: other.password } });
+  const login = await request.post("/api/auth/login", {
+    data: { usernameOrEmail: other.username, password: other.password },
+  });
   const headers = { Authorization: `Bearer ${(await login.json()).token}` };
   // A quantity no other test trades, as tests in parallel trade too.
-  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.012345" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.012345" } })
+    ).status(),
+  ).toBe(201);
   await expect(trades.filter({ hasText: "0.012345" })).toHaveCount(1, { timeout: 15_000 });
   expect(await trades.count()).toBeGreaterThanOrEqual(Math.min(before + 1, 12));
   await expect(page.getByTestId("aurum-trade-count")).not.toHaveText(new RegExp(`^${volume} `));
@@ -91,11 +132,19 @@ test("Market at 1280: the 24 hours, Aurum's volume, the quote explained, and Aur
   expect(quote.x).toBeGreaterThan(chart.x + chart.width - 1);
 });
 
-test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({ page, request }) => {
+test("Home is a dashboard that uses the width, with the account and notifications in reach", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "350");
-  const { token } = (await (await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })).json()) as { token: string };
-  const bought = await request.post("/api/trades", { headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": `desktop-${user.username}` }, data: { side: "buy", type: "market", total: "100" } });
+  const { token } = (await (
+    await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })
+  ).json()) as { token: string };
+  const bought = await request.post("/api/trades", {
+    headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": `desktop-${user.username}` },
+    data: { side: "buy", type: "market", total: "100" },
+  });
   expect(bought.status()).toBe(201);
   await signIn(page, user.username, user.password);
 
@@ -111,7 +160,10 @@ test("Home is a dashboard that uses the width, with the account and notification
   expect(balances.x, "balances are in a column of their own").toBeGreaterThan(total.x + total.width);
   expect(balances.y, "balances start near the top").toBeLessThan(400);
   // The price with its small chart, and recent activity.
-  await expect(page.getByRole("region", { name: "XAUt price" }).getByTestId("price-chart")).toHaveAttribute("data-candle-count", /^\d{2,}$/);
+  await expect(page.getByRole("region", { name: "XAUt price" }).getByTestId("price-chart")).toHaveAttribute(
+    "data-candle-count",
+    /^\d{2,}$/,
+  );
   await expect(page.getByRole("heading", { name: "Recent activity" })).toBeVisible();
   // As transactions, not ledger legs: the buy is one line (its fee and holds inside it), then the credit.
   const recent = page.getByRole("table", { name: "Recent transactions" }).getByTestId("transaction");
@@ -120,13 +172,20 @@ test("Home is a dashboard that uses the width, with the account and notification
   await expect(recent.nth(1)).toContainText("350.0");
   // Every amount in view, without scrolling a box sideways.
   const changes = page.getByRole("table", { name: "Recent transactions" }).getByTestId("change");
-  for (const change of await changes.all()) expect(await inViewport(page, change), "an activity amount is in view").toBe(true);
+  for (const change of await changes.all())
+    expect(await inViewport(page, change), "an activity amount is in view").toBe(true);
   const box = page.getByRole("table", { name: "Recent transactions" }).locator("xpath=..");
-  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth), "recent activity does not scroll sideways").toBe(true);
+  expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth), "recent activity does not scroll sideways").toBe(
+    true,
+  );
   await expect(page.getByTestId("home-vault")).toBeVisible();
 
   const header = page.getByRole("banner");
-  for (const control of [header.getByRole("link", { name: /^Notifications/ }), header.getByRole("button", { name: "Log out" }), header.getByTestId("live-status")]) {
+  for (const control of [
+    header.getByRole("link", { name: /^Notifications/ }),
+    header.getByRole("button", { name: "Log out" }),
+    header.getByTestId("live-status"),
+  ]) {
     expect(await inViewport(page, control)).toBe(true);
   }
 });

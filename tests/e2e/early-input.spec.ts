@@ -30,7 +30,9 @@ test("a strategy typed before the page's scripts ran starts with what was typed"
 
   // The amount counts: the only refusal left is the risk statement's.
   await form.getByRole("button", { name: "Start strategy" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Please read and accept the risk statement before your first strategy");
+  await expect(form.getByRole("alert")).toHaveText(
+    "Please read and accept the risk statement before your first strategy",
+  );
   await form.getByLabel("I have read and accept the risk statement").check();
   await form.getByRole("button", { name: "Start strategy" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Strategy started: its budget is reserved");

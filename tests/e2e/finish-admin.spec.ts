@@ -8,7 +8,9 @@ import { adminToken, apiRegister, approveAsChecker, signIn, signInAsAdmin } from
 const PHONE = { width: 390, height: 844 };
 
 async function userIdOf(request: APIRequestContext, username: string): Promise<string> {
-  const found = await request.get(`/api/admin/users?q=${username}`, { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const found = await request.get(`/api/admin/users?q=${username}`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   return ((await found.json()).users as { id: string }[])[0]!.id;
 }
 
@@ -27,8 +29,13 @@ async function overrideTradeConfig(request: APIRequestContext, userId: string) {
 async function expectFits(page: Page, what: string) {
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const tables = [...document.querySelectorAll("table")].filter((t) => t.getBoundingClientRect().right > width + 0.5 || t.scrollWidth > t.clientWidth + 1);
-    return { page: document.documentElement.scrollWidth - width, tables: tables.map((t) => t.getAttribute("aria-label") ?? t.outerHTML.slice(0, 80)) };
+    const tables = [...document.querySelectorAll("table")].filter(
+      (t) => t.getBoundingClientRect().right > width + 0.5 || t.scrollWidth > t.clientWidth + 1,
+    );
+    return {
+      page: document.documentElement.scrollWidth - width,
+      tables: tables.map((t) => t.getAttribute("aria-label") ?? t.outerHTML.slice(0, 80)),
+    };
   });
   expect(overflow.page, `${what} is wider than the viewport`).toBeLessThanOrEqual(0);
   expect(overflow.tables, `${what} has tables wider than the viewport`).toEqual([]);
@@ -44,7 +51,11 @@ async function expectToastClearOfTitle(page: Page) {
     const { x, y, width, height } = range.getBoundingClientRect();
     return { x, y, width, height };
   });
-  const apart = toast.y + toast.height <= title.y || title.y + title.height <= toast.y || toast.x + toast.width <= title.x || title.x + title.width <= toast.x;
+  const apart =
+    toast.y + toast.height <= title.y ||
+    title.y + title.height <= toast.y ||
+    toast.x + toast.width <= title.x ||
+    title.x + title.width <= toast.x;
   expect(apart, `the toast ${JSON.stringify(toast)} covers the title ${JSON.stringify(title)}`).toBe(true);
 }
 
@@ -59,7 +70,10 @@ const linesOf = (page: Page, selector: string) =>
 test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("the admin's tables are cards of label and value, and no admin screen is wider than the phone", async ({ page, request }) => {
+  test("the admin's tables are cards of label and value, and no admin screen is wider than the phone", async ({
+    page,
+    request,
+  }) => {
     const user = await apiRegister(request);
     const userId = await userIdOf(request, user.username);
     await overrideTradeConfig(request, userId);
@@ -75,7 +89,18 @@ test.describe("on a phone", () => {
     expect(await email.evaluate((td) => getComputedStyle(td, "::before").content)).toContain("Email");
     await expectFits(page, "/admin/users");
 
-    for (const path of ["/admin", `/admin/users/${userId}`, "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/outbox", "/admin/wallets", "/admin/saving-plans", "/admin/proof", "/admin/setting"]) {
+    for (const path of [
+      "/admin",
+      `/admin/users/${userId}`,
+      "/admin/deposits",
+      "/admin/withdrawals",
+      "/admin/approvals",
+      "/admin/outbox",
+      "/admin/wallets",
+      "/admin/saving-plans",
+      "/admin/proof",
+      "/admin/setting",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expectFits(page, path);
@@ -87,7 +112,11 @@ test.describe("on a phone", () => {
     await overrideTradeConfig(request, await userIdOf(request, user.username));
     await signInAsAdmin(page);
     await page.goto("/admin?action=user.trade_config");
-    const detail = page.getByRole("row").filter({ hasText: user.username }).first().getByRole("cell", { name: /Daily trading limit/ });
+    const detail = page
+      .getByRole("row")
+      .filter({ hasText: user.username })
+      .first()
+      .getByRole("cell", { name: /Daily trading limit/ });
     await expect(detail).toContainText("Daily trading limit: — → 5,000.00 USDT");
     await expect(detail).not.toContainText("{");
     await expectFits(page, "/admin");
@@ -95,7 +124,10 @@ test.describe("on a phone", () => {
 
   test("a renamed site's long name is shown whole in the header, with room beside it", async ({ page, request }) => {
     const siteName = "Aurum Gold Vault";
-    const saved = await request.put("/api/settings/config", { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { siteName } });
+    const saved = await request.put("/api/settings/config", {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      data: { siteName },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
     const user = await apiRegister(request);
     await signIn(page, user.username, user.password);
@@ -103,7 +135,9 @@ test.describe("on a phone", () => {
     const name = page.getByRole("banner").getByTestId("site-name");
     await expect(name).toHaveText(siteName);
     // Not cut: all of it laid out inside its own box, and clear of the header's buttons.
-    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+      true,
+    );
     const [box, live] = [(await name.boundingBox())!, (await page.getByTestId("live-status").boundingBox())!];
     expect(box.x + box.width).toBeLessThanOrEqual(live.x);
   });
@@ -128,7 +162,11 @@ test.describe("on a phone", () => {
   test("the grid form's refusal is shown beside the field it concerns", async ({ page, request }) => {
     const user = await apiRegister(request);
     await signIn(page, user.username, user.password);
-    const { ticker } = (await (await page.request.get("/api/xaut/ticker", { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` } })).json()) as { ticker: { price: string } };
+    const { ticker } = (await (
+      await page.request.get("/api/xaut/ticker", {
+        headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` },
+      })
+    ).json()) as { ticker: { price: string } };
     const price = Math.floor(Number(ticker.price));
     await page.goto("/ai-trading");
     const form = page.getByRole("form", { name: "New strategy" });
@@ -143,7 +181,10 @@ test.describe("on a phone", () => {
   });
 });
 
-test("at 1280 px the admin's lists are real tables, numbers right-aligned, and audit details read as changes", async ({ page, request }) => {
+test("at 1280 px the admin's lists are real tables, numbers right-aligned, and audit details read as changes", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await overrideTradeConfig(request, await userIdOf(request, user.username));
   await signInAsAdmin(page);
@@ -154,10 +195,16 @@ test("at 1280 px the admin's lists are real tables, numbers right-aligned, and a
   // One line per user, the date column right-aligned in tabular figures.
   const [name, joined] = [row.getByRole("rowheader"), row.getByRole("cell").last()];
   expect(Math.abs((await name.boundingBox())!.y - (await joined.boundingBox())!.y)).toBeLessThan(2);
-  expect(await joined.evaluate((td) => [getComputedStyle(td).textAlign, getComputedStyle(td).fontVariantNumeric])).toEqual(["right", "tabular-nums"]);
+  expect(
+    await joined.evaluate((td) => [getComputedStyle(td).textAlign, getComputedStyle(td).fontVariantNumeric]),
+  ).toEqual(["right", "tabular-nums"]);
 
   await page.goto("/admin?action=user.trade_config");
-  const detail = page.getByRole("row").filter({ hasText: user.username }).first().getByRole("cell", { name: /Daily trading limit/ });
+  const detail = page
+    .getByRole("row")
+    .filter({ hasText: user.username })
+    .first()
+    .getByRole("cell", { name: /Daily trading limit/ });
   await expect(detail).toContainText("Daily trading limit: — → 5,000.00 USDT");
   await expect(detail).toContainText("Trading fee: — → 0.15\u00a0%");
   await expect(detail).not.toContainText("{");

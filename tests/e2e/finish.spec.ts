@@ -52,7 +52,10 @@ test("Home follows an admin credit without a reload", async ({ page, request }) 
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });
 
-test("the site's name is in every title, the header fits a long name, and there is an icon and a web app manifest", async ({ page, request }) => {
+test("the site's name is in every title, the header fits a long name, and there is an icon and a web app manifest", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await page.goto("/login");
   expect(await page.title()).toMatch(/^Sign in · /);
@@ -75,10 +78,16 @@ test("the site's name is in every title, the header fits a long name, and there 
 test("Terms, Privacy and Legality open beside the registration form, which keeps what was typed", async ({ page }) => {
   await page.goto("/register");
   await page.getByLabel("Username").fill("keeps_this");
-  const [terms] = await Promise.all([page.waitForEvent("popup"), page.getByRole("link", { name: "Terms of Service" }).click()]);
+  const [terms] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("link", { name: "Terms of Service" }).click(),
+  ]);
   await expect(terms.getByRole("heading", { name: "Terms of Service" })).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("keeps_this");
-  for (const [path, heading] of [["/privacy", "Privacy Policy"], ["/legality", "Legality"]] as const) {
+  for (const [path, heading] of [
+    ["/privacy", "Privacy Policy"],
+    ["/legality", "Legality"],
+  ] as const) {
     await terms.goto(path);
     await expect(terms.getByRole("heading", { name: heading })).toBeVisible();
   }
@@ -94,15 +103,31 @@ test("Records open on trades, and the market offers a way to trade", async ({ pa
   await expect(page).toHaveURL(/\/trade$/);
 });
 
-test("the admin area fits a phone: the menu opens from a button, tables are cards, audit details read as changes", async ({ page, request }) => {
+test("the admin area fits a phone: the menu opens from a button, tables are cards, audit details read as changes", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   const userId = await credit(request, user.username, "25");
   await signInAsAdmin(page);
-  const screens = ["/admin", "/admin/users", `/admin/users/${userId}`, "/admin/deposits", "/admin/withdrawals", "/admin/wallets", "/admin/saving-plans", "/admin/create-notifications", "/admin/setting"];
+  const screens = [
+    "/admin",
+    "/admin/users",
+    `/admin/users/${userId}`,
+    "/admin/deposits",
+    "/admin/withdrawals",
+    "/admin/wallets",
+    "/admin/saving-plans",
+    "/admin/create-notifications",
+    "/admin/setting",
+  ];
   for (const path of screens) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} is wider than the phone`).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${path} is wider than the phone`,
+    ).toBeLessThanOrEqual(390);
   }
   await page.goto("/admin");
   const nav = page.getByRole("navigation", { name: "Admin" });
@@ -123,7 +148,10 @@ test("records show what an entry is, never a raw id, and lead to its order", asy
   await credit(request, user.username, "500");
   await signIn(page, user.username, user.password);
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const placed = await request.post("/api/trades", { headers: { Authorization: `Bearer ${token}` }, data: { side: "buy", type: "market", quantity: "0.01" } });
+  const placed = await request.post("/api/trades", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { side: "buy", type: "market", quantity: "0.01" },
+  });
   const orderId = (await placed.json()).order.id as string;
   await page.goto("/records");
   const list = page.getByRole("list", { name: "Transactions" });
@@ -136,14 +164,18 @@ test("records show what an entry is, never a raw id, and lead to its order", asy
   await expect(page.locator(`#order-${orderId}`)).toContainText("Market buy");
 });
 
-test("on a slow network a tab is marked at once and the next screen's skeleton shows while it loads", async ({ page, request }) => {
+test("on a slow network a tab is marked at once and the next screen's skeleton shows while it loads", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   // Every server round trip of a client-side navigation takes 1.5 s more (prefetches of the
   // screens' loading shells, done ahead of any click, are left alone).
   await page.route("**/*", async (route) => {
     const headers = route.request().headers();
-    if (headers["rsc"] === "1" && !headers["next-router-prefetch"]) await new Promise((resolve) => setTimeout(resolve, 1_500));
+    if (headers["rsc"] === "1" && !headers["next-router-prefetch"])
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
   const main = page.getByRole("navigation", { name: "Main" });
@@ -154,7 +186,10 @@ test("on a slow network a tab is marked at once and the next screen's skeleton s
   await expect(page.getByTestId("loading")).toHaveCount(0);
 });
 
-test("the legal documents lead back: to registration and sign-in when signed out, Home when signed in", async ({ page, request }) => {
+test("the legal documents lead back: to registration and sign-in when signed out, Home when signed in", async ({
+  page,
+  request,
+}) => {
   await page.goto("/terms");
   const back = page.getByRole("navigation", { name: "Back" });
   await expect(back.getByRole("link", { name: /Register/ })).toHaveAttribute("href", "/register");

@@ -3,7 +3,10 @@ import { expect, test, type Browser } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { apiRegister, credit, ensureUsdtWallet, signIn, signInAsAdmin } from "./helpers";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082",
+  "hex",
+);
 
 async function adminPage(browser: Browser, path: string) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -12,7 +15,11 @@ async function adminPage(browser: Browser, path: string) {
   return page;
 }
 
-test("deposit with proof, an admin approves it, and the user sees the notification and the balance", async ({ page, browser, request }) => {
+test("deposit with proof, an admin approves it, and the user sees the notification and the balance", async ({
+  page,
+  browser,
+  request,
+}) => {
   await ensureUsdtWallet(request);
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
@@ -31,7 +38,9 @@ test("deposit with proof, an admin approves it, and the user sees the notificati
   const hash = randomBytes(32).toString("hex");
   await page.getByLabel("Amount sent (USDT)").fill("250");
   await page.getByLabel("Transaction hash").fill(hash);
-  await page.getByLabel("Proof of the transfer (screenshot)").setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Proof of the transfer (screenshot)")
+    .setInputFiles({ name: "proof.png", mimeType: "image/png", buffer: PNG });
   expect((await axeViolations(page)).map((v) => v.id)).toEqual([]);
   await page.getByRole("button", { name: "Submit deposit" }).click();
   await expect(page).toHaveURL(/\/deposit$/);
@@ -51,7 +60,11 @@ test("deposit with proof, an admin approves it, and the user sees the notificati
   await expect(page.getByTestId("balance-USDT")).toContainText("250.00");
 });
 
-test("withdrawal behind a withdrawal password, an admin marks it sent, and records show the send, and the hold when asked", async ({ page, browser, request }) => {
+test("withdrawal behind a withdrawal password, an admin marks it sent, and records show the send, and the hold when asked", async ({
+  page,
+  browser,
+  request,
+}) => {
   await ensureUsdtWallet(request);
   const user = await apiRegister(request);
   await credit(request, user.username, "500");
@@ -104,5 +117,7 @@ test("withdrawal behind a withdrawal password, an admin marks it sent, and recor
   // The request set 101 USDT aside: a hold, shown when asked.
   await page.getByRole("checkbox", { name: "Show holds" }).check();
   await expect(records).toHaveCount(2);
-  await expect(records.filter({ hasText: "Withdrawal requested" }).getByTestId("change")).toHaveText("101.00USDTmoved to On hold");
+  await expect(records.filter({ hasText: "Withdrawal requested" }).getByTestId("change")).toHaveText(
+    "101.00USDTmoved to On hold",
+  );
 });

@@ -101,28 +101,39 @@ export interface AdminSession {
 }
 
 /** The code an authenticator app with this secret shows (`steps` time steps from now). */
-export const totpCode = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+export const totpCode = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 /**
  * Signs an administrator in with the password and turns two-factor on, as an administrator's first
  * sign-in asks: the admin API opens only then. The session stays the run's (a code works once per
  * 30-second step, so administrators cannot sign in again for every test).
  */
-export async function enrolledAdmin(request: APIRequestContext, who: { usernameOrEmail: string; password: string }, origin = ""): Promise<AdminSession> {
+export async function enrolledAdmin(
+  request: APIRequestContext,
+  who: { usernameOrEmail: string; password: string },
+  origin = "",
+): Promise<AdminSession> {
   const login = await request.post(`${origin}/api/auth/login`, { data: who });
   expect(login.status()).toBe(200);
   const { token, user } = (await login.json()) as Pick<AdminSession, "token" | "user">;
   const headers = { Authorization: `Bearer ${token}` };
   const refused = await request.get(`${origin}/api/admin/users`, { headers });
   expect(refused.status()).toBe(403);
-  const { secret } = (await (await request.post(`${origin}/api/user/2fa/setup`, { headers, data: { password: who.password } })).json()) as { secret: string };
-  expect((await request.post(`${origin}/api/user/2fa/enable`, { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
+  const { secret } = (await (
+    await request.post(`${origin}/api/user/2fa/setup`, { headers, data: { password: who.password } })
+  ).json()) as { secret: string };
+  expect(
+    (await request.post(`${origin}/api/user/2fa/enable`, { headers, data: { code: totpCode(secret) } })).status(),
+  ).toBe(200);
   return { token, user, secret };
 }
 
 /** The bootstrap administrator's session, with two-factor on, made once per run. */
 export const adminSession = (request: APIRequestContext): Promise<AdminSession> =>
-  sharedOnce("admin-session", () => enrolledAdmin(request, { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password }));
+  sharedOnce("admin-session", () =>
+    enrolledAdmin(request, { usernameOrEmail: E2E_ADMIN.username, password: E2E_ADMIN.password }),
+  );
 
 /** Signs an administrator in through the form, password then the app's code, as a person does. */
 export async function signInThroughFormWithCode(page: Page, session: AdminSession, password: string) {
@@ -148,12 +159,25 @@ export const CHECKER = { usernameOrEmail: "checker", password: "e2e-checker-pass
 export function checkerSession(request: APIRequestContext): Promise<AdminSession> {
   return sharedOnce("checker-session", async () => {
     const registered = await request.post("/api/auth/register", {
-      data: { username: "checker", email: "checker@example.com", password: CHECKER.password, country: "GB", phoneCode: "+44", phoneNumber: "7700900124", referralCode: "" },
+      data: {
+        username: "checker",
+        email: "checker@example.com",
+        password: CHECKER.password,
+        country: "GB",
+        phoneCode: "+44",
+        phoneNumber: "7700900124",
+        referralCode: "",
+      },
     });
     expect(registered.status()).toBe(201);
-    const { user } = (await (await request.post("/api/auth/login", { data: CHECKER })).json()) as { user: { id: string } };
+    const { user } = (await (await request.post("/api/auth/login", { data: CHECKER })).json()) as {
+      user: { id: string };
+    };
     // While the bootstrap administrator is the only one, they appoint the second alone.
-    const granted = await request.put(`/api/admin/users/${user.id}/role`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { role: "admin" } });
+    const granted = await request.put(`/api/admin/users/${user.id}/role`, {
+      headers: { Authorization: `Bearer ${await adminToken(request)}` },
+      data: { role: "admin" },
+    });
     expect(granted.status()).toBe(200);
     // The grant ended the checker's sessions: they sign in again with the new role, and set up two-factor.
     return enrolledAdmin(request, CHECKER);
@@ -172,7 +196,9 @@ export async function signInAsAdmin(page: Page, to = "/admin") {
 /** Puts a session in the browser as a sign-in leaves it (the cookie, and local storage's token and user once), then opens `to`. */
 export async function signInWith(page: Page, session: Pick<AdminSession, "token" | "user">, to: string) {
   const baseURL = test.info().project.use.baseURL!;
-  await page.context().addCookies([{ name: "aurum.session-token", value: session.token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: "aurum.session-token", value: session.token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   await seedLocalStorage(page, session.token, session.user);
   await page.goto(to);
 }
@@ -180,13 +206,18 @@ export async function signInWith(page: Page, session: Pick<AdminSession, "token"
 /** Has the checker approve a proposal that an answer of 202 announced; the approval's status. */
 export async function approveAsChecker(request: APIRequestContext, proposed: APIResponse): Promise<number> {
   const { proposal } = (await proposed.json()) as { proposal: { id: string } };
-  const res = await request.post(`/api/admin/approvals/${proposal.id}/approve`, { headers: { Authorization: `Bearer ${await checkerToken(request)}` } });
+  const res = await request.post(`/api/admin/approvals/${proposal.id}/approve`, {
+    headers: { Authorization: `Bearer ${await checkerToken(request)}` },
+  });
   return res.status();
 }
 
 /** Saves site settings as administrators do: what pays, prices or limits money waits for the checker, who approves it. */
 export async function saveSettings(request: APIRequestContext, patch: Record<string, unknown>) {
-  const res = await request.put("/api/settings/config", { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: patch });
+  const res = await request.put("/api/settings/config", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: patch,
+  });
   if (res.status() === 202) expect(await approveAsChecker(request, res)).toBe(200);
   else expect(res.status()).toBe(200);
 }
@@ -196,7 +227,10 @@ export async function credit(request: APIRequestContext, username: string, amoun
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const found = await request.get(`/api/admin/users?q=${username}`, { headers });
   const [user] = (await found.json()).users as { id: string }[];
-  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, { headers, data: { amount, operation: "credit", reason: "e2e funding", asset } });
+  const res = await request.put(`/api/admin/users/${user!.id}/manage-balance`, {
+    headers,
+    data: { amount, operation: "credit", reason: "e2e funding", asset },
+  });
   if (res.status() === 202) expect(await approveAsChecker(request, res)).toBe(200);
   else expect(res.status()).toBe(200);
   return user!.id;
@@ -206,7 +240,17 @@ export async function credit(request: APIRequestContext, username: string, amoun
 export async function ensureUsdtWallet(request: APIRequestContext) {
   const res = await request.post("/api/admin/wallets", {
     headers: { Authorization: `Bearer ${await adminToken(request)}` },
-    data: { currency: "USDT", network: "TRC20", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true },
+    data: {
+      currency: "USDT",
+      network: "TRC20",
+      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      memo: null,
+      minDeposit: "10",
+      withdrawFee: "1",
+      minWithdraw: "10",
+      depositEnabled: true,
+      withdrawEnabled: true,
+    },
   });
   expect([202, 409]).toContain(res.status());
   // Both projects may propose it at once: the approval that comes second fails as the wallet exists.
@@ -216,11 +260,26 @@ export async function ensureUsdtWallet(request: APIRequestContext) {
 /** A flexible USDT saving plan the tests can subscribe to (proposed and approved); its id. */
 export async function ensureSavingPlan(request: APIRequestContext, name = "E2E flexible"): Promise<string> {
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
-  const res = await request.post("/api/admin/saving-plans", { headers, data: { name, asset: "USDT", aprBps: 600, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "10000000", enabled: true } });
+  const res = await request.post("/api/admin/saving-plans", {
+    headers,
+    data: {
+      name,
+      asset: "USDT",
+      aprBps: 600,
+      termDays: 0,
+      minAmount: "10",
+      maxAmount: "100000",
+      totalCap: "10000000",
+      enabled: true,
+    },
+  });
   // A plan that pays interest is a proposal: the checker approves it. Both projects run this at
   // once: the one that lost the race (409 when proposed or when approved) finds the plan the other made.
   if (res.status() === 202) expect([200, 409]).toContain(await approveAsChecker(request, res));
   else expect(res.status()).toBe(409);
-  const plans = (await (await request.get("/api/admin/saving-plans", { headers })).json()).plans as { id: string; name: string }[];
+  const plans = (await (await request.get("/api/admin/saving-plans", { headers })).json()).plans as {
+    id: string;
+    name: string;
+  }[];
   return plans.find((p) => p.name === name)!.id;
 }

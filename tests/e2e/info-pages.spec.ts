@@ -14,13 +14,19 @@ const PAGES = [
 /** Each figure a page shows (by its data-testid), as the settings say it should read. */
 const FIGURES: Record<(typeof PAGES)[number]["path"], (s: Settings) => Record<string, string>> = {
   "/advantages-of-ai-trading": (s) => tradingFigures(s),
-  "/option-trading": (s) => ({ fee: percentText(s.trading.feeBps), spread: percentText(s.trading.spreadBps), "storage-rate": percentText(s.storage.annualRateBps) }),
+  "/option-trading": (s) => ({
+    fee: percentText(s.trading.feeBps),
+    spread: percentText(s.trading.spreadBps),
+    "storage-rate": percentText(s.storage.annualRateBps),
+  }),
   "/store-xaut": (s) => ({ "storage-rate": percentText(s.storage.annualRateBps) }),
   "/whitepaper": (s) => ({
     ...tradingFigures(s),
     "withdraw-daily-limit": `${displaySetting(s.withdrawals.dailyLimit)} USDT`,
     "storage-rate": percentText(s.storage.annualRateBps),
-    "referral-reward": /[1-9]/.test(s.referral.rewardUsdt) ? `${displaySetting(s.referral.rewardUsdt)} USDT` : "None at the moment",
+    "referral-reward": /[1-9]/.test(s.referral.rewardUsdt)
+      ? `${displaySetting(s.referral.rewardUsdt)} USDT`
+      : "None at the moment",
   }),
 };
 
@@ -61,7 +67,10 @@ async function expectFiguresOf(page: Page, request: APIRequestContext, path: (ty
 }
 
 for (const { path, heading } of PAGES) {
-  test(`a signed-out visitor reads ${path}, with the figures the settings hold, on a phone's width`, async ({ page, request }) => {
+  test(`a signed-out visitor reads ${path}, with the figures the settings hold, on a phone's width`, async ({
+    page,
+    request,
+  }) => {
     await page.goto(path);
     await expect(page).toHaveURL(path);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -101,7 +110,9 @@ test("changed settings show at once on the information pages, worked examples in
     const fee = (4_018_000_000n * BigInt(before.trading.feeBps) + 9_999n) / 10_000n;
     const example = page.getByRole("figure", { name: /Buying 1 XAUt/ });
     await expect(example.getByRole("row", { name: "Buy 1 XAUt at the ask" })).toContainText("4,018.000000 USDT");
-    await expect(example.getByRole("row", { name: /Fee on the buy/ })).toContainText(`${displayDecimal(formatAmount(fee, 6), 6)} USDT`);
+    await expect(example.getByRole("row", { name: /Fee on the buy/ })).toContainText(
+      `${displayDecimal(formatAmount(fee, 6), 6)} USDT`,
+    );
     await expect(example.getByRole("row", { name: "Sell 1 XAUt at the bid" })).toContainText("3,982.000000 USDT");
 
     await page.goto("/store-xaut");
@@ -126,7 +137,10 @@ test("Profile links each information page, and each leads back Home", async ({ p
   await signIn(page, user.username, user.password);
   for (const { link, heading } of PAGES) {
     await page.goto("/profile");
-    await page.getByRole("navigation", { name: "Learn" }).getByRole("link", { name: new RegExp(`^${link}`) }).click();
+    await page
+      .getByRole("navigation", { name: "Learn" })
+      .getByRole("link", { name: new RegExp(`^${link}`) })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
     await expect(page.getByTestId("signed-in-user")).toHaveText(user.username);

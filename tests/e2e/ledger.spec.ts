@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { apiRegister, signIn, signInAsAdmin } from "./helpers";
 
-test("an admin credits a user below the approval threshold, who sees the balance on Home and the entry in Transaction Records", async ({ browser, request }) => {
+test("an admin credits a user below the approval threshold, who sees the balance on Home and the entry in Transaction Records", async ({
+  browser,
+  request,
+}) => {
   const user = await apiRegister(request);
 
   const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -17,9 +20,13 @@ test("an admin credits a user below the approval threshold, who sees the balance
   await adminPage.getByLabel("Amount").fill("400.25");
   await adminPage.getByLabel("Reason (kept in the ledger)").fill("Launch bonus");
   await adminPage.getByRole("button", { name: "Review" }).click();
-  await expect(adminPage.getByRole("status").filter({ hasText: `Credit 400.25 USDT to ${user.username}?` })).toBeVisible();
+  await expect(
+    adminPage.getByRole("status").filter({ hasText: `Credit 400.25 USDT to ${user.username}?` }),
+  ).toBeVisible();
   await adminPage.getByRole("button", { name: "Confirm credit" }).click();
-  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText("Credited 400.25 USDT. Available now: 400.25 USDT");
+  await expect(adminPage.getByTestId("manage-balance-result")).toHaveText(
+    "Credited 400.25 USDT. Available now: 400.25 USDT",
+  );
   await expect(adminPage.getByTestId("balance-USDT")).toContainText("400.25");
 
   // A debit beyond the balance is refused and changes nothing (with the credit, still under the

@@ -5,7 +5,10 @@ import { apiRegister, credit, signIn } from "./helpers";
 // `npm run bench:ux` is where the time itself is measured.
 const SHOWN_WITHIN = { timeout: 5_000 };
 
-test("Home shows a credit at once without a reload, with the page open and when it lands while the page is still loading", async ({ page, request }) => {
+test("Home shows a credit at once without a reload, with the page open and when it lands while the page is still loading", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");

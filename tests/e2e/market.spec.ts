@@ -23,14 +23,19 @@ function candlePixels(chart: Locator): Promise<number> {
 /** Candles drawn in the picture the page shows first: the rectangles of its visible paths, two per candle. */
 function pictureCandles(chart: Locator): Promise<number> {
   return chart.evaluate((el) => {
-    const paths = [...el.querySelectorAll("svg path[data-candles]")].filter((p) => (p as SVGPathElement).getBoundingClientRect().width > 0);
+    const paths = [...el.querySelectorAll("svg path[data-candles]")].filter(
+      (p) => (p as SVGPathElement).getBoundingClientRect().width > 0,
+    );
     return paths.reduce((n, p) => n + (p.getAttribute("d")?.match(/M/g)?.length ?? 0), 0) / 2;
   });
 }
 
 const PRICE = /^\d{1,3}(,\d{3})*\.\d{2}$/;
 
-test("a fresh install shows a live, moving XAUt price on Home and a candlestick chart on /market", async ({ page, request }) => {
+test("a fresh install shows a live, moving XAUt price on Home and a candlestick chart on /market", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await expect(page.getByTestId("home-xaut-price")).toHaveText(PRICE);

@@ -19,7 +19,10 @@ async function notify(request: APIRequestContext, userId: string, title: string,
   expect(res.status()).toBe(201);
 }
 
-test("an admin's notification opens the dialog on the user's page at once; View opens /notifications with it read", async ({ page, browser }) => {
+test("an admin's notification opens the dialog on the user's page at once; View opens /notifications with it read", async ({
+  page,
+  browser,
+}) => {
   const user = await liveUser(page);
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -54,7 +57,10 @@ test("an admin's notification opens the dialog on the user's page at once; View 
   await adminContext.close();
 });
 
-test("Cancel marks the notification read; the centre lists unread ones apart and marks all read", async ({ page, request }) => {
+test("Cancel marks the notification read; the centre lists unread ones apart and marks all read", async ({
+  page,
+  request,
+}) => {
   const user = await liveUser(page);
   await page.goto("/notifications");
   await expect(page.getByText("No notifications yet.")).toBeVisible();
@@ -65,14 +71,20 @@ test("Cancel marks the notification read; the centre lists unread ones apart and
   const dialog = page.getByRole("dialog", { name: "Deposit received" });
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId("notification").filter({ hasText: "Deposit received" })).toHaveAttribute("data-unread", "false");
+  await expect(page.getByTestId("notification").filter({ hasText: "Deposit received" })).toHaveAttribute(
+    "data-unread",
+    "false",
+  );
 
   await notify(request, user.id, "Order filled", "You bought 0.5 XAUt.");
   await notify(request, user.id, "Price alert", "XAUt crossed 2,400 USDT.");
   await page.reload();
   await expect(page.getByTestId("unread-badge")).toHaveText("2");
   await expect(page.getByTestId("notification").first()).toContainText("Price alert");
-  await expect(page.getByTestId("notification").filter({ hasText: "Order filled" })).toHaveAttribute("data-unread", "true");
+  await expect(page.getByTestId("notification").filter({ hasText: "Order filled" })).toHaveAttribute(
+    "data-unread",
+    "true",
+  );
   await page.screenshot({ path: "/tmp/aurum-notifications-unread.png" });
 
   await page.getByRole("button", { name: "Mark all read" }).click();
@@ -81,7 +93,10 @@ test("Cancel marks the notification read; the centre lists unread ones apart and
   await expect(page.getByTestId("unread-badge")).toBeHidden();
 });
 
-test("when the server side closes the connection, the page reconnects by itself, shows what arrived meanwhile and still receives notifications", async ({ page, request }) => {
+test("when the server side closes the connection, the page reconnects by itself, shows what arrived meanwhile and still receives notifications", async ({
+  page,
+  request,
+}) => {
   const sockets: WebSocketRoute[] = [];
   // The second connection (the reconnect) waits here until the test lets it through.
   let letReconnect = () => {};
@@ -108,7 +123,11 @@ test("when the server side closes the connection, the page reconnects by itself,
   await expect(page.getByTestId("unread-badge")).toHaveText("2");
 });
 
-test("a notification read in one tab leaves the other tabs too: dialog closed, badge cleared", async ({ page, request, context }) => {
+test("a notification read in one tab leaves the other tabs too: dialog closed, badge cleared", async ({
+  page,
+  request,
+  context,
+}) => {
   const user = await liveUser(page);
   const other = await context.newPage();
   await other.goto("/market");

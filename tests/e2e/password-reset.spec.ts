@@ -38,11 +38,15 @@ test("a forgotten password is reset through the mailed link, which then stops wo
   await expect(page.getByTestId("toast")).toHaveText("Passwords do not match!");
   await page.getByLabel("Confirm new password").fill("a-brand-new-secret");
   await page.getByRole("button", { name: "Set new password" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Your password has been reset. Please sign in with your new password.");
+  await expect(page.getByTestId("toast")).toHaveText(
+    "Your password has been reset. Please sign in with your new password.",
+  );
   await page.waitForURL((url) => url.pathname === "/login");
 
   await signInThroughForm(page, user.username, "a-brand-new-secret");
-  const old = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const old = await request.post("/api/auth/login", {
+    data: { usernameOrEmail: user.username, password: user.password },
+  });
   expect(old.status()).toBe(401);
 
   await page.goto(link);

@@ -19,7 +19,9 @@ async function takeWithUsers(request: APIRequestContext) {
   const other = await apiRegister(request);
   await credit(request, user.username, "123.456789");
   await credit(request, other.username, "7.5");
-  const res = await request.post("/api/admin/proof/snapshots", { headers: { Authorization: `Bearer ${await adminToken(request)}` } });
+  const res = await request.post("/api/admin/proof/snapshots", {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+  });
   expect(res.status()).toBe(201);
   return { user, snapshot: (await res.json()).snapshot as Snapshot };
 }
@@ -41,7 +43,10 @@ test("signed out, the page shows a snapshot's root, its account count and totals
   await expect(page.getByText("It does not show")).toBeVisible();
 });
 
-test("the page says since when two administrators hold the four eyes, and what needs both", async ({ page, request }) => {
+test("the page says since when two administrators hold the four eyes, and what needs both", async ({
+  page,
+  request,
+}) => {
   // The second administrator appointed (made once per run).
   await checkerSession(request);
   await page.goto("/proof-of-reserves");
@@ -50,7 +55,10 @@ test("the page says since when two administrators hold the four eyes, and what n
   await expect(since).toContainText("1,000.00 USDT or more for one user in a day");
 });
 
-test("signed in, a user verifies their balances in the browser, downloads the proof, and a tampered copy fails at its step", async ({ page, request }) => {
+test("signed in, a user verifies their balances in the browser, downloads the proof, and a tampered copy fails at its step", async ({
+  page,
+  request,
+}) => {
   test.slow();
   const { user, snapshot } = await snapshotWithUsers(request);
   await signIn(page, user.username, user.password);
@@ -59,7 +67,9 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await page.getByRole("button", { name: "Verify my balances" }).click();
-  await expect(page.getByTestId("my-verification-outcome")).toHaveText("Your balances are included in the published total.");
+  await expect(page.getByTestId("my-verification-outcome")).toHaveText(
+    "Your balances are included in the published total.",
+  );
   // Read in cents like every USDT amount; the exact figure on hover, as the proof file has it.
   await expect(page.getByTestId("my-balances")).toContainText("123.45");
   await expect(page.getByTestId("my-balances").getByTitle("123.456789 USDT")).toBeVisible();
@@ -67,7 +77,10 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   // The leaf id is this user's own, not just a leaf with the same balances.
   await expect(page.getByTestId("my-verification").getByText("The leaf is yours")).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my proof" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my proof" }).click(),
+  ]);
   const proof = JSON.parse(readFileSync((await download.path())!, "utf8")) as ProofFile;
   expect(proof.snapshot.rootHash).toBe(snapshot.rootHash);
   expect(proof.account.balances.USDT).toBe("123.456789");
@@ -78,13 +91,20 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   // One unit more in the first sibling's sum: the file no longer adds up at that step.
   const tampered = structuredClone(proof);
   const sibling = tampered.path[0]!.sums;
-  sibling.USDT = (BigInt(sibling.USDT!.replace(".", "")) + 1n).toString().padStart(7, "0").replace(/(\d{6})$/, ".$1");
+  sibling.USDT = (BigInt(sibling.USDT!.replace(".", "")) + 1n)
+    .toString()
+    .padStart(7, "0")
+    .replace(/(\d{6})$/, ".$1");
   await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(tampered));
   await page.getByRole("button", { name: "Check this proof" }).click();
-  await expect(page.getByTestId("file-verification-outcome")).toHaveText(`The proof failed at: Step 1 of ${proof.path.length} of the path.`);
+  await expect(page.getByTestId("file-verification-outcome")).toHaveText(
+    `The proof failed at: Step 1 of ${proof.path.length} of the path.`,
+  );
 
   // The untouched file passes the same check against the published root.
   await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(proof));
   await page.getByRole("button", { name: "Check this proof" }).click();
-  await expect(page.getByTestId("file-verification-outcome")).toHaveText("The balances in this proof are included in the published total.");
+  await expect(page.getByTestId("file-verification-outcome")).toHaveText(
+    "The balances in this proof are included in the published total.",
+  );
 });

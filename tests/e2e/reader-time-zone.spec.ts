@@ -17,7 +17,12 @@ test.describe("in Tokyo", () => {
     await signIn(page, data!.username, data!.password, "/withdraw");
     const lock = page.getByText(/withdrawals are locked until/);
     const end = await lock.locator("time").getAttribute("datetime");
-    const tokyo = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(end!));
+    const tokyo = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Asia/Tokyo",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(new Date(end!));
     await expect(lock).toContainText(new RegExp(`until (today|tomorrow) ${tokyo} \\(in \\d{1,2} min \\d{2} s\\)`));
     const first = await lock.innerText();
     await expect(lock).not.toHaveText(first);

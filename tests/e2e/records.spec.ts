@@ -9,19 +9,35 @@ async function traderWithHold(page: Page, request: APIRequestContext) {
   await signIn(page, user.username, user.password);
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const headers = { Authorization: `Bearer ${token}` };
-  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.1" } })).status()).toBe(201);
-  expect((await request.post("/api/trades", { headers, data: { side: "buy", type: "limit", quantity: "0.1", price: "100" } })).status()).toBe(201);
+  expect(
+    (await request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "0.1" } })).status(),
+  ).toBe(201);
+  expect(
+    (
+      await request.post("/api/trades", {
+        headers,
+        data: { side: "buy", type: "limit", quantity: "0.1", price: "100" },
+      })
+    ).status(),
+  ).toBe(201);
   return user;
 }
 
 /** axe-core finds nothing on what the page shows now (screens.spec checks /records closed; these, open). */
 async function expectAccessible(page: Page) {
-  expect((await axeViolations(page)).map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    (await axeViolations(page)).map(
+      (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 const visible = (page: Page) => page.getByTestId("transaction").filter({ visible: true });
 
-test("a market buy is one line in /records, opens to its legs, and holds show only when asked", async ({ page, request }) => {
+test("a market buy is one line in /records, opens to its legs, and holds show only when asked", async ({
+  page,
+  request,
+}) => {
   await traderWithHold(page, request);
   await page.goto("/records");
 
@@ -67,7 +83,10 @@ test("a market buy is one line in /records, opens to its legs, and holds show on
 test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("records are a table whose amounts share one right-aligned column, each row opening to a table of its legs", async ({ page, request }) => {
+  test("records are a table whose amounts share one right-aligned column, each row opening to a table of its legs", async ({
+    page,
+    request,
+  }) => {
     await traderWithHold(page, request);
     await page.goto("/records?holds=true");
 
@@ -78,7 +97,9 @@ test.describe("on a desktop", () => {
     await expect(visible(page)).toHaveCount(3);
 
     // Every amount ends at the same x, in figures of one width.
-    const amounts = table.locator("tr[data-testid=transaction] > td:last-child .tabular-nums").filter({ visible: true });
+    const amounts = table
+      .locator("tr[data-testid=transaction] > td:last-child .tabular-nums")
+      .filter({ visible: true });
     await expect(amounts).toHaveCount(4);
     const rights = await amounts.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
     expect(new Set(rights).size, `right edges ${rights}`).toBe(1);
@@ -97,7 +118,10 @@ test.describe("on a desktop", () => {
     await expect(legs.getByTestId("leg")).toHaveCount(3);
     await expect(legs.getByTestId("leg").filter({ hasText: "Fee" })).toHaveCount(1);
     // The legs' changes end where the transactions' do.
-    const all = await table.locator(":is(tr[data-testid=transaction], tr[data-testid=leg]) > td:last-child .tabular-nums").filter({ visible: true }).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
+    const all = await table
+      .locator(":is(tr[data-testid=transaction], tr[data-testid=leg]) > td:last-child .tabular-nums")
+      .filter({ visible: true })
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().right)));
     expect(all).toHaveLength(7);
     expect(new Set(all).size, `right edges ${all}`).toBe(1);
     await expectAccessible(page);

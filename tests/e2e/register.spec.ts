@@ -8,10 +8,13 @@ const cases: [string, (page: Page) => Promise<unknown>][] = [
   ["Please select your country", (p) => p.getByLabel("Country").selectOption("")],
   ["Please enter your phone number", (p) => p.getByLabel("Phone number").fill("")],
   ["Please enter a password", (p) => p.getByLabel("Password", { exact: true }).fill("")],
-  ["Password should be at least 6 characters long", async (p) => {
-    await p.getByLabel("Password", { exact: true }).fill("12345");
-    await p.getByLabel("Confirm password").fill("12345");
-  }],
+  [
+    "Password should be at least 6 characters long",
+    async (p) => {
+      await p.getByLabel("Password", { exact: true }).fill("12345");
+      await p.getByLabel("Confirm password").fill("12345");
+    },
+  ],
   ["Passwords do not match!", (p) => p.getByLabel("Confirm password").fill("secret2")],
   ["Please agree to the Terms and Privacy Policy", (p) => p.getByLabel(/I agree to the/).uncheck()],
 ];
@@ -41,7 +44,10 @@ test("registering lands on / signed in, with token and user in local storage", a
   await expect(page.getByTestId("toast")).toHaveText("Registration successful");
   await page.waitForURL("/");
   await expect(page.getByTestId("signed-in-user")).toHaveText(username);
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem("token"), user: localStorage.getItem("user") }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem("token"),
+    user: localStorage.getItem("user"),
+  }));
   expect(stored.token).toBeTruthy();
   expect(JSON.parse(stored.user!)).toMatchObject({ username });
 });
@@ -50,7 +56,15 @@ test("a taken username shows the server's message", async ({ page, request }) =>
   await page.goto("/register");
   const username = await fillRegistration(page);
   const res = await request.post("/api/auth/register", {
-    data: { username, email: `other_${username}@example.com`, country: "FR", phoneCode: "+33", phoneNumber: "612345678", password: "secret1", referralCode: "" },
+    data: {
+      username,
+      email: `other_${username}@example.com`,
+      country: "FR",
+      phoneCode: "+33",
+      phoneNumber: "612345678",
+      password: "secret1",
+      referralCode: "",
+    },
   });
   expect(res.status()).toBe(201);
   await page.getByRole("button", { name: "Register" }).click();

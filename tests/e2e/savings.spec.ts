@@ -1,13 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { apiRegister, credit, ensureSavingPlan, signIn } from "./helpers";
 
-test("subscribe to a plan from Home, see its next interest, and redeem it after seeing what comes back", async ({ page, request }) => {
+test("subscribe to a plan from Home, see its next interest, and redeem it after seeing what comes back", async ({
+  page,
+  request,
+}) => {
   const planId = await ensureSavingPlan(request);
   const user = await apiRegister(request);
   await credit(request, user.username, "1000");
   await signIn(page, user.username, user.password);
 
-  await page.getByRole("link", { name: /E2E flexible/ }).first().click();
+  await page
+    .getByRole("link", { name: /E2E flexible/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/saving/${planId}$`));
   await expect(page.getByText("6 %")).toBeVisible();
   await page.getByLabel("Amount (USDT)").fill("400");

@@ -10,10 +10,62 @@ import { userWithData, type ScreenData } from "./screen-data";
 // - no error logged or thrown while it loads (a hydration mismatch is one: React's #418);
 // - numbers and times read one way (issue 23, item 4): each asset with its decimals, and amount
 //   fields grouped and wide enough for what they hold or suggest (issue 45 §3).
-const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/reset-password", "/terms", "/privacy", "/legality", "/advantages-of-ai-trading", "/option-trading", "/store-xaut", "/whitepaper", "/proof-of-reserves", "/contact", "/no-such-page"];
-const USER_SCREENS = ["/", "/market", "/trade", "/records", "/record", "/notifications", "/profile", "/deposit", "/deposit/address/USDT", "/deposit/proof/USDT/TRC20", "/withdraw", "/withdraw/form/USDT", "/storage", "/saving/{planId}", "/personal-info", "/security-management", "/api-keys", "/invite-friends", "/ai-trading", "/support", "/support/{conversationId}"];
+const PUBLIC_SCREENS = [
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/terms",
+  "/privacy",
+  "/legality",
+  "/advantages-of-ai-trading",
+  "/option-trading",
+  "/store-xaut",
+  "/whitepaper",
+  "/proof-of-reserves",
+  "/contact",
+  "/no-such-page",
+];
+const USER_SCREENS = [
+  "/",
+  "/market",
+  "/trade",
+  "/records",
+  "/record",
+  "/notifications",
+  "/profile",
+  "/deposit",
+  "/deposit/address/USDT",
+  "/deposit/proof/USDT/TRC20",
+  "/withdraw",
+  "/withdraw/form/USDT",
+  "/storage",
+  "/saving/{planId}",
+  "/personal-info",
+  "/security-management",
+  "/api-keys",
+  "/invite-friends",
+  "/ai-trading",
+  "/support",
+  "/support/{conversationId}",
+];
 // {userId} is the user with data.
-const ADMIN_SCREENS = ["/admin", "/admin/users", "/admin/users/{userId}", "/admin/setting", "/admin/create-notifications", "/admin/wallets", "/admin/deposits", "/admin/withdrawals", "/admin/approvals", "/admin/saving-plans", "/admin/outbox", "/admin/proof", "/admin/support", "/admin/support/{conversationId}"];
+const ADMIN_SCREENS = [
+  "/admin",
+  "/admin/users",
+  "/admin/users/{userId}",
+  "/admin/setting",
+  "/admin/create-notifications",
+  "/admin/wallets",
+  "/admin/deposits",
+  "/admin/withdrawals",
+  "/admin/approvals",
+  "/admin/saving-plans",
+  "/admin/outbox",
+  "/admin/proof",
+  "/admin/support",
+  "/admin/support/{conversationId}",
+];
 const SIZES = [
   { width: 390, height: 844 },
   { width: 768, height: 1024 },
@@ -48,22 +100,33 @@ async function watch(page: Page) {
   errorsOf.set(page, errors);
   page.on("console", (msg) => {
     // The page for an address that leads nowhere is itself answered with a 404, which Chromium logs.
-    const notFoundPage = msg.text().includes("status of 404") && new URL(msg.location().url).pathname === "/no-such-page";
+    const notFoundPage =
+      msg.text().includes("status of 404") && new URL(msg.location().url).pathname === "/no-such-page";
     if (msg.type() === "error" && !notFoundPage) errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`),
+    );
   });
 }
 
 /** axe-core's checks on what the page shows now, no CSP violation and no error so far; each named with where. */
 async function expectClean(page: Page, what: string) {
-  const found = (await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  const found = (await axeViolations(page)).map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")}`,
+  );
   expect(found, `${what} has accessibility violations`).toEqual([]);
-  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  const blocked = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
   expect(blocked, `${what} broke its Content-Security-Policy`).toEqual([]);
   expect(errorsOf.get(page) ?? [], `${what} logged errors`).toEqual([]);
 }
@@ -82,16 +145,24 @@ async function expectReadable(page: Page, what: string, { decimals = true } = {}
     const odd = [...text.matchAll(AMOUNT_WITH_ASSET)].filter((m) => m[1]!.length !== SHOWN[m[2]!]).map((m) => m[0]);
     expect(odd, `${what} shows an asset with other than its decimals`).toEqual([]);
   }
-  const fields = await page.locator("input[inputmode=decimal]").filter({ visible: true }).evaluateAll((inputs) =>
-    (inputs as HTMLInputElement[]).map((input) => {
-      const style = getComputedStyle(input);
-      const context = document.createElement("canvas").getContext("2d")!;
-      context.font = style.font;
-      const shown = input.value || input.placeholder;
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { id: input.id, texts: [input.value, input.placeholder], fits: context.measureText(shown).width <= room + 1, shown };
-    }),
-  );
+  const fields = await page
+    .locator("input[inputmode=decimal]")
+    .filter({ visible: true })
+    .evaluateAll((inputs) =>
+      (inputs as HTMLInputElement[]).map((input) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = style.font;
+        const shown = input.value || input.placeholder;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return {
+          id: input.id,
+          texts: [input.value, input.placeholder],
+          fits: context.measureText(shown).width <= room + 1,
+          shown,
+        };
+      }),
+    );
   for (const f of fields) {
     for (const t of f.texts) expect(t, `${what}: #${f.id} shows an ungrouped figure`).not.toMatch(UNGROUPED_FIELD);
     expect(f.fits, `${what}: #${f.id} is too narrow for "${f.shown}"`).toBe(true);
@@ -132,7 +203,12 @@ for (const size of SIZES) {
     for (const path of USER_SCREENS) {
       test(`${path} passes axe, its CSP, logs no error and reads one way, with data on it`, async ({ page }) => {
         await watch(page);
-        await signIn(page, data!.username, data!.password, path.replace("{planId}", data!.planId).replace("{conversationId}", data!.conversationId));
+        await signIn(
+          page,
+          data!.username,
+          data!.password,
+          path.replace("{planId}", data!.planId).replace("{conversationId}", data!.conversationId),
+        );
         await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
         await expectGood(page, path);
       });
@@ -142,7 +218,10 @@ for (const size of SIZES) {
     for (const path of ADMIN_SCREENS) {
       test(`${path} passes axe, its CSP, logs no error and reads one way`, async ({ page }) => {
         await watch(page);
-        await signInAsAdmin(page, path.replace("{userId}", data!.userId).replace("{conversationId}", data!.conversationId));
+        await signInAsAdmin(
+          page,
+          path.replace("{userId}", data!.userId).replace("{conversationId}", data!.conversationId),
+        );
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expectGood(page, path, { decimals: false });
       });

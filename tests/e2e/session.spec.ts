@@ -44,7 +44,10 @@ test("the signed-in area sends a browser without a stored token to /login", asyn
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("what is typed while the sign-in page still loads signs in, and the form cannot be sent before its script runs", async ({ page, request }) => {
+test("what is typed while the sign-in page still loads signs in, and the form cannot be sent before its script runs", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   // Hold the page's scripts back, as a slow phone network does, until the fields are filled.
   let release!: () => void;

@@ -3,7 +3,9 @@ import { apiRegister, credit, signIn } from "./helpers";
 
 /** Starts a strategy through the API, as the user: four daily rounds of 50 USDT, the first at once. */
 async function startThroughApi(request: APIRequestContext, user: { username: string; password: string }) {
-  const login = await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } });
+  const login = await request.post("/api/auth/login", {
+    data: { usernameOrEmail: user.username, password: user.password },
+  });
   const { token } = (await login.json()) as { token: string };
   const started = await request.post("/api/strategies", {
     headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": `e2e-strategy-${user.username}` },
@@ -25,7 +27,9 @@ test("start a recurring buy, see its first fill in records, and stop it", async 
   await form.getByLabel("End after rounds (optional)").fill("4");
   // The risk statement is accepted once, before the first strategy.
   await form.getByRole("button", { name: "Start strategy" }).click();
-  await expect(form.getByRole("alert")).toHaveText("Please read and accept the risk statement before your first strategy");
+  await expect(form.getByRole("alert")).toHaveText(
+    "Please read and accept the risk statement before your first strategy",
+  );
   await form.getByLabel("I have read and accept the risk statement").check();
   await form.getByRole("button", { name: "Start strategy" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Strategy started: its budget is reserved");
@@ -50,7 +54,9 @@ test("start a recurring buy, see its first fill in records, and stop it", async 
   await expect(ask).toBeHidden();
   await page.getByRole("button", { name: "Stop: Recurring buy: 50.00 USDT every day" }).click();
   await ask.getByRole("button", { name: "Stop strategy" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("Strategy stopped: everything it held is back in your available balance");
+  await expect(page.getByTestId("toast")).toHaveText(
+    "Strategy stopped: everything it held is back in your available balance",
+  );
   await expect(page.getByRole("heading", { name: "Ended" })).toBeVisible();
   await expect(page.getByRole("article", { name: "Recurring buy: 50.00 USDT every day" })).toContainText("stopped");
 });

@@ -2,9 +2,15 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { adminToken, apiRegister, ensureUsdtWallet, signIn, signInAsAdmin, uniqueName } from "./helpers";
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082",
+  "hex",
+);
 
-test("a signed-out visitor writes to customer service from the sign-in screen, and it reaches support's queue", async ({ page, request }) => {
+test("a signed-out visitor writes to customer service from the sign-in screen, and it reaches support's queue", async ({
+  page,
+  request,
+}) => {
   const email = `${uniqueName("visitor")}@example.com`;
   await page.goto("/login");
   await page.getByRole("link", { name: "Customer Service" }).click();
@@ -19,17 +25,29 @@ test("a signed-out visitor writes to customer service from the sign-in screen, a
 
   const headers = { Authorization: `Bearer ${await adminToken(request)}` };
   const queue = await (await request.get("/api/admin/support?status=open&pageSize=100", { headers })).json();
-  const mine = (queue.conversations as { subject: string; requester: { kind: string; email?: string } }[]).find((c) => c.requester.email === email);
+  const mine = (queue.conversations as { subject: string; requester: { kind: string; email?: string } }[]).find(
+    (c) => c.requester.email === email,
+  );
   expect(mine).toMatchObject({ subject: "I forgot which email my account uses.", requester: { kind: "visitor" } });
   const outbox = await (await request.get("/api/admin/outbox?pageSize=100", { headers })).json();
-  expect((outbox.messages as { to: string; subject: string }[]).some((m) => m.to === email && m.subject.includes("we have your message"))).toBe(true);
+  expect(
+    (outbox.messages as { to: string; subject: string }[]).some(
+      (m) => m.to === email && m.subject.includes("we have your message"),
+    ),
+  ).toBe(true);
 });
 
-test("a user opens a conversation, an administrator answers from /admin/support, and the user reads it live; an internal note never shows", async ({ page, browser }) => {
+test("a user opens a conversation, an administrator answers from /admin/support, and the user reads it live; an internal note never shows", async ({
+  page,
+  browser,
+}) => {
   const user = await apiRegister(page.request);
   const subject = `Where is my gold? ${uniqueName("s")}`;
   await signIn(page, user.username, user.password, "/profile");
-  await page.getByTestId("profile-support").getByRole("link", { name: /Ask Aurum support/ }).click();
+  await page
+    .getByTestId("profile-support")
+    .getByRole("link", { name: /Ask Aurum support/ })
+    .click();
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByTestId("live-status")).toHaveAttribute("data-status", "live");
   await page.getByLabel("Subject").fill(subject);
@@ -90,23 +108,40 @@ test("a user opens a conversation, an administrator answers from /admin/support,
   await context.close();
 });
 
-test("a rejected deposit opens a conversation with that deposit attached, and support sees which one", async ({ page, browser, request }) => {
+test("a rejected deposit opens a conversation with that deposit attached, and support sees which one", async ({
+  page,
+  browser,
+  request,
+}) => {
   await ensureUsdtWallet(request);
   const user = await apiRegister(request);
-  const login = await (await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })).json();
+  const login = await (
+    await request.post("/api/auth/login", { data: { usernameOrEmail: user.username, password: user.password } })
+  ).json();
   const submitted = await request.post("/api/deposits", {
     headers: { Authorization: `Bearer ${login.token}` },
-    multipart: { currency: "USDT", network: "TRC20", amount: "321.5", txHash: randomBytes(32).toString("hex"), proof: { name: "proof.png", mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      currency: "USDT",
+      network: "TRC20",
+      amount: "321.5",
+      txHash: randomBytes(32).toString("hex"),
+      proof: { name: "proof.png", mimeType: "image/png", buffer: PNG },
+    },
   });
   expect(submitted.status()).toBe(201);
   const depositId = (await submitted.json()).deposit.id as string;
-  const rejected = await request.post(`/api/admin/deposits/${depositId}/reject`, { headers: { Authorization: `Bearer ${await adminToken(request)}` }, data: { reason: "No such transfer on TRC20" } });
+  const rejected = await request.post(`/api/admin/deposits/${depositId}/reject`, {
+    headers: { Authorization: `Bearer ${await adminToken(request)}` },
+    data: { reason: "No such transfer on TRC20" },
+  });
   expect(rejected.status()).toBe(200);
 
   await signIn(page, user.username, user.password, "/deposit");
   await page.getByTestId("deposit-list").getByRole("link", { name: "Ask support about this deposit" }).click();
   await expect(page).toHaveURL(new RegExp(`/support\\?about=${depositId}$`));
-  await expect(page.getByTestId("support-related")).toContainText("Deposit of 321.50 USDT on TRC20, rejected (No such transfer on TRC20)");
+  await expect(page.getByTestId("support-related")).toContainText(
+    "Deposit of 321.50 USDT on TRC20, rejected (No such transfer on TRC20)",
+  );
   await page.getByLabel("Message").fill("I did send it: the transfer is on the chain.");
   await page.getByRole("button", { name: "Send to support" }).click();
   await expect(page).toHaveURL(/\/support\/[0-9a-f-]{36}$/);

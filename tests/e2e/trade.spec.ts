@@ -3,7 +3,10 @@ import { readable } from "../../lib/core/format";
 import { formatAmount, parseAmount } from "../../lib/core/amount";
 import { adminToken, apiRegister, approveAsChecker, credit, signIn } from "./helpers";
 
-test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({ page, request }) => {
+test("a credited user buys XAUt at market, sees the balance change and the trade in records", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "1000");
   await signIn(page, user.username, user.password);
@@ -20,7 +23,11 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(estimate).toContainText("Quantity0.100000 XAUt");
   await expect(estimate).toContainText("Fee (0.20%)");
   await page.getByRole("button", { name: "Review buy" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /^Buy 0\.100000 XAUt at market for about \d+\.\d{6} USDT, fee included\?$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /^Buy 0\.100000 XAUt at market for about \d+\.\d{6} USDT, fee included\?$/ }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Confirm buy" }).click();
 
   const toast = page.getByTestId("toast");
@@ -31,7 +38,12 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(recent).toHaveCount(1);
   await expect(recent.first()).toContainText("filled");
   // The list reads in cents; the exact figure is the amount's title.
-  const paid = /^([\d.]+) USDT$/.exec((await recent.first().getByTitle(/ USDT$/).getAttribute("title"))!)![1]!;
+  const paid = /^([\d.]+) USDT$/.exec(
+    (await recent
+      .first()
+      .getByTitle(/ USDT$/)
+      .getAttribute("title"))!,
+  )![1]!;
   expect(readable(paid, "USDT")).toBe(told);
   const left = formatAmount(parseAmount("1000", 6) - parseAmount(paid, 6), 6);
   await expect(page.getByTestId("available")).toHaveText(`${readable(left, "USDT")} USDT`);
@@ -57,7 +69,10 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await expect(entries.filter({ hasText: "Available · Fee" })).toHaveCount(1);
 });
 
-test("a limit order far from the market waits with its funds on hold, and cancelling releases them", async ({ page, request }) => {
+test("a limit order far from the market waits with its funds on hold, and cancelling releases them", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await credit(request, user.username, "500");
   await signIn(page, user.username, user.password);
@@ -76,40 +91,59 @@ test("a limit order far from the market waits with its funds on hold, and cancel
   const open = page.getByRole("list", { name: "Open orders" }).getByTestId("order");
   await expect(open).toHaveCount(1);
   await expect(open.first()).toContainText("Reserved 200.40 USDT");
-  await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
+  await open
+    .first()
+    .getByRole("button", { name: /^Cancel limit buy/ })
+    .click();
   const ask = page.getByRole("dialog", { name: "Cancel this order?" });
   await expect(ask).toContainText("Limit buy of 0.200000 XAUt at 1,000.00 USDT");
   await ask.getByRole("button", { name: "Keep the order" }).click();
   await expect(open).toHaveCount(1);
-  await open.first().getByRole("button", { name: /^Cancel limit buy/ }).click();
+  await open
+    .first()
+    .getByRole("button", { name: /^Cancel limit buy/ })
+    .click();
   await ask.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByTestId("toast")).toHaveText("Order cancelled");
   await expect(page.getByText("No open orders.")).toBeVisible();
   await expect(page.getByTestId("available")).toHaveText("500.00 USDT");
 });
 
-test("the form says before review when an order is more than the balance or the daily limit left", async ({ page, request }) => {
+test("the form says before review when an order is more than the balance or the daily limit left", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   const userId = await credit(request, user.username, "100");
   await signIn(page, user.username, user.password);
   await page.goto("/trade");
   await expect(page.getByTestId("available")).toHaveText("100.00 USDT");
   await page.getByLabel("Quantity (XAUt)").fill("1");
-  await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(/^This order needs [\d,]+\.\d{6} USDT; you have 100\.000000 USDT available$/);
+  await expect(page.getByRole("alert").filter({ hasText: "This order needs" })).toHaveText(
+    /^This order needs [\d,]+\.\d{6} USDT; you have 100\.000000 USDT available$/,
+  );
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 
   const admin = { Authorization: `Bearer ${await adminToken(request)}` };
   // A user's limit waits for a second administrator: the checker approves.
-  const limited = await request.put(`/api/admin/users/${userId}/trade-config`, { headers: admin, data: { dailyLimit: "10" } });
+  const limited = await request.put(`/api/admin/users/${userId}/trade-config`, {
+    headers: admin,
+    data: { dailyLimit: "10" },
+  });
   expect(limited.status()).toBe(202);
   expect(await approveAsChecker(request, limited)).toBe(200);
   await page.reload();
   await page.getByLabel("Quantity (XAUt)").fill("0.01");
-  await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText("This order would pass your daily trading limit: 10.00 USDT left today");
+  await expect(page.getByRole("alert").filter({ hasText: "daily trading limit" })).toHaveText(
+    "This order would pass your daily trading limit: 10.00 USDT left today",
+  );
   await expect(page.getByRole("button", { name: "Review buy" })).toBeDisabled();
 });
 
-test("on a phone Trade has a compact chart that folds away and stays folded, under the bottom tab bar", async ({ page, request }) => {
+test("on a phone Trade has a compact chart that folds away and stays folded, under the bottom tab bar", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   // The phone keeps its bottom tab bar, along the bottom edge and across the screen.

@@ -3,9 +3,12 @@ import { Secret, TOTP } from "otpauth";
 import { apiRegister, signIn } from "./helpers";
 
 /** The code an authenticator app would show for this secret now, `steps` periods from now. */
-const codeFor = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+const codeFor = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
-test("enrol two-factor from the security centre, save the recovery codes, sign out and sign in with the second step", async ({ page }) => {
+test("enrol two-factor from the security centre, save the recovery codes, sign out and sign in with the second step", async ({
+  page,
+}) => {
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
@@ -51,5 +54,7 @@ test("enrol two-factor from the security centre, save the recovery codes, sign o
   await expect(page.getByTestId("toast")).toHaveText("Login successful");
   await page.waitForURL((url) => url.pathname !== "/login");
   await page.goto("/security-management");
-  await expect(page.getByRole("region", { name: "Two-factor sign-in" }).getByTestId("two-factor-status")).toContainText("On");
+  await expect(page.getByRole("region", { name: "Two-factor sign-in" }).getByTestId("two-factor-status")).toContainText(
+    "On",
+  );
 });

@@ -1,13 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { apiRegister, credit, ensureUsdtWallet, signIn } from "./helpers";
 
-test("the withdrawal form refuses a mistyped address before the review, with the server's own check", async ({ page, request }) => {
+test("the withdrawal form refuses a mistyped address before the review, with the server's own check", async ({
+  page,
+  request,
+}) => {
   await ensureUsdtWallet(request);
   const user = await apiRegister(request);
   await credit(request, user.username, "50");
   await signIn(page, user.username, user.password);
   const token = await page.evaluate(() => localStorage.getItem("token"));
-  const set = await request.post("/api/user/withdraw-password", { headers: { Authorization: `Bearer ${token}` }, data: { password: user.password, newWithdrawPassword: "vault-key-1" } });
+  const set = await request.post("/api/user/withdraw-password", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { password: user.password, newWithdrawPassword: "vault-key-1" },
+  });
   expect(set.status()).toBe(200);
 
   await page.goto("/withdraw/form/USDT");

@@ -45,15 +45,18 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const CHROME_MAC =
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 type Attempt = { outcome: string; ip: string | null; device: string; at: string };
 
 const signIn = (usernameOrEmail: string, password: string, ip = "198.51.100.20", userAgent = CHROME_MAC) =>
   call(loginRoute, { body: { usernameOrEmail, password }, ip, headers: { "user-agent": userAgent } });
-const history = async (token: string, query = "") => call(historyRoute, { token, path: `/api/user/login-history${query}` });
-const rowsOf = async (userId: string) => (await db().select({ n: count() }).from(loginHistory).where(eq(loginHistory.userId, userId)))[0]!.n;
+const history = async (token: string, query = "") =>
+  call(historyRoute, { token, path: `/api/user/login-history${query}` });
+const rowsOf = async (userId: string) =>
+  (await db().select({ n: count() }).from(loginHistory).where(eq(loginHistory.userId, userId)))[0]!.n;
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
 /**
  * The next notification pushed to `socket` with this title. Not simply the next one: the push of an
@@ -69,7 +72,8 @@ const pushedTitled = (socket: Socket, title: string) =>
     socket.on("notification", onNotification);
   });
 const freeze = (u: User, password = u.payload.password) => call(freezeRoute, { token: u.token, body: { password } });
-const unfreeze = (userId: string) => call(statusRoute, { method: "PUT", token: admin.token, params: { id: userId }, body: { status: "active" } });
+const unfreeze = (userId: string) =>
+  call(statusRoute, { method: "PUT", token: admin.token, params: { id: userId }, body: { status: "active" } });
 
 describe("login history", () => {
   it("records each attempt on an account with its address, device and outcome, newest first, and nothing for unknown names", async () => {
@@ -99,22 +103,52 @@ describe("login history", () => {
     const blocked = await signIn(bob.payload.username, bob.payload.password, ip);
     expect(blocked).toMatchObject({ status: 429, body: { code: "RATE_LIMITED" } });
 
-    expect((await call(statusRoute, { method: "PUT", token: admin.token, params: { id: bob.user.id }, body: { status: "disabled" } })).status).toBe(200);
+    expect(
+      (
+        await call(statusRoute, {
+          method: "PUT",
+          token: admin.token,
+          params: { id: bob.user.id },
+          body: { status: "disabled" },
+        })
+      ).status,
+    ).toBe(200);
     const disabled = await signIn(bob.payload.username, bob.payload.password);
-    expect(disabled).toMatchObject({ status: 403, body: { code: "ACCOUNT_DISABLED", message: "This account is disabled. Please contact customer service." } });
+    expect(disabled).toMatchObject({
+      status: 403,
+      body: { code: "ACCOUNT_DISABLED", message: "This account is disabled. Please contact customer service." },
+    });
     expect((await unfreeze(bob.user.id)).status).toBe(200);
 
     const token = (await signIn(bob.payload.username, bob.payload.password)).body.token as string;
     expect((await call(freezeRoute, { token, body: { password: bob.payload.password } })).status).toBe(200);
     const frozen = await signIn(bob.payload.username, bob.payload.password);
-    expect(frozen).toMatchObject({ status: 403, body: { success: false, code: "ACCOUNT_FROZEN", message: "This account is frozen. Contact support to unfreeze it." } });
+    expect(frozen).toMatchObject({
+      status: 403,
+      body: {
+        success: false,
+        code: "ACCOUNT_FROZEN",
+        message: "This account is frozen. Contact support to unfreeze it.",
+      },
+    });
     // Without the password nothing about the account's state is told.
-    expect(await signIn(bob.payload.username, "not-it")).toMatchObject({ status: 401, body: { code: "INVALID_CREDENTIALS" } });
+    expect(await signIn(bob.payload.username, "not-it")).toMatchObject({
+      status: 401,
+      body: { code: "INVALID_CREDENTIALS" },
+    });
 
     expect((await unfreeze(bob.user.id)).status).toBe(200);
     const again = (await signIn(bob.payload.username, bob.payload.password)).body.token as string;
     const outcomes = ((await history(again, "?pageSize=50")).body.history as Attempt[]).map((h) => h.outcome);
-    expect(outcomes.slice(0, 7)).toEqual(["success", "wrong_password", "frozen", "success", "disabled", "rate_limited", "wrong_password"]);
+    expect(outcomes.slice(0, 7)).toEqual([
+      "success",
+      "wrong_password",
+      "frozen",
+      "success",
+      "disabled",
+      "rate_limited",
+      "wrong_password",
+    ]);
     expect(outcomes.filter((o) => o === "wrong_password")).toHaveLength(11);
   });
 
@@ -122,7 +156,14 @@ describe("login history", () => {
     const carol = await registerUser();
     const dave = await registerUser();
     const start = Date.now() - 3_600_000;
-    for (let i = 0; i < 55; i++) await recordLogin(db(), carol.user.id, i % 2 ? "success" : "wrong_password", { ip: `192.0.2.${i}`, userAgent: null }, new Date(start + i * 1000));
+    for (let i = 0; i < 55; i++)
+      await recordLogin(
+        db(),
+        carol.user.id,
+        i % 2 ? "success" : "wrong_password",
+        { ip: `192.0.2.${i}`, userAgent: null },
+        new Date(start + i * 1000),
+      );
     expect(await rowsOf(carol.user.id)).toBe(50);
 
     const first = await history(carol.token, "?page=1&pageSize=20");
@@ -134,7 +175,8 @@ describe("login history", () => {
     expect(third.at(-1)).toMatchObject({ ip: "192.0.2.5" });
     expect((await history(carol.token, "?page=4&pageSize=20")).body.history).toEqual([]);
 
-    for (const bad of ["?pageSize=0", "?pageSize=101", "?page=0", "?page=abc"]) expect((await history(carol.token, bad)).status, bad).toBe(400);
+    for (const bad of ["?pageSize=0", "?pageSize=101", "?page=0", "?page=abc"])
+      expect((await history(carol.token, bad)).status, bad).toBe(400);
     // Dave's history is Dave's: none of Carol's addresses appear, whatever he asks for.
     const daves = (await history(dave.token, "?pageSize=100")).body.history as Attempt[];
     expect(daves.every((h) => !h.ip?.startsWith("192.0.2."))).toBe(true);
@@ -173,7 +215,12 @@ describe("freezing one's own account", () => {
     const limit = await trade(frank.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" });
     expect(limit.status, JSON.stringify(limit.body)).toBe(201);
     const orderId = (limit.body.order as { id: string }).id;
-    const strategy = await createStrategy(frank.token, { type: "recurring", amount: "100", period: "daily", acceptRisk: true });
+    const strategy = await createStrategy(frank.token, {
+      type: "recurring",
+      amount: "100",
+      period: "daily",
+      acceptRisk: true,
+    });
     expect(strategy.status).toBe(201);
     const strategyId = (strategy.body.strategy as { id: string }).id;
 
@@ -184,18 +231,42 @@ describe("freezing one's own account", () => {
     expect(row).toMatchObject({ status: "disabled", frozenBy: frank.user.id });
     expect(row.frozenAt).toBeInstanceOf(Date);
     for (const token of [frank.token, other]) expect((await call(profileRoute, { token })).status).toBe(401);
-    expect((await call(tradeRoute, { token: frank.token, body: { side: "buy", type: "market", total: "10" } })).status).toBe(401);
-    expect(await signIn(frank.payload.username, frank.payload.password)).toMatchObject({ status: 403, body: { code: "ACCOUNT_FROZEN" } });
-    const [audit] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.freeze"), eq(auditLogs.targetId, frank.user.id)));
+    expect(
+      (await call(tradeRoute, { token: frank.token, body: { side: "buy", type: "market", total: "10" } })).status,
+    ).toBe(401);
+    expect(await signIn(frank.payload.username, frank.payload.password)).toMatchObject({
+      status: 403,
+      body: { code: "ACCOUNT_FROZEN" },
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "user.freeze"), eq(auditLogs.targetId, frank.user.id)));
     expect(audit).toMatchObject({ actorId: frank.user.id, detail: { sessionsEnded: 2 } });
-    expect(await db().select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, frank.user.id))).toEqual(
-      expect.arrayContaining([{ title: "Your account is frozen" }]),
-    );
+    expect(
+      await db()
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(eq(notifications.userId, frank.user.id)),
+    ).toEqual(expect.arrayContaining([{ title: "Your account is frozen" }]));
 
     // Past the sessions: the services themselves refuse under the account's lock.
-    await expect(db().transaction((tx) => placeOrder(tx, frank.user.id, { side: "buy", type: "market", total: units("10") } as never))).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE" });
     await expect(
-      db().transaction((tx) => placeWithdrawal(tx, frank.user.id, { currency: "USDT", decimals: 6, network: "TRC20", address: "T".repeat(34), amount: units("20"), fee: units("1") } as never)),
+      db().transaction((tx) =>
+        placeOrder(tx, frank.user.id, { side: "buy", type: "market", total: units("10") } as never),
+      ),
+    ).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE" });
+    await expect(
+      db().transaction((tx) =>
+        placeWithdrawal(tx, frank.user.id, {
+          currency: "USDT",
+          decimals: 6,
+          network: "TRC20",
+          address: "T".repeat(34),
+          amount: units("20"),
+          fee: units("1"),
+        } as never),
+      ),
     ).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE" });
 
     // The price crosses the limit and a day passes: the order waits and the round is skipped.
@@ -214,8 +285,14 @@ describe("freezing one's own account", () => {
     expect(detail?.user).toMatchObject({ status: "disabled", frozenAt: row.frozenAt!.toISOString() });
     expect((await unfreeze(frank.user.id)).status).toBe(200);
     expect(await userRow(frank.user.id)).toMatchObject({ status: "active", frozenAt: null, frozenBy: null });
-    const [unfrozen] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.unfreeze"), eq(auditLogs.targetId, frank.user.id)));
-    expect(unfrozen).toMatchObject({ actorId: admin.user.id, detail: { before: "frozen", after: "active", frozenBy: frank.user.id, frozenAt: row.frozenAt!.toISOString() } });
+    const [unfrozen] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "user.unfreeze"), eq(auditLogs.targetId, frank.user.id)));
+    expect(unfrozen).toMatchObject({
+      actorId: admin.user.id,
+      detail: { before: "frozen", after: "active", frozenBy: frank.user.id, frozenAt: row.frozenAt!.toISOString() },
+    });
     expect((await adminUserDetail(db(), frank.user.id))?.frozen).toBeNull();
     expect((await signIn(frank.payload.username, frank.payload.password)).status).toBe(200);
     expect(await fillCrossedOrders(db())).toBe(1);
@@ -226,7 +303,9 @@ describe("freezing one's own account", () => {
     const hank = await registerUser();
     expect((await call(freezeRoute, { body: { password: gina.payload.password } })).status).toBe(401);
     // Hank's session with Gina's password freezes nothing: the password is checked against Hank.
-    expect((await call(freezeRoute, { token: hank.token, body: { password: gina.payload.password } })).status).toBe(403);
+    expect((await call(freezeRoute, { token: hank.token, body: { password: gina.payload.password } })).status).toBe(
+      403,
+    );
     expect((await userRow(gina.user.id)).status).toBe("active");
     expect((await userRow(hank.user.id)).status).toBe("active");
   });
@@ -235,15 +314,38 @@ describe("freezing one's own account", () => {
 describe("anti-phishing code", () => {
   it("refuses bad codes with a 400 that writes nothing", async () => {
     const ivy = await registerUser();
-    const count0 = (await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, ivy.user.id)))[0]!.n;
-    for (const code of ["abc", "x".repeat(21), "gold<script>", "gold_key", "naïve-1", 1234, true, {}, ["abcd"], "\u0000abcd"]) {
+    const count0 = (
+      await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, ivy.user.id))
+    )[0]!.n;
+    for (const code of [
+      "abc",
+      "x".repeat(21),
+      "gold<script>",
+      "gold_key",
+      "naïve-1",
+      1234,
+      true,
+      {},
+      ["abcd"],
+      "\u0000abcd",
+    ]) {
       const res = await call(putCodeRoute, { method: "PUT", token: ivy.token, body: { code } });
       expect(res.status, JSON.stringify(code)).toBe(400);
     }
     expect((await call(putCodeRoute, { method: "PUT", token: ivy.token, body: {} })).status).toBe(400);
-    expect((await call(putCodeRoute, { method: "PUT", token: ivy.token, body: { code: "good-code", userId: admin.user.id } })).status).toBe(400);
+    expect(
+      (
+        await call(putCodeRoute, {
+          method: "PUT",
+          token: ivy.token,
+          body: { code: "good-code", userId: admin.user.id },
+        })
+      ).status,
+    ).toBe(400);
     expect((await userRow(ivy.user.id)).antiPhishingCode).toBeNull();
-    expect((await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, ivy.user.id)))[0]!.n).toBe(count0);
+    expect(
+      (await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, ivy.user.id)))[0]!.n,
+    ).toBe(count0);
   });
 
   it("is shown in every notification the user gets afterwards (list, socket push, broadcasts), only theirs, and can be removed", async () => {
@@ -258,19 +360,39 @@ describe("anti-phishing code", () => {
     expect((await call(getCodeRoute, { token: kim.token })).body).toMatchObject({ code: null });
 
     const pushed = pushedTitled(socket, "Hello");
-    expect((await call(sendNotificationRoute, { token: admin.token, body: { userId: jane.user.id, title: "Hello", message: "From support" } })).status).toBe(201);
+    expect(
+      (
+        await call(sendNotificationRoute, {
+          token: admin.token,
+          body: { userId: jane.user.id, title: "Hello", message: "From support" },
+        })
+      ).status,
+    ).toBe(201);
     expect(await pushed).toMatchObject({ title: "Hello", antiPhishingCode: "Gold Key-42" });
     const broadcastPush = pushedTitled(socket, "To all");
-    expect((await call(sendNotificationRoute, { token: admin.token, body: { title: "To all", message: "Maintenance tonight" } })).status).toBe(201);
+    expect(
+      (
+        await call(sendNotificationRoute, {
+          token: admin.token,
+          body: { title: "To all", message: "Maintenance tonight" },
+        })
+      ).status,
+    ).toBe(201);
     expect(await broadcastPush).toMatchObject({ title: "To all", antiPhishingCode: "Gold Key-42" });
 
-    const list = (await call(notificationsRoute, { token: jane.token })).body.notifications as { title: string; antiPhishingCode: string | null }[];
+    const list = (await call(notificationsRoute, { token: jane.token })).body.notifications as {
+      title: string;
+      antiPhishingCode: string | null;
+    }[];
     expect(list.slice(0, 3)).toEqual([
       expect.objectContaining({ title: "To all", antiPhishingCode: "Gold Key-42" }),
       expect.objectContaining({ title: "Hello", antiPhishingCode: "Gold Key-42" }),
       expect.objectContaining({ title: "Anti-phishing code set", antiPhishingCode: "Gold Key-42" }),
     ]);
-    const kims = (await call(notificationsRoute, { token: kim.token })).body.notifications as { title: string; antiPhishingCode: string | null }[];
+    const kims = (await call(notificationsRoute, { token: kim.token })).body.notifications as {
+      title: string;
+      antiPhishingCode: string | null;
+    }[];
     expect(kims.find((n) => n.title === "To all")).toMatchObject({ antiPhishingCode: null });
     // An admin sees that a code is set, never the code.
     expect((await adminUserDetail(db(), jane.user.id))?.antiPhishingCode).toBe("G•••••••••2");
@@ -279,8 +401,14 @@ describe("anti-phishing code", () => {
       const removed = await call(putCodeRoute, { method: "PUT", token: jane.token, body: { code } });
       expect(removed.body).toMatchObject({ success: true, code: null });
     }
-    await call(sendNotificationRoute, { token: admin.token, body: { userId: jane.user.id, title: "Later", message: "No code now" } });
-    const after = (await call(notificationsRoute, { token: jane.token })).body.notifications as { title: string; antiPhishingCode: string | null }[];
+    await call(sendNotificationRoute, {
+      token: admin.token,
+      body: { userId: jane.user.id, title: "Later", message: "No code now" },
+    });
+    const after = (await call(notificationsRoute, { token: jane.token })).body.notifications as {
+      title: string;
+      antiPhishingCode: string | null;
+    }[];
     expect(after[0]).toMatchObject({ title: "Later", antiPhishingCode: null });
     expect(after.find((n) => n.title === "Hello")).toMatchObject({ antiPhishingCode: "Gold Key-42" });
   });

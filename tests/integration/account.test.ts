@@ -56,7 +56,11 @@ describe("personal info", () => {
   it("shows the user's own profile and saves contact details under the register rules", async () => {
     const alice = await registerUser();
     const got = await call(infoRoute, { token: alice.token });
-    expect(got.body.user).toMatchObject({ username: alice.payload.username, email: alice.payload.email, country: "DE" });
+    expect(got.body.user).toMatchObject({
+      username: alice.payload.username,
+      email: alice.payload.email,
+      country: "DE",
+    });
 
     const saved = await call(putInfoRoute, {
       method: "PUT",
@@ -64,12 +68,31 @@ describe("personal info", () => {
       body: { email: alice.payload.email, country: "FR", phoneCode: "+33", phoneNumber: "6 12 34 56 78" },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.user).toMatchObject({ country: "FR", phoneCode: "+33", phoneNumber: "612345678", username: alice.payload.username });
+    expect(saved.body.user).toMatchObject({
+      country: "FR",
+      phoneCode: "+33",
+      phoneNumber: "612345678",
+      username: alice.payload.username,
+    });
 
-    const wrongCode = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { email: alice.payload.email, country: "FR", phoneCode: "+49", phoneNumber: "612345678" } });
+    const wrongCode = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { email: alice.payload.email, country: "FR", phoneCode: "+49", phoneNumber: "612345678" },
+    });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.message).toBe("The dial code for France is +33");
-    const renamed = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { username: "someone", email: alice.payload.email, country: "FR", phoneCode: "+33", phoneNumber: "612345678" } });
+    const renamed = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: {
+        username: "someone",
+        email: alice.payload.email,
+        country: "FR",
+        phoneCode: "+33",
+        phoneNumber: "612345678",
+      },
+    });
     expect(renamed.status).toBe(400);
   });
 
@@ -81,14 +104,29 @@ describe("personal info", () => {
 
     const missing = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: newEmail } });
     expect(missing).toMatchObject({ status: 400, body: { code: "PASSWORD_REQUIRED" } });
-    const wrong = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: newEmail, currentPassword: "not-it" } });
-    expect(wrong).toMatchObject({ status: 400, body: { code: "WRONG_PASSWORD", message: "The current password is incorrect" } });
-    const taken = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: bob.payload.email.toUpperCase(), currentPassword: alice.payload.password } });
+    const wrong = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: newEmail, currentPassword: "not-it" },
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { code: "WRONG_PASSWORD", message: "The current password is incorrect" },
+    });
+    const taken = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: bob.payload.email.toUpperCase(), currentPassword: alice.payload.password },
+    });
     expect(taken).toMatchObject({ status: 409, body: { code: "EMAIL_TAKEN" } });
     const [unchanged] = await db().select().from(users).where(eq(users.id, alice.user.id));
     expect(unchanged!.email).toBe(alice.payload.email);
 
-    const ok = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: newEmail, currentPassword: alice.payload.password } });
+    const ok = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: newEmail, currentPassword: alice.payload.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ email: newEmail });
   });
@@ -97,20 +135,38 @@ describe("personal info", () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const withdrawPassword = await readyToWithdraw(db(), alice.token, alice.user.id);
-    const holdOf = async () => (await db().select({ at: users.withdrawHoldUntil }).from(users).where(eq(users.id, alice.user.id)))[0]!.at;
+    const holdOf = async () =>
+      (await db().select({ at: users.withdrawHoldUntil }).from(users).where(eq(users.id, alice.user.id)))[0]!.at;
     const lifted = await holdOf();
-    const body = { country: "DE", phoneCode: "+49", phoneNumber: "15123456789", currentPassword: alice.payload.password };
+    const body = {
+      country: "DE",
+      phoneCode: "+49",
+      phoneNumber: "15123456789",
+      currentPassword: alice.payload.password,
+    };
 
-    const phone = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: alice.payload.email.toUpperCase(), phoneNumber: "15199999999" } });
+    const phone = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: alice.payload.email.toUpperCase(), phoneNumber: "15199999999" },
+    });
     expect(phone.body).toMatchObject({ success: true, message: "Personal info saved" });
     expect(phone.body).not.toHaveProperty("withdrawalsPausedUntil");
-    const taken = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: bob.payload.email } });
+    const taken = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: bob.payload.email },
+    });
     expect(taken.status).toBe(409);
     expect(await holdOf()).toEqual(lifted);
     await checkWithdrawPassword(db(), alice.user.id, withdrawPassword);
 
     const started = Date.now();
-    const changed = await call(putInfoRoute, { method: "PUT", token: alice.token, body: { ...body, email: `${alice.payload.username}@elsewhere.example.com` } });
+    const changed = await call(putInfoRoute, {
+      method: "PUT",
+      token: alice.token,
+      body: { ...body, email: `${alice.payload.username}@elsewhere.example.com` },
+    });
     expect(changed.status).toBe(200);
     const until = await holdOf();
     expect(until!.getTime()).toBeGreaterThanOrEqual(started + withdrawHoldMs());
@@ -120,10 +176,22 @@ describe("personal info", () => {
       withdrawalsPausedUntil: until!.toISOString(),
     });
     // Seen where a new password's pause is seen: on the withdraw screen, in a refused withdrawal, in a notification.
-    expect((await call(withdrawPasswordRoute, { token: alice.token })).body.withdrawPassword).toMatchObject({ holdUntil: until!.toISOString() });
-    await expect(checkWithdrawPassword(db(), alice.user.id, withdrawPassword)).rejects.toMatchObject({ status: 422, code: "WITHDRAWALS_ON_HOLD" });
+    expect((await call(withdrawPasswordRoute, { token: alice.token })).body.withdrawPassword).toMatchObject({
+      holdUntil: until!.toISOString(),
+    });
+    await expect(checkWithdrawPassword(db(), alice.user.id, withdrawPassword)).rejects.toMatchObject({
+      status: 422,
+      code: "WITHDRAWALS_ON_HOLD",
+    });
     const inbox = await call(notificationsRoute, { token: alice.token });
-    expect(inbox.body.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "Your email was changed", message: expect.stringContaining("withdrawals are paused for 24 hours") })]));
+    expect(inbox.body.notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: "Your email was changed",
+          message: expect.stringContaining("withdrawals are paused for 24 hours"),
+        }),
+      ]),
+    );
   });
 });
 
@@ -132,24 +200,46 @@ describe("changing the password", () => {
     const alice = await registerUser();
     const [before] = await db().select().from(users).where(eq(users.id, alice.user.id));
     for (let i = 0; i < 5; i++) {
-      expect((await call(passwordRoute, { token: alice.token, body: { currentPassword: `guess-${i}`, newPassword: "brand-new-pass" } })).body.code).toBe("WRONG_PASSWORD");
+      expect(
+        (
+          await call(passwordRoute, {
+            token: alice.token,
+            body: { currentPassword: `guess-${i}`, newPassword: "brand-new-pass" },
+          })
+        ).body.code,
+      ).toBe("WRONG_PASSWORD");
     }
-    const blocked = await call(passwordRoute, { token: alice.token, body: { currentPassword: alice.payload.password, newPassword: "brand-new-pass" } });
+    const blocked = await call(passwordRoute, {
+      token: alice.token,
+      body: { currentPassword: alice.payload.password, newPassword: "brand-new-pass" },
+    });
     expect(blocked.status).toBe(429);
     const [unchanged] = await db().select().from(users).where(eq(users.id, alice.user.id));
     expect(unchanged!.passwordHash).toBe(before!.passwordHash);
-    expect((await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } })).status).toBe(200);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it("needs the current password and changes nothing without it", async () => {
     const alice = await registerUser();
     const other = await secondSession(alice);
-    const wrong = await call(passwordRoute, { token: alice.token, body: { currentPassword: "not-it", newPassword: "brand-new-pass" } });
+    const wrong = await call(passwordRoute, {
+      token: alice.token,
+      body: { currentPassword: "not-it", newPassword: "brand-new-pass" },
+    });
     expect(wrong).toMatchObject({ status: 400, body: { code: "WRONG_PASSWORD" } });
-    const short = await call(passwordRoute, { token: alice.token, body: { currentPassword: alice.payload.password, newPassword: "12345" } });
+    const short = await call(passwordRoute, {
+      token: alice.token,
+      body: { currentPassword: alice.payload.password, newPassword: "12345" },
+    });
     expect(short.body.message).toBe("Password should be at least 6 characters long");
     expect((await call(profileRoute, { token: other })).status).toBe(200);
-    expect((await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } })).status).toBe(200);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it("revokes every other session and its sockets, keeps this one, and tells the user", async () => {
@@ -163,7 +253,10 @@ describe("changing the password", () => {
     ];
     const gone = disconnected(theirs);
 
-    const res = await call(passwordRoute, { token: alice.token, body: { currentPassword: alice.payload.password, newPassword: "brand-new-pass" } });
+    const res = await call(passwordRoute, {
+      token: alice.token,
+      body: { currentPassword: alice.payload.password, newPassword: "brand-new-pass" },
+    });
     expect(res.body).toMatchObject({ success: true, sessionsEnded: 1 });
     expect(await gone).toBe("io server disconnect");
     expect((await call(profileRoute, { token: other })).status).toBe(401);
@@ -173,8 +266,13 @@ describe("changing the password", () => {
     expect(await outcome(theirs)).toBe("unauthorized");
 
     const told = await call(notificationsRoute, { token: alice.token });
-    expect(told.body.notifications).toEqual(expect.arrayContaining([expect.objectContaining({ title: "Your password was changed" })]));
-    expect((await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: "brand-new-pass" } })).status).toBe(200);
+    expect(told.body.notifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: "Your password was changed" })]),
+    );
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: "brand-new-pass" } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -186,7 +284,11 @@ describe("sessions", () => {
     const list = res.body.sessions as { current: boolean; device: string; ip: string | null }[];
     expect(list).toHaveLength(2);
     expect(list.filter((s) => s.current)).toHaveLength(1);
-    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ current: false, device: "Firefox 133 on Linux", ip: "198.51.100.7" })]));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ current: false, device: "Firefox 133 on Linux", ip: "198.51.100.7" }),
+      ]),
+    );
   });
 
   it("revokes one session: its next call and socket are refused", async () => {
@@ -194,7 +296,10 @@ describe("sessions", () => {
     const other = await secondSession(alice);
     const socket = await socketFor(other, alice.user.id);
     const gone = disconnected(socket);
-    const list = (await call(sessionsRoute, { token: alice.token })).body.sessions as { id: string; current: boolean }[];
+    const list = (await call(sessionsRoute, { token: alice.token })).body.sessions as {
+      id: string;
+      current: boolean;
+    }[];
     const target = list.find((s) => !s.current)!;
 
     const res = await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: target.id } });
@@ -203,7 +308,9 @@ describe("sessions", () => {
     expect((await call(profileRoute, { token: other })).status).toBe(401);
     expect((await call(profileRoute, { token: alice.token })).status).toBe(200);
     // Already ended: nothing left to revoke.
-    expect((await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: target.id } })).status).toBe(404);
+    expect((await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: target.id } })).status).toBe(
+      404,
+    );
   });
 
   it("will not revoke another user's session (404, the session lives on)", async () => {
@@ -213,7 +320,9 @@ describe("sessions", () => {
     const res = await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: bobs[0]!.id } });
     expect(res).toMatchObject({ status: 404, body: { message: "Session not found" } });
     expect((await call(profileRoute, { token: bob.token })).status).toBe(200);
-    expect((await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: "not-a-uuid" } })).status).toBe(404);
+    expect(
+      (await call(revokeRoute, { method: "DELETE", token: alice.token, params: { id: "not-a-uuid" } })).status,
+    ).toBe(404);
   });
 
   it("revokes all the others at once", async () => {
@@ -222,13 +331,19 @@ describe("sessions", () => {
     const res = await call(revokeOthersRoute, { token: alice.token, body: {} });
     expect(res.body).toMatchObject({ success: true, sessionsEnded: 2 });
     for (const token of others) expect((await call(profileRoute, { token })).status).toBe(401);
-    expect((await call(sessionsRoute, { token: alice.token })).body.sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((await call(sessionsRoute, { token: alice.token })).body.sessions).toEqual([
+      expect.objectContaining({ current: true }),
+    ]);
   });
 });
 
 describe("describeDevice", () => {
   it("names browser and system, and copes with nothing", () => {
-    expect(describeDevice("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")).toBe("Safari 17 on iOS");
+    expect(
+      describeDevice(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari 17 on iOS");
     expect(describeDevice(null)).toBe("Unknown device");
     expect(describeDevice("curl/8.5.0")).not.toBe("");
   });

@@ -43,7 +43,12 @@ describe("every admin endpoint", () => {
     for (const [name, handler] of handlers) {
       const anonymous = await call(handler, { method: name.split(" ")[0], params });
       expect(anonymous.status, `${name} without a session`).toBe(401);
-      const user = await call(handler, { method: name.split(" ")[0], params, token, body: name.startsWith("GET") ? undefined : {} });
+      const user = await call(handler, {
+        method: name.split(" ")[0],
+        params,
+        token,
+        body: name.startsWith("GET") ? undefined : {},
+      });
       expect(user.status, `${name} for a user`).toBe(403);
       expect(user.body).toEqual({ success: false, message: "Administrators only", code: "FORBIDDEN" });
     }
@@ -55,7 +60,12 @@ describe("every admin endpoint", () => {
     await db().update(users).set({ role: "admin" }).where(eq(users.id, user.id));
     const before = await auditRows();
     for (const [name, handler] of handlers) {
-      const res = await call(handler, { method: name.split(" ")[0], params, token, body: name.startsWith("GET") ? undefined : {} });
+      const res = await call(handler, {
+        method: name.split(" ")[0],
+        params,
+        token,
+        body: name.startsWith("GET") ? undefined : {},
+      });
       expect(res.status, `${name} for an administrator without two-factor`).toBe(403);
       expect(res.body, name).toMatchObject({ success: false, code: "ADMIN_TWO_FACTOR_REQUIRED" });
     }
@@ -68,11 +78,19 @@ const auditRows = async () => (await db().select({ n: count() }).from(auditLogs)
 
 describe("administrator bootstrap", () => {
   it("creates the first admin once, with a generated password that signs in", async () => {
-    const created = await ensureAdmin(db(), { ADMIN_USERNAME: "root_admin", ADMIN_EMAIL: "root@aurum.local", ADMIN_PASSWORD: undefined });
+    const created = await ensureAdmin(db(), {
+      ADMIN_USERNAME: "root_admin",
+      ADMIN_EMAIL: "root@aurum.local",
+      ADMIN_PASSWORD: undefined,
+    });
     expect(created?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    expect(await ensureAdmin(db(), { ADMIN_USERNAME: "other", ADMIN_EMAIL: "o@aurum.local", ADMIN_PASSWORD: "whatever" })).toBeNull();
+    expect(
+      await ensureAdmin(db(), { ADMIN_USERNAME: "other", ADMIN_EMAIL: "o@aurum.local", ADMIN_PASSWORD: "whatever" }),
+    ).toBeNull();
 
-    const login = await call(loginRoute, { body: { usernameOrEmail: "root_admin", password: created!.generatedPassword } });
+    const login = await call(loginRoute, {
+      body: { usernameOrEmail: "root_admin", password: created!.generatedPassword },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: "admin" });
     const token = login.body.token as string;
@@ -82,7 +100,9 @@ describe("administrator bootstrap", () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ success: false, code: "ADMIN_TWO_FACTOR_REQUIRED" });
     const setup = await call(setupRoute, { token, body: { password: created!.generatedPassword } });
-    expect((await call(enableRoute, { token, body: { code: totpCode(setup.body.secret as string) } })).status).toBe(200);
+    expect((await call(enableRoute, { token, body: { code: totpCode(setup.body.secret as string) } })).status).toBe(
+      200,
+    );
 
     const { user } = await registerUser({ username: "findable_bob" });
     const list = await call(adminUsersRoute, { token, path: "/api/admin/users?q=findable_b&pageSize=5" });

@@ -37,11 +37,17 @@ describe("admin user actions", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, sessionsEnded: 1 });
     expect((await call(profileRoute, { token })).status).toBe(401);
-    expect((await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password } })).status).toBe(401);
-    expect((await call(loginRoute, { body: { usernameOrEmail: payload.username, password: "brand-new-pass" } })).status).toBe(200);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password } })).status,
+    ).toBe(401);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: payload.username, password: "brand-new-pass" } })).status,
+    ).toBe(200);
 
     const trail = await call(auditRoute, { token: admin.token, path: `/api/admin/audit?targetId=${user.id}` });
-    expect(trail.body.entries).toEqual([expect.objectContaining({ action: "user.password.reset", actor: admin.user.username, target: user.username })]);
+    expect(trail.body.entries).toEqual([
+      expect.objectContaining({ action: "user.password.reset", actor: admin.user.username, target: user.username }),
+    ]);
   });
 
   it("refuses a short or missing password and an unknown user, changing nothing", async () => {
@@ -50,7 +56,9 @@ describe("admin user actions", () => {
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Password should be at least 6 characters long");
     expect((await put(resetPasswordRoute, user.id, {})).body.message).toBe("Please enter the new password");
-    expect((await put(resetPasswordRoute, "0190f5c2-0000-7000-8000-000000000000", { newPassword: "long-enough" })).status).toBe(404);
+    expect(
+      (await put(resetPasswordRoute, "0190f5c2-0000-7000-8000-000000000000", { newPassword: "long-enough" })).status,
+    ).toBe(404);
     expect((await put(resetPasswordRoute, "nope", { newPassword: "long-enough" })).status).toBe(404);
   });
 
@@ -73,8 +81,12 @@ describe("admin user actions", () => {
     expect(refused.body.code).toBe("ACCOUNT_DISABLED");
 
     await put(statusRoute, user.id, { status: "active" });
-    expect((await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password } })).status).toBe(200);
-    expect((await put(statusRoute, user.id, { status: "frozen" })).body.message).toBe('status must be "active" or "disabled"');
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password } })).status,
+    ).toBe(200);
+    expect((await put(statusRoute, user.id, { status: "frozen" })).body.message).toBe(
+      'status must be "active" or "disabled"',
+    );
   });
 
   it("never demotes or disables the last active administrator, and never leaves fewer than two once two exist", async () => {
@@ -90,7 +102,9 @@ describe("admin user actions", () => {
 
     // The only admin appoints a second alone; with two, neither may step down until a third is appointed (with the other's approval).
     expect((await put(roleRoute, other.user.id, { role: "admin" })).body).toMatchObject({ user: { role: "admin" } });
-    const promotedToken = (await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password } })).body.token as string;
+    const promotedToken = (
+      await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password } })
+    ).body.token as string;
     // The new administrator turns on two-factor before any admin call opens to them.
     await enrolTwoFactor(db(), other.user.id);
     const stepDown = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
@@ -98,10 +112,16 @@ describe("admin user actions", () => {
     expect(stepDown.body.message).toContain("appoint another administrator first");
     const third = await registerUser();
     const appoint = await put(roleRoute, third.user.id, { role: "admin" }, promotedToken);
-    expect((await call(approveRoute, { token: admin.token, params: { id: (appoint.body.proposal as { id: string }).id } })).status).toBe(200);
+    expect(
+      (await call(approveRoute, { token: admin.token, params: { id: (appoint.body.proposal as { id: string }).id } }))
+        .status,
+    ).toBe(200);
     const stepDownNow = await put(roleRoute, admin.user.id, { role: "user" }, promotedToken);
     expect(stepDownNow.status).toBe(202);
-    const approved = await call(approveRoute, { token: admin.token, params: { id: (stepDownNow.body.proposal as { id: string }).id } });
+    const approved = await call(approveRoute, {
+      token: admin.token,
+      params: { id: (stepDownNow.body.proposal as { id: string }).id },
+    });
     expect(approved.body).toMatchObject({ proposal: { status: "approved", result: { role: "user" } } });
     expect((await put(roleRoute, other.user.id, { role: "user" }, promotedToken)).status).toBe(422);
     await db().update(users).set({ role: "admin" }).where(eq(users.id, admin.user.id));
@@ -111,9 +131,14 @@ describe("admin user actions", () => {
   it("lists users with search, status and role filters, and shows one in detail", async () => {
     const { user } = await registerUser({ username: "filter_me_x1" });
     await put(statusRoute, user.id, { status: "disabled" });
-    const found = await call(usersRoute, { token: admin.token, path: "/api/admin/users?q=filter_me&status=disabled&role=user&sort=username" });
+    const found = await call(usersRoute, {
+      token: admin.token,
+      path: "/api/admin/users?q=filter_me&status=disabled&role=user&sort=username",
+    });
     expect(found.body).toMatchObject({ total: 1 });
-    expect((await call(usersRoute, { token: admin.token, path: "/api/admin/users?q=filter_me&status=active" })).body.total).toBe(0);
+    expect(
+      (await call(usersRoute, { token: admin.token, path: "/api/admin/users?q=filter_me&status=active" })).body.total,
+    ).toBe(0);
     expect((await call(usersRoute, { token: admin.token, path: "/api/admin/users?sort=richest" })).status).toBe(400);
 
     const detail = await call(userDetailRoute, { token: admin.token, params: { id: user.id } });
@@ -125,8 +150,12 @@ describe("admin user actions", () => {
 });
 
 async function signInAdminAgain() {
-  const { challenge } = (await call(loginRoute, { body: { usernameOrEmail: admin.user.username, password: "admin-password" } })).body;
+  const { challenge } = (
+    await call(loginRoute, { body: { usernameOrEmail: admin.user.username, password: "admin-password" } })
+  ).body;
   // The code of the next time step: the first sign-in spent this one.
-  const res = await call(twoFactorLoginRoute, { body: { challenge, code: totpCode(admin.secret, Date.now() + 30_000) } });
+  const res = await call(twoFactorLoginRoute, {
+    body: { challenge, code: totpCode(admin.secret, Date.now() + 30_000) },
+  });
   return { ...admin, token: res.body.token as string };
 }

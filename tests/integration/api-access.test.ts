@@ -38,7 +38,8 @@ async function allHandlers(): Promise<[string, Handler][]> {
   const handlers: [string, Handler][] = [];
   for (const [file, load] of Object.entries(routeFiles)) {
     const mod = await load();
-    for (const method of METHODS) if (typeof mod[method] === "function") handlers.push([`${method} ${file}`, mod[method] as Handler]);
+    for (const method of METHODS)
+      if (typeof mod[method] === "function") handlers.push([`${method} ${file}`, mod[method] as Handler]);
   }
   return handlers;
 }
@@ -49,7 +50,10 @@ describe("every API endpoint", () => {
   it("answers 401 without a session and with a signed-out one, unless it is one of the few public ones", async () => {
     const handlers = await allHandlers();
     expect(handlers.length).toBeGreaterThanOrEqual(30);
-    expect([...PUBLIC].filter((name) => !handlers.some(([n]) => n === name)), "public routes that no longer exist").toEqual([]);
+    expect(
+      [...PUBLIC].filter((name) => !handlers.some(([n]) => n === name)),
+      "public routes that no longer exist",
+    ).toEqual([]);
 
     const { token } = await registerUser();
     expect((await call(logoutRoute, { token })).status).toBe(200);
@@ -58,7 +62,10 @@ describe("every API endpoint", () => {
       if (PUBLIC.has(name)) continue;
       const method = name.split(" ")[0]!;
       const body = method === "GET" ? undefined : {};
-      for (const [who, auth] of [["without a session", undefined], ["with a signed-out session", token]] as const) {
+      for (const [who, auth] of [
+        ["without a session", undefined],
+        ["with a signed-out session", token],
+      ] as const) {
         const res = await call(handler, { method, params, body, token: auth });
         expect(res.status, `${name} ${who}`).toBe(401);
         expect(res.body, `${name} ${who}`).toMatchObject({ success: false, code: "UNAUTHORIZED" });
@@ -71,7 +78,10 @@ describe("every API endpoint, with an API key holding both scopes", () => {
   it("is closed (403 API_KEY_ROUTE_CLOSED) unless lib/api-keys/routes lists it, and the listed ones answer", async () => {
     const handlers = await allHandlers();
     const keyName = (name: string) => name.replace(/ \/app(.*)\/route\.ts$/, " $1");
-    expect(Object.keys(KEY_ROUTES).filter((name) => !handlers.some(([n]) => keyName(n) === name)), "listed routes that do not exist").toEqual([]);
+    expect(
+      Object.keys(KEY_ROUTES).filter((name) => !handlers.some(([n]) => keyName(n) === name)),
+      "listed routes that do not exist",
+    ).toEqual([]);
 
     const { user } = await registerUser();
     const client = clientFor(await insertKey(db(), user.id, { scopes: ["read", "trade"] }));
@@ -79,7 +89,9 @@ describe("every API endpoint, with an API key holding both scopes", () => {
       // Public routes ignore the key: they answer anyone alike.
       if (PUBLIC.has(name)) continue;
       const [method, path] = keyName(name).split(" ") as [string, string];
-      const res = await client.request(method, path.replace("[id]", params.id), { body: method === "GET" ? undefined : {} });
+      const res = await client.request(method, path.replace("[id]", params.id), {
+        body: method === "GET" ? undefined : {},
+      });
       if (keyName(name) in KEY_ROUTES) {
         expect(res.status === 401 || res.status === 403, `${name}: ${res.status} ${res.body.code}`).toBe(false);
       } else {

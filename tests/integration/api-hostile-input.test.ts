@@ -2,8 +2,33 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "@/db/rows";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  accounts, apiKeys, auditLogs, deposits, entries, idempotencyKeys, journals, loginHistory, notifications, orders, outbox, passwordResetTokens, savingPlans, savingSubscriptions, sessions, settings,
-  strategies, strategyConsents, strategyRuns, tradeConfigs, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, uploads, users, wallets, withdrawals,
+  accounts,
+  apiKeys,
+  auditLogs,
+  deposits,
+  entries,
+  idempotencyKeys,
+  journals,
+  loginHistory,
+  notifications,
+  orders,
+  outbox,
+  passwordResetTokens,
+  savingPlans,
+  savingSubscriptions,
+  sessions,
+  settings,
+  strategies,
+  strategyConsents,
+  strategyRuns,
+  tradeConfigs,
+  twoFactor,
+  twoFactorChallenges,
+  twoFactorRecoveryCodes,
+  uploads,
+  users,
+  wallets,
+  withdrawals,
 } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -22,27 +47,118 @@ async function handlers(): Promise<{ name: string; method: string; file: string;
   for (const [file, load] of Object.entries(routeFiles)) {
     const mod = await load();
     for (const method of METHODS) {
-      if (typeof mod[method] === "function") found.push({ name: `${method} ${file}`, method, file, handler: mod[method] as Handler });
+      if (typeof mod[method] === "function")
+        found.push({ name: `${method} ${file}`, method, file, handler: mod[method] as Handler });
     }
   }
   return found;
 }
 
 // Values a careless parser turns into NaN, Infinity, a float, a huge number, a crash or a query.
-const HOSTILE_VALUES: unknown[] = [1e308, -1, 0.1, "1e3", "-5", "NaN", "Infinity", "0x10", {}, [], null, true, "x".repeat(5000), "\u0000", "' OR 1=1 --"];
+const HOSTILE_VALUES: unknown[] = [
+  1e308,
+  -1,
+  0.1,
+  "1e3",
+  "-5",
+  "NaN",
+  "Infinity",
+  "0x10",
+  {},
+  [],
+  null,
+  true,
+  "x".repeat(5000),
+  "\u0000",
+  "' OR 1=1 --",
+];
 // Field names the API reads somewhere; each hostile body puts one value in all of them.
 const FIELDS = [
-  "amount", "operation", "reason", "asset", "side", "type", "quantity", "total", "price", "title", "message", "userId",
-  "newPassword", "newWithdrawPassword", "status", "role", "enabled", "tradingEnabled", "feeBps", "spreadBps", "minQuantity",
-  "maxQuantity", "dailyLimit", "usernameOrEmail", "password", "confirmPassword", "username", "email", "country", "phoneCode",
-  "phoneNumber", "referralCode", "agreeTerms", "siteName", "supportUrl", "registrationOpen", "trading", "withdrawals", "storage", "referral",
-  "annualRateBps", "rewardUsdt", "currency", "network", "address", "memo", "minDeposit", "withdrawFee", "minWithdraw", "depositEnabled",
-  "withdrawEnabled", "txHash", "withdrawPassword", "currentWithdrawPassword", "planId", "name", "aprBps", "termDays", "minAmount", "maxAmount",
-  "totalCap", "period", "priceCeiling", "maxRounds", "lower", "upper", "levels", "investment", "acceptRisk", "token", "code", "currentPassword",
-  "challenge", "twoFactorCode", "subject", "relatedId", "internal", "firstName", "assignToMe",
+  "amount",
+  "operation",
+  "reason",
+  "asset",
+  "side",
+  "type",
+  "quantity",
+  "total",
+  "price",
+  "title",
+  "message",
+  "userId",
+  "newPassword",
+  "newWithdrawPassword",
+  "status",
+  "role",
+  "enabled",
+  "tradingEnabled",
+  "feeBps",
+  "spreadBps",
+  "minQuantity",
+  "maxQuantity",
+  "dailyLimit",
+  "usernameOrEmail",
+  "password",
+  "confirmPassword",
+  "username",
+  "email",
+  "country",
+  "phoneCode",
+  "phoneNumber",
+  "referralCode",
+  "agreeTerms",
+  "siteName",
+  "supportUrl",
+  "registrationOpen",
+  "trading",
+  "withdrawals",
+  "storage",
+  "referral",
+  "annualRateBps",
+  "rewardUsdt",
+  "currency",
+  "network",
+  "address",
+  "memo",
+  "minDeposit",
+  "withdrawFee",
+  "minWithdraw",
+  "depositEnabled",
+  "withdrawEnabled",
+  "txHash",
+  "withdrawPassword",
+  "currentWithdrawPassword",
+  "planId",
+  "name",
+  "aprBps",
+  "termDays",
+  "minAmount",
+  "maxAmount",
+  "totalCap",
+  "period",
+  "priceCeiling",
+  "maxRounds",
+  "lower",
+  "upper",
+  "levels",
+  "investment",
+  "acceptRisk",
+  "token",
+  "code",
+  "currentPassword",
+  "challenge",
+  "twoFactorCode",
+  "subject",
+  "relatedId",
+  "internal",
+  "firstName",
+  "assignToMe",
 ];
 // Strategy bodies (strict, one per type): every field of the type hostile, the type itself valid.
-const STRATEGY_FIELDS = { recurring: ["amount", "period", "priceCeiling", "maxRounds", "acceptRisk"], grid: ["lower", "upper", "levels", "investment", "acceptRisk"] };
+const STRATEGY_FIELDS = {
+  recurring: ["amount", "period", "priceCeiling", "maxRounds", "acceptRisk"],
+  grid: ["lower", "upper", "levels", "investment", "acceptRisk"],
+};
 // Sections of nested settings-like bodies: each gets every field set to the same hostile value.
 const SECTIONS = ["trading", "withdrawals", "storage", "referral"];
 
@@ -58,12 +174,18 @@ const BODIES: [string, Body][] = [
   ["a number", json(42)],
   ["a body over the size cap", json({ message: "x".repeat(70 * 1024) })],
   // Shapes that cost a parser or validator time and stack far beyond their bytes.
-  ["an object 10,000 levels deep", { raw: '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), contentType: "application/json" }],
+  [
+    "an object 10,000 levels deep",
+    { raw: '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000), contentType: "application/json" },
+  ],
   ["an array 30,000 levels deep", { raw: "[".repeat(30_000) + "]".repeat(30_000), contentType: "application/json" }],
   ["an object with 5,000 keys", json(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`k${i}`, i])))],
   ["an array of 20,000 elements", json(Array.from({ length: 20_000 }, () => 0))],
   ["multipart without a boundary", { raw: "--x\r\n\r\n", contentType: "multipart/form-data" }],
-  ...HOSTILE_VALUES.map((value): [string, Body] => [`every field ${JSON.stringify(value).slice(0, 20)}`, json(Object.fromEntries(FIELDS.map((f) => [f, value])))]),
+  ...HOSTILE_VALUES.map((value): [string, Body] => [
+    `every field ${JSON.stringify(value).slice(0, 20)}`,
+    json(Object.fromEntries(FIELDS.map((f) => [f, value]))),
+  ]),
   ...HOSTILE_VALUES.flatMap((value) =>
     Object.entries(STRATEGY_FIELDS).map(([type, fields]): [string, Body] => [
       `a ${type} strategy of ${JSON.stringify(value).slice(0, 20)}`,
@@ -75,10 +197,12 @@ const BODIES: [string, Body][] = [
     json(Object.fromEntries(SECTIONS.map((section) => [section, Object.fromEntries(FIELDS.map((f) => [f, value]))]))),
   ]),
   // One bad decimal where everything else is valid: checks that run after the field's own one.
-  ...["abc", "1e5", "1.5.5"].flatMap((value) => ["minQuantity", "maxQuantity", "fee", "rewardUsdt"].map((field): [string, Body] => [
-    `only ${field} ${value}`,
-    json(Object.fromEntries(SECTIONS.map((section) => [section, { [field]: value }]))),
-  ])),
+  ...["abc", "1e5", "1.5.5"].flatMap((value) =>
+    ["minQuantity", "maxQuantity", "fee", "rewardUsdt"].map((field): [string, Body] => [
+      `only ${field} ${value}`,
+      json(Object.fromEntries(SECTIONS.map((section) => [section, { [field]: value }]))),
+    ]),
+  ),
 ];
 
 // Path ids that name nothing; the tests also use a real one (the admin's own user id).
@@ -96,33 +220,83 @@ const QUERIES = [
   "?from=0000-01-01",
 ];
 // Cookies a browser never sets but a client can send: bad percent-encoding, a token that is no token.
-const COOKIES = ["aurum.session-token=%E0%A4%A", "aurum.session-token=%; __Host-aurum.session-token=%zz", "aurum.session-token=x".repeat(200)];
+const COOKIES = [
+  "aurum.session-token=%E0%A4%A",
+  "aurum.session-token=%; __Host-aurum.session-token=%zz",
+  "aurum.session-token=x".repeat(200),
+];
 
 // Signed-request headers (lib/api-keys) that are malformed, oversized, in base64 rather than hex, or
 // from a clock an hour off: refused as a 401 or 403 before any body is read.
 const SOME_KEY = "0190f5c2-0000-7000-8000-000000000000";
 const KEY_HEADERS: Record<string, string>[] = [
   { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now()), "x-aurum-signature": "ZZ".repeat(32) },
-  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now()), "x-aurum-signature": Buffer.alloc(32, 7).toString("base64") },
+  {
+    "x-aurum-key": SOME_KEY,
+    "x-aurum-timestamp": String(Date.now()),
+    "x-aurum-signature": Buffer.alloc(32, 7).toString("base64"),
+  },
   { "x-aurum-key": "k".repeat(8000), "x-aurum-timestamp": "9".repeat(8000), "x-aurum-signature": "a".repeat(8000) },
-  { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": String(Date.now() - 3_600_000), "x-aurum-signature": "ab".repeat(32) },
+  {
+    "x-aurum-key": SOME_KEY,
+    "x-aurum-timestamp": String(Date.now() - 3_600_000),
+    "x-aurum-signature": "ab".repeat(32),
+  },
   { "x-aurum-key": SOME_KEY, "x-aurum-timestamp": "1e12", "x-aurum-signature": "ab".repeat(32) },
 ];
 
 // What a refused request must leave as it was (sign-in attempts are counted even when refused: that is the rate limit).
-const WRITTEN = { apiKeys, users, sessions, loginHistory, accounts, journals, entries, idempotencyKeys, auditLogs, notifications, orders, tradeConfigs, uploads, wallets, deposits, withdrawals, savingPlans, savingSubscriptions, strategies, strategyRuns, strategyConsents, outbox, passwordResetTokens, twoFactor, twoFactorRecoveryCodes, twoFactorChallenges };
+const WRITTEN = {
+  apiKeys,
+  users,
+  sessions,
+  loginHistory,
+  accounts,
+  journals,
+  entries,
+  idempotencyKeys,
+  auditLogs,
+  notifications,
+  orders,
+  tradeConfigs,
+  uploads,
+  wallets,
+  deposits,
+  withdrawals,
+  savingPlans,
+  savingSubscriptions,
+  strategies,
+  strategyRuns,
+  strategyConsents,
+  outbox,
+  passwordResetTokens,
+  twoFactor,
+  twoFactorRecoveryCodes,
+  twoFactorChallenges,
+};
 
 /** What WRITTEN holds, in one statement: it runs before and after every attack, thousands of times. */
 async function snapshot(): Promise<string> {
-  const counts = Object.entries(WRITTEN).map(([name, table]) => sql`${sql.raw(`'${name}='`)} || (select count(*) from ${table})`);
-  const [row] = await rowsOf<{ state: string }>(db(), sql`
+  const counts = Object.entries(WRITTEN).map(
+    ([name, table]) => sql`${sql.raw(`'${name}='`)} || (select count(*) from ${table})`,
+  );
+  const [row] = await rowsOf<{ state: string }>(
+    db(),
+    sql`
     select concat_ws(' ', ${sql.join(counts, sql`, `)},
       'balances=' || coalesce((select sum(${accounts.balance}) from ${accounts})::text, ''),
-      'settings=' || coalesce((select max(${settings.updatedAt}) from ${settings})::text, '')) as state`);
+      'settings=' || coalesce((select max(${settings.updatedAt}) from ${settings})::text, '')) as state`,
+  );
   return row!.state;
 }
 
-function request(method: string, path: string, token: string | null, body?: Body, headers: Record<string, string> = {}): Request {
+function request(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: Body,
+  headers: Record<string, string> = {},
+): Request {
   const h = new Headers({ ...headers, "x-aurum-client-ip": "127.0.0.9" });
   if (token) h.set("authorization", `Bearer ${token}`);
   if (body?.contentType) h.set("content-type", body.contentType);
@@ -173,7 +347,11 @@ describe("every API endpoint, signed in as an administrator, answers hostile bod
         const res = await handler(req, { params: Promise.resolve(params) });
         await expectSane(res.clone(), `${name} ${what}`);
         // A signed-in attack that bounced off authentication tested nothing past it.
-        if (req.headers.has("authorization") && !file.endsWith("/auth/logout/route.ts")) expect(res.status === 401 && (await res.clone().json()).code === "UNAUTHORIZED", `${name} ${what}: the session was gone`).toBe(false);
+        if (req.headers.has("authorization") && !file.endsWith("/auth/logout/route.ts"))
+          expect(
+            res.status === 401 && (await res.clone().json()).code === "UNAUTHORIZED",
+            `${name} ${what}: the session was gone`,
+          ).toBe(false);
         if (method !== "GET" && res.status >= 400) {
           const after = await snapshot();
           expect(after, `${name} ${what} wrote something`).toBe(before);
@@ -181,17 +359,36 @@ describe("every API endpoint, signed in as an administrator, answers hostile bod
         }
       };
 
-      for (const query of QUERIES) await attempt(request(method, `${path}${query}`, token), realId, `query ${query.slice(0, 40)}`);
+      for (const query of QUERIES)
+        await attempt(request(method, `${path}${query}`, token), realId, `query ${query.slice(0, 40)}`);
       for (const cookie of COOKIES) {
-        await attempt(request(method, path, null, json({}), { cookie, origin: "http://localhost" }), realId, `cookie ${cookie.slice(0, 30)}`);
+        await attempt(
+          request(method, path, null, json({}), { cookie, origin: "http://localhost" }),
+          realId,
+          `cookie ${cookie.slice(0, 30)}`,
+        );
       }
       for (const headers of KEY_HEADERS) {
-        await attempt(request(method, path, null, json({}), headers), realId, `signed with ${JSON.stringify(headers).slice(0, 60)}`);
+        await attempt(
+          request(method, path, null, json({}), headers),
+          realId,
+          `signed with ${JSON.stringify(headers).slice(0, 60)}`,
+        );
       }
-      for (const id of BAD_IDS) await attempt(request(method, path, token, json({})), { id, userId: id }, `id ${id.slice(0, 20)}`);
+      for (const id of BAD_IDS)
+        await attempt(request(method, path, token, json({})), { id, userId: id }, `id ${id.slice(0, 20)}`);
       if (method === "GET") return;
-      for (const [label, body] of BODIES) await attempt(request(method, path, token, body, { "idempotency-key": `hostile-${label}` }), realId, `with ${label}`);
-      await attempt(request(method, path, token, json({}), { "idempotency-key": "k".repeat(5000) }), realId, "with a 5000-character Idempotency-Key");
+      for (const [label, body] of BODIES)
+        await attempt(
+          request(method, path, token, body, { "idempotency-key": `hostile-${label}` }),
+          realId,
+          `with ${label}`,
+        );
+      await attempt(
+        request(method, path, token, json({}), { "idempotency-key": "k".repeat(5000) }),
+        realId,
+        "with a 5000-character Idempotency-Key",
+      );
     });
   }
 });

@@ -39,33 +39,66 @@ describe("POST /api/user/api-keys", () => {
   it("needs two-factor on and the app's current code, answers the secret once and keeps it only encrypted", async () => {
     const plain = await registerUser();
     const body = { name: "bot", scopes: ["read"], code: "123456" };
-    expect((await call(createRoute, { token: plain.token, body })).body).toMatchObject({ success: false, code: "TWO_FACTOR_REQUIRED" });
+    expect((await call(createRoute, { token: plain.token, body })).body).toMatchObject({
+      success: false,
+      code: "TWO_FACTOR_REQUIRED",
+    });
 
     const u = await userWithTwoFactor();
-    const wrong = await call(createRoute, { token: u.token, body: { ...body, code: totpCode(u.totp, Date.now() - 10 * 60_000) } });
+    const wrong = await call(createRoute, {
+      token: u.token,
+      body: { ...body, code: totpCode(u.totp, Date.now() - 10 * 60_000) },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe("WRONG_TWO_FACTOR_CODE");
 
-    const made = await call(createRoute, { token: u.token, body: { name: " Grid bot ", scopes: ["read", "trade"], allowedIps: ["198.51.100.0/24", "::ffff:203.0.113.9"], code: totpCode(u.totp) } });
+    const made = await call(createRoute, {
+      token: u.token,
+      body: {
+        name: " Grid bot ",
+        scopes: ["read", "trade"],
+        allowedIps: ["198.51.100.0/24", "::ffff:203.0.113.9"],
+        code: totpCode(u.totp),
+      },
+    });
     expect(made.status).toBe(201);
-    const key = made.body.key as { id: string; name: string; scopes: string[]; allowedIps: string[]; createdAt: string; expiresAt: string };
+    const key = made.body.key as {
+      id: string;
+      name: string;
+      scopes: string[];
+      allowedIps: string[];
+      createdAt: string;
+      expiresAt: string;
+    };
     const secret = made.body.secret as string;
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(key).toMatchObject({ name: "Grid bot", scopes: ["read", "trade"], allowedIps: ["198.51.100.0/24", "203.0.113.9"], lastUsedAt: null });
+    expect(key).toMatchObject({
+      name: "Grid bot",
+      scopes: ["read", "trade"],
+      allowedIps: ["198.51.100.0/24", "203.0.113.9"],
+      lastUsedAt: null,
+    });
     // 90 days by default.
     expect(Date.parse(key.expiresAt) - Date.parse(key.createdAt)).toBe(90 * 86_400_000);
     const [row] = await db().select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(row!.secretEncrypted).not.toContain(secret);
     // The same code a second time is spent.
-    expect((await call(createRoute, { token: u.token, body: { ...body, code: totpCode(u.totp) } })).body.code).toBe("WRONG_TWO_FACTOR_CODE");
+    expect((await call(createRoute, { token: u.token, body: { ...body, code: totpCode(u.totp) } })).body.code).toBe(
+      "WRONG_TWO_FACTOR_CODE",
+    );
 
     const listed = await call(listRoute, { token: u.token });
     expect(listed.body.keys).toEqual([expect.objectContaining({ id: key.id, name: "Grid bot", expired: false })]);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
 
-    const events = await db().select().from(accountEvents).where(and(eq(accountEvents.userId, u.user.id), eq(accountEvents.kind, "api_key.created")));
+    const events = await db()
+      .select()
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, u.user.id), eq(accountEvents.kind, "api_key.created")));
     expect(events).toHaveLength(1);
-    expect((await db().select().from(outbox).where(eq(outbox.to, u.payload.email))).map((m) => m.subject)).toContain("Aurum: API key created");
+    expect((await db().select().from(outbox).where(eq(outbox.to, u.payload.email))).map((m) => m.subject)).toContain(
+      "Aurum: API key created",
+    );
   });
 
   it("refuses bad input with 400 and field errors", async () => {
@@ -116,7 +149,10 @@ describe("a signed request", () => {
     expect((await trader.placeOrder(MARKET_BUY)).status).toBe(201);
     const limit = await trader.placeOrder({ side: "buy", type: "limit", quantity: "0.01", price: "1000" });
     expect(limit.status).toBe(201);
-    expect((await trader.cancelOrder(limit.body.order.id)).body).toMatchObject({ success: true, order: { status: "cancelled" } });
+    expect((await trader.cancelOrder(limit.body.order.id)).body).toMatchObject({
+      success: true,
+      order: { status: "cancelled" },
+    });
     // Reading needs `read`.
     expect((await trader.orders()).body.code).toBe("API_KEY_SCOPE");
   });
@@ -141,13 +177,24 @@ describe("a signed request", () => {
     it("for an unknown key, a wrong secret, a changed body or query, and a replay", async () => {
       const u = await tradingUser();
       const key = await insertKey(db(), u.user.id);
-      expect(await refusal(clientFor({ id: "0190f5c2-0000-7000-8000-000000000000", secret: key.secret }).balance())).toEqual([401, "API_KEY_UNKNOWN"]);
-      expect(await refusal(clientFor({ id: key.id, secret: "0".repeat(64) }).balance())).toEqual([401, "API_SIGNATURE_MISMATCH"]);
+      expect(
+        await refusal(clientFor({ id: "0190f5c2-0000-7000-8000-000000000000", secret: key.secret }).balance()),
+      ).toEqual([401, "API_KEY_UNKNOWN"]);
+      expect(await refusal(clientFor({ id: key.id, secret: "0".repeat(64) }).balance())).toEqual([
+        401,
+        "API_SIGNATURE_MISMATCH",
+      ]);
 
       const client = clientFor(key);
       const send = dispatcher();
       const post = (headers: Record<string, string>, body: unknown, path = "/api/trades") =>
-        send(new Request(`http://localhost${path}`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) }));
+        send(
+          new Request(`http://localhost${path}`, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: JSON.stringify(body),
+          }),
+        );
       const signed = client.sign("POST", "/api/trades", JSON.stringify(MARKET_BUY));
       const changed = await post(signed, { ...MARKET_BUY, total: "5000" });
       expect([changed.status, (await changed.json()).code]).toEqual([401, "API_SIGNATURE_MISMATCH"]);
@@ -165,8 +212,14 @@ describe("a signed request", () => {
     it("outside the time window (±5 s), either way", async () => {
       const u = await registerUser();
       const key = await insertKey(db(), u.user.id);
-      expect(await refusal(clientFor(key, "127.0.0.1", () => Date.now() - 6_000).balance())).toEqual([401, "API_TIMESTAMP_OUTSIDE_WINDOW"]);
-      expect(await refusal(clientFor(key, "127.0.0.1", () => Date.now() + 6_000).balance())).toEqual([401, "API_TIMESTAMP_OUTSIDE_WINDOW"]);
+      expect(await refusal(clientFor(key, "127.0.0.1", () => Date.now() - 6_000).balance())).toEqual([
+        401,
+        "API_TIMESTAMP_OUTSIDE_WINDOW",
+      ]);
+      expect(await refusal(clientFor(key, "127.0.0.1", () => Date.now() + 6_000).balance())).toEqual([
+        401,
+        "API_TIMESTAMP_OUTSIDE_WINDOW",
+      ]);
       expect((await clientFor(key, "127.0.0.1", () => Date.now() - 3_000).balance()).status).toBe(200);
     });
 
@@ -188,17 +241,31 @@ describe("a signed request", () => {
       const key = await insertKey(db(), u.user.id);
       const client = clientFor(key);
       expect((await client.balance()).status).toBe(200);
-      expect((await call(renameRoute, { token: u.token, method: "PATCH", params: { id: key.id }, body: { name: "renamed" } })).body).toMatchObject({ key: { name: "renamed" } });
+      expect(
+        (
+          await call(renameRoute, {
+            token: u.token,
+            method: "PATCH",
+            params: { id: key.id },
+            body: { name: "renamed" },
+          })
+        ).body,
+      ).toMatchObject({ key: { name: "renamed" } });
       expect((await call(revokeRoute, { token: u.token, method: "DELETE", params: { id: key.id } })).status).toBe(200);
       // Every request reads the key's row: nothing is cached that another instance would still trust.
       expect(await refusal(client.balance())).toEqual([401, "API_KEY_REVOKED"]);
       expect((await call(revokeRoute, { token: u.token, method: "DELETE", params: { id: key.id } })).status).toBe(404);
-      const revoked = await db().select().from(accountEvents).where(and(eq(accountEvents.userId, u.user.id), eq(accountEvents.kind, "api_key.revoked")));
+      const revoked = await db()
+        .select()
+        .from(accountEvents)
+        .where(and(eq(accountEvents.userId, u.user.id), eq(accountEvents.kind, "api_key.revoked")));
       expect(revoked.map((e) => e.facts)).toEqual([{ name: "renamed" }]);
 
       const other = await registerUser();
       const theirs = await insertKey(db(), other.user.id);
-      expect((await call(revokeRoute, { token: u.token, method: "DELETE", params: { id: theirs.id } })).status).toBe(404);
+      expect((await call(revokeRoute, { token: u.token, method: "DELETE", params: { id: theirs.id } })).status).toBe(
+        404,
+      );
 
       const live = clientFor(await insertKey(db(), u.user.id));
       expect((await call(freezeRoute, { token: u.token, body: { password: u.payload.password } })).status).toBe(200);
@@ -208,8 +275,16 @@ describe("a signed request", () => {
     it("on routes no key may reach, whatever its scopes", async () => {
       const u = await registerUser();
       const client = clientFor(await insertKey(db(), u.user.id));
-      for (const [method, path] of [["GET", "/api/withdrawals"], ["POST", "/api/user/api-keys"], ["POST", "/api/user/password"], ["GET", "/api/admin/users"]] as const) {
-        expect(await refusal(client.request(method, path, { body: method === "GET" ? undefined : {} }))).toEqual([403, "API_KEY_ROUTE_CLOSED"]);
+      for (const [method, path] of [
+        ["GET", "/api/withdrawals"],
+        ["POST", "/api/user/api-keys"],
+        ["POST", "/api/user/password"],
+        ["GET", "/api/admin/users"],
+      ] as const) {
+        expect(await refusal(client.request(method, path, { body: method === "GET" ? undefined : {} }))).toEqual([
+          403,
+          "API_KEY_ROUTE_CLOSED",
+        ]);
       }
     });
   });
@@ -240,7 +315,9 @@ describe("a signed request", () => {
     // Missing signature or timestamp headers.
     const unsigned = new Headers(good);
     unsigned.delete("X-Aurum-Signature");
-    expect((await (await send(new Request("http://localhost/api/auth/balance", { headers: unsigned }))).json()).code).toBe("API_SIGNATURE_MALFORMED");
+    expect(
+      (await (await send(new Request("http://localhost/api/auth/balance", { headers: unsigned }))).json()).code,
+    ).toBe("API_SIGNATURE_MALFORMED");
   });
 });
 
@@ -273,7 +350,8 @@ describe("a key's limits", () => {
 
 describe("the allow-list", () => {
   it("names no route that moves money out, changes the account or its security, or administers", () => {
-    const forbidden = /^\/api\/(withdrawals|deposits|user|admin|support|uploads|funding|settings)(\/|$)|^\/api\/auth\/(?!balance$|profile$)/;
+    const forbidden =
+      /^\/api\/(withdrawals|deposits|user|admin|support|uploads|funding|settings)(\/|$)|^\/api\/auth\/(?!balance$|profile$)/;
     expect(Object.keys(KEY_ROUTES).filter((name) => forbidden.test(name.split(" ")[1]!))).toEqual([]);
   });
 });

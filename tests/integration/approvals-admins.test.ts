@@ -32,7 +32,8 @@ import { registerUser } from "../support/users";
 const db = withTestDatabase();
 
 type IdHandler = (req: Request, ctx: { params: Promise<{ id: string }> }) => Promise<Response>;
-const put = (handler: IdHandler, id: string, body: unknown, token: string) => call(handler, { method: "PUT", params: { id }, body, token });
+const put = (handler: IdHandler, id: string, body: unknown, token: string) =>
+  call(handler, { method: "PUT", params: { id }, body, token });
 const proposalId = (res: CallResult) => (res.body.proposal as { id: string }).id;
 const approve = (res: CallResult, token: string) => call(approveRoute, { token, params: { id: proposalId(res) } });
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
@@ -40,7 +41,11 @@ const userRow = async (id: string) => (await db().select().from(users).where(eq(
 /** Leaves exactly the given administrators (every other one demoted directly in the database). */
 async function onlyAdmins(...ids: string[]) {
   await db().update(users).set({ role: "user" }).where(eq(users.role, "admin"));
-  for (const id of ids) await db().update(users).set({ role: "admin", status: "active", frozenAt: null, frozenBy: null }).where(eq(users.id, id));
+  for (const id of ids)
+    await db()
+      .update(users)
+      .set({ role: "admin", status: "active", frozenAt: null, frozenBy: null })
+      .where(eq(users.id, id));
 }
 
 describe("who administers", () => {
@@ -48,18 +53,27 @@ describe("who administers", () => {
     const first = await signInAdmin(db());
     expect(await fourEyesSince(db())).toBeNull();
     // Alone, nobody can let a snapshot through within the hour.
-    expect(await call(forceSnapshotRoute, { token: first.token })).toMatchObject({ status: 422, body: { code: "SECOND_ADMIN_REQUIRED" } });
+    expect(await call(forceSnapshotRoute, { token: first.token })).toMatchObject({
+      status: 422,
+      body: { code: "SECOND_ADMIN_REQUIRED" },
+    });
     const [second, third] = [await registerUser(), await registerUser()];
     const appointed = await put(roleRoute, second.user.id, { role: "admin" }, first.token);
     expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);
-    const [row] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, second.user.id)));
+    const [row] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, second.user.id)));
     expect(row!.detail).toMatchObject({ before: "user", after: "admin", alone: true });
     expect(await fourEyesSince(db())).toEqual(row!.createdAt);
     // Two now exist: the next appointment waits, and once approved it was not made alone.
     const next = await put(roleRoute, third.user.id, { role: "admin" }, first.token);
     expect(next.status).toBe(202);
     expect((await approve(next, (await signInAdmin(db())).token)).status).toBe(200);
-    const [later] = await db().select().from(auditLogs).where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, third.user.id)));
+    const [later] = await db()
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, third.user.id)));
     expect(later!.detail).not.toHaveProperty("alone");
     expect(await fourEyesSince(db())).toEqual(row!.createdAt);
   });
@@ -81,7 +95,11 @@ describe("who administers", () => {
     await onlyAdmins(a.user.id, b.user.id);
     const refused = await put(roleRoute, b.user.id, { role: "user" }, a.token);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ success: false, code: "TOO_FEW_ADMINS", message: expect.stringContaining("appoint another administrator first") });
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: "TOO_FEW_ADMINS",
+      message: expect.stringContaining("appoint another administrator first"),
+    });
     expect((await put(roleRoute, a.user.id, { role: "user" }, a.token)).status).toBe(422);
     await onlyAdmins(a.user.id, b.user.id, c.user.id);
     const removal = await put(roleRoute, b.user.id, { role: "user" }, a.token);
@@ -99,7 +117,10 @@ describe("administrators acting on administrators", () => {
     const res = await put(resetPasswordRoute, b.user.id, { newPassword: "taken-over-123" }, a.token);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect((await userRow(b.user.id)).passwordHash).toBe(before);
-    const [stored] = await db().select().from(proposals).where(eq(proposals.id, proposalId(res)));
+    const [stored] = await db()
+      .select()
+      .from(proposals)
+      .where(eq(proposals.id, proposalId(res)));
     expect(JSON.stringify(stored)).not.toContain("taken-over-123");
     const hash = (stored!.payload as { passwordHash: string }).passwordHash;
     expect(hash).toMatch(/^\$argon2id\$/);
@@ -117,12 +138,17 @@ describe("administrators acting on administrators", () => {
     const res = await put(resetWithdrawRoute, b.user.id, { newWithdrawPassword: "withdraw-999" }, a.token);
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     expect((await userRow(b.user.id)).withdrawPasswordHash).toBeNull();
-    const [stored] = await db().select().from(proposals).where(eq(proposals.id, proposalId(res)));
+    const [stored] = await db()
+      .select()
+      .from(proposals)
+      .where(eq(proposals.id, proposalId(res)));
     expect(JSON.stringify(stored)).not.toContain("withdraw-999");
     expect((await approve(res, c.token)).status).toBe(200);
     expect(await verifyPassword((await userRow(b.user.id)).withdrawPasswordHash!, "withdraw-999")).toBe(true);
     const user = await registerUser();
-    expect((await put(resetWithdrawRoute, user.user.id, { newWithdrawPassword: "withdraw-777" }, a.token)).status).toBe(200);
+    expect((await put(resetWithdrawRoute, user.user.id, { newWithdrawPassword: "withdraw-777" }, a.token)).status).toBe(
+      200,
+    );
   });
 
   it("disabling, enabling and unfreezing an administrator wait; an approval after the account changed is stale", async () => {
@@ -139,7 +165,12 @@ describe("administrators acting on administrators", () => {
 
     const unfreeze = await put(statusRoute, b.user.id, { status: "active" }, a.token);
     expect(unfreeze.status).toBe(202);
-    expect(unfreeze.body).toMatchObject({ proposal: { summary: expect.stringContaining("Unfreeze"), changes: [{ label: "Status", before: "frozen", after: "active" }] } });
+    expect(unfreeze.body).toMatchObject({
+      proposal: {
+        summary: expect.stringContaining("Unfreeze"),
+        changes: [{ label: "Status", before: "frozen", after: "active" }],
+      },
+    });
     expect((await userRow(b.user.id)).frozenAt).not.toBeNull();
     expect((await approve(unfreeze, c.token)).status).toBe(200);
     expect(await userRow(b.user.id)).toMatchObject({ status: "active", frozenAt: null });
@@ -164,40 +195,99 @@ describe("a rogue administrator, with a second one present", () => {
     await onlyAdmins(rogue.user.id, honest.user.id);
     const settingsBefore = await getSettings(db());
     const honestBefore = await userRow(honest.user.id);
-    const pendingBefore = (await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!.n;
-    const as = (handler: IdHandler, id: string, body: unknown) => call(handler, { method: "PUT", token: rogue.token, params: { id }, body });
-    const waits = (res: CallResult, what: string) => expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(202);
+    const pendingBefore = (await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!
+      .n;
+    const as = (handler: IdHandler, id: string, body: unknown) =>
+      call(handler, { method: "PUT", token: rogue.token, params: { id }, body });
+    const waits = (res: CallResult, what: string) =>
+      expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(202);
 
     // Money into its own account, any amount.
-    waits(await as(manageBalanceRoute, rogue.user.id, { amount: "0.01", operation: "credit", reason: "Mine" }), "own credit");
+    waits(
+      await as(manageBalanceRoute, rogue.user.id, { amount: "0.01", operation: "credit", reason: "Mine" }),
+      "own credit",
+    );
     // 40 credits of 999.99 to a puppet: the first acts, the rest wait.
     const puppet = await registerUser();
     const credits = [];
-    for (let i = 0; i < 40; i++) credits.push((await as(manageBalanceRoute, puppet.user.id, { amount: "999.99", operation: "credit", reason: `Split ${i}` })).status);
+    for (let i = 0; i < 40; i++)
+      credits.push(
+        (await as(manageBalanceRoute, puppet.user.id, { amount: "999.99", operation: "credit", reason: `Split ${i}` }))
+          .status,
+      );
     expect(credits).toEqual([200, ...Array(39).fill(202)]);
     // A puppet's deposit declared at 900,000, approved as declared.
-    const declared = await submitDeposit(puppet.token, { currency: "USDT", network: "TRC20", amount: "900000", txHash: txHash("TRC20") });
-    waits(await call(approveDepositRoute, { token: rogue.token, params: { id: (declared.body.deposit as { id: string }).id }, body: {} }), "deposit");
+    const declared = await submitDeposit(puppet.token, {
+      currency: "USDT",
+      network: "TRC20",
+      amount: "900000",
+      txHash: txHash("TRC20"),
+    });
+    waits(
+      await call(approveDepositRoute, {
+        token: rogue.token,
+        params: { id: (declared.body.deposit as { id: string }).id },
+        body: {},
+      }),
+      "deposit",
+    );
     // Five withdrawals of 998 marked sent for another puppet: the first acts, the rest wait.
     const payee = await registerUser();
     await fund(db(), payee.user.id, "USDT", units("6000"));
     const withdrawPassword = await readyToWithdraw(db(), payee.token, payee.user.id);
     const sent = [];
     for (let i = 0; i < 5; i++) {
-      const w = await call(withdrawRoute, { token: payee.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "998", withdrawPassword } });
-      sent.push((await call(sendRoute, { token: rogue.token, params: { id: (w.body.withdrawal as { id: string }).id }, body: { txHash: txHash("TRC20") } })).status);
+      const w = await call(withdrawRoute, {
+        token: payee.token,
+        body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "998", withdrawPassword },
+      });
+      sent.push(
+        (
+          await call(sendRoute, {
+            token: rogue.token,
+            params: { id: (w.body.withdrawal as { id: string }).id },
+            body: { txHash: txHash("TRC20") },
+          })
+        ).status,
+      );
     }
     expect(sent).toEqual([200, 202, 202, 202, 202]);
     // Settings that pay or value money, and the threshold itself.
-    for (const patch of [{ referral: { rewardUsdt: "500000" } }, { trading: { spreadBps: 1000 } }, { approvals: { thresholdUsdt: "1000000" } }, { withdrawals: { dailyLimit: "99999999" } }]) {
+    for (const patch of [
+      { referral: { rewardUsdt: "500000" } },
+      { trading: { spreadBps: 1000 } },
+      { approvals: { thresholdUsdt: "1000000" } },
+      { withdrawals: { dailyLimit: "99999999" } },
+    ]) {
       waits(await call(settingsRoute, { method: "PUT", token: rogue.token, body: patch }), JSON.stringify(patch));
     }
     // A deposit address of its own, and a plan paying 50 %.
-    waits(await as(updateWalletRoute, walletId, walletInput({ address: "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7" })), "wallet address");
-    waits(await call(createPlanRoute, { token: rogue.token, body: { name: "Rogue plan", asset: "USDT", aprBps: 5000, termDays: 0, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true } }), "saving plan");
+    waits(
+      await as(updateWalletRoute, walletId, walletInput({ address: "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7" })),
+      "wallet address",
+    );
+    waits(
+      await call(createPlanRoute, {
+        token: rogue.token,
+        body: {
+          name: "Rogue plan",
+          asset: "USDT",
+          aprBps: 5000,
+          termDays: 0,
+          minAmount: "1",
+          maxAmount: "100000",
+          totalCap: "1000000",
+          enabled: true,
+        },
+      }),
+      "saving plan",
+    );
     // The other administrator's account, and who administers.
     waits(await as(resetPasswordRoute, honest.user.id, { newPassword: "rogue-knows-it" }), "password reset");
-    waits(await as(resetWithdrawRoute, honest.user.id, { newWithdrawPassword: "rogue-knows-it" }), "withdrawal password reset");
+    waits(
+      await as(resetWithdrawRoute, honest.user.id, { newWithdrawPassword: "rogue-knows-it" }),
+      "withdrawal password reset",
+    );
     waits(await as(statusRoute, honest.user.id, { status: "disabled" }), "disable");
     waits(await as(roleRoute, puppet.user.id, { role: "admin" }), "appoint");
     expect((await as(roleRoute, honest.user.id, { role: "user" })).status).toBe(422);
@@ -205,11 +295,18 @@ describe("a rogue administrator, with a second one present", () => {
     expect(await balanceOf(db(), rogue.user.id, "USDT")).toBe(0n);
     expect(await balanceOf(db(), puppet.user.id, "USDT")).toBe(units("999.99"));
     expect(await getSettings(db())).toEqual(settingsBefore);
-    expect(await userRow(honest.user.id)).toMatchObject({ passwordHash: honestBefore.passwordHash, withdrawPasswordHash: honestBefore.withdrawPasswordHash, status: "active", role: "admin" });
+    expect(await userRow(honest.user.id)).toMatchObject({
+      passwordHash: honestBefore.passwordHash,
+      withdrawPasswordHash: honestBefore.withdrawPasswordHash,
+      status: "active",
+      role: "admin",
+    });
     expect((await userRow(puppet.user.id)).role).toBe("user");
     expect(await db().select().from(savingPlans).where(eq(savingPlans.name, "Rogue plan"))).toEqual([]);
     expect((await db().select({ n: count() }).from(users).where(eq(users.role, "admin")))[0]!.n).toBe(2);
-    expect((await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!.n).toBe(pendingBefore + 1 + 39 + 1 + 4 + 4 + 1 + 1 + 4);
+    expect((await db().select({ n: count() }).from(proposals).where(eq(proposals.status, "pending")))[0]!.n).toBe(
+      pendingBefore + 1 + 39 + 1 + 4 + 4 + 1 + 1 + 4,
+    );
     expect(await checkLedger(db())).toEqual([]);
   });
 });

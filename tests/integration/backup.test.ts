@@ -43,7 +43,12 @@ async function createPostgres(url: string): Promise<void> {
 /** Every user account's balance, by owner, kind and asset. */
 async function balances(): Promise<Record<string, string>> {
   const rows = await (await getDb()).select().from(accounts);
-  return Object.fromEntries(rows.filter((a) => a.userId).map((a) => [`${a.userId}/${a.kind}/${a.asset}`, a.balance.toString()]).sort());
+  return Object.fromEntries(
+    rows
+      .filter((a) => a.userId)
+      .map((a) => [`${a.userId}/${a.kind}/${a.asset}`, a.balance.toString()])
+      .sort(),
+  );
 }
 
 afterAll(async () => {
@@ -97,7 +102,10 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await balances()).toEqual(atBackup);
     expect(await checkLedger(await getDb())).toEqual([]);
     // The app runs on it: the user signs in and reads the balance the backup held.
-    const login = await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password }, ip: someIp() });
+    const login = await call(loginRoute, {
+      body: { usernameOrEmail: alice.payload.username, password: alice.payload.password },
+      ip: someIp(),
+    });
     expect(login.status).toBe(200);
     const balance = await call(balanceRoute, { token: login.body.token as string });
     expect(balance.status).toBe(200);

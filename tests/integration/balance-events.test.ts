@@ -64,10 +64,21 @@ const key = () => ({ "Idempotency-Key": `balance-events-${++keys}-${Date.now()}`
 
 describe("balance events", () => {
   it("are sent for a day's savings interest", async () => {
-    const created = await createdPlan(db(), admin.token, { name: "Events flexible", asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true });
+    const created = await createdPlan(db(), admin.token, {
+      name: "Events flexible",
+      asset: "USDT",
+      aprBps: 500,
+      termDays: 0,
+      minAmount: "10",
+      maxAmount: "100000",
+      totalCap: "1000000",
+      enabled: true,
+    });
     const u = await listening({ asset: "USDT", amount: "5000" });
     const t0 = new Date(Date.now() - 3 * DAY_MS);
-    await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: (created.body.plan as { id: string }).id, amount: "1000" }, t0));
+    await runTransaction(db(), (tx) =>
+      subscribe(tx, u.id, { planId: (created.body.plan as { id: string }).id, amount: "1000" }, t0),
+    );
     expect(await u.reasons()).toEqual(["savings.subscribed"]);
     expect(await accrueSavings(db())).toBeGreaterThan(0);
     expect(await u.reasons()).toEqual(["savings.subscribed", "savings.interest"]);
@@ -75,17 +86,32 @@ describe("balance events", () => {
 
   it("are sent, naming the subscription, when savings mature or are redeemed, and not for days that earned nothing", async () => {
     const plan = async (name: string, aprBps: number, termDays: number) => {
-      const created = await createdPlan(db(), admin.token, { name, asset: "USDT", aprBps, termDays, minAmount: "1", maxAmount: "100000", totalCap: "1000000", enabled: true });
+      const created = await createdPlan(db(), admin.token, {
+        name,
+        asset: "USDT",
+        aprBps,
+        termDays,
+        minAmount: "1",
+        maxAmount: "100000",
+        totalCap: "1000000",
+        enabled: true,
+      });
       expect(created.status).toBe(201);
       return (created.body.plan as { id: string }).id;
     };
     const [fixed, slow] = [await plan("Events two days", 500, 2), await plan("Events slow", 1, 0)];
     const u = await listening({ asset: "USDT", amount: "5000" });
-    const matured = await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: fixed, amount: "1000" }, new Date(Date.now() - 4 * DAY_MS)));
-    const redeemed = await runTransaction(db(), (tx) => subscribe(tx, u.id, { planId: fixed, amount: "500" }, new Date()));
+    const matured = await runTransaction(db(), (tx) =>
+      subscribe(tx, u.id, { planId: fixed, amount: "1000" }, new Date(Date.now() - 4 * DAY_MS)),
+    );
+    const redeemed = await runTransaction(db(), (tx) =>
+      subscribe(tx, u.id, { planId: fixed, amount: "500" }, new Date()),
+    );
     // 1 USDT at 0.01 % earns under a unit on each of its first three days: its run moves no money.
     const idle = await listening({ asset: "USDT", amount: "1" });
-    const earnsNothing = await runTransaction(db(), (tx) => subscribe(tx, idle.id, { planId: slow, amount: "1" }, new Date(Date.now() - 3 * DAY_MS)));
+    const earnsNothing = await runTransaction(db(), (tx) =>
+      subscribe(tx, idle.id, { planId: slow, amount: "1" }, new Date(Date.now() - 3 * DAY_MS)),
+    );
     expect(await accrueSavings(db())).toBe(4);
     expect((await call(redeemRoute, { token: u.token, params: { id: redeemed.id }, headers: key() })).status).toBe(200);
     await u.reasons();
@@ -107,8 +133,14 @@ describe("balance events", () => {
     expect(stored.status).toBe(200);
     // Stored three days ago, as the ledger would have stamped it then.
     const at = new Date(Date.now() - 3 * DAY_MS);
-    await db().update(entries).set({ createdAt: at }).where(eq(entries.journalId, stored.body.journalId as string));
-    await db().update(journals).set({ createdAt: at }).where(eq(journals.id, stored.body.journalId as string));
+    await db()
+      .update(entries)
+      .set({ createdAt: at })
+      .where(eq(entries.journalId, stored.body.journalId as string));
+    await db()
+      .update(journals)
+      .set({ createdAt: at })
+      .where(eq(journals.id, stored.body.journalId as string));
     expect(await u.reasons()).toEqual(["storage.store"]);
     expect(await accrueStorage(db())).toBeGreaterThan(0);
     expect(await u.reasons()).toEqual(["storage.store", "storage.earnings"]);
@@ -120,7 +152,14 @@ describe("balance events", () => {
   it("are sent when a strategy's budget moves to its reserve and back", async () => {
     await setPrice(db(), "2650");
     const u = await listening({ asset: "USDT", amount: "1000" });
-    const started = await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2600", levels: 3, investment: "300", acceptRisk: true });
+    const started = await createStrategy(u.token, {
+      type: "grid",
+      lower: "2500",
+      upper: "2600",
+      levels: 3,
+      investment: "300",
+      acceptRisk: true,
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     expect(await u.reasons()).toContain("strategy");
     const before = (await u.reasons()).length;

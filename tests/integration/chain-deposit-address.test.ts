@@ -30,9 +30,25 @@ const ask = (token: string, query: string) => call(addressRoute, { token, path: 
 
 beforeAll(async () => {
   const username = uniqueName("admin");
-  const actor = { id: (await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })).id, ip: null };
-  for (const [currency, network] of [["USDT", "ERC20"], ["USDT", "TRC20"], ["USDC", "ERC20"], ["ETH", "ETH"]] as const) {
-    await createWallet(db(), walletInput({ currency, network, address: ADDRESSES[network], minDeposit: "10.5" }) as Parameters<typeof createWallet>[1], actor);
+  const actor = {
+    id: (
+      await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })
+    ).id,
+    ip: null,
+  };
+  for (const [currency, network] of [
+    ["USDT", "ERC20"],
+    ["USDT", "TRC20"],
+    ["USDC", "ERC20"],
+    ["ETH", "ETH"],
+  ] as const) {
+    await createWallet(
+      db(),
+      walletInput({ currency, network, address: ADDRESSES[network], minDeposit: "10.5" }) as Parameters<
+        typeof createWallet
+      >[1],
+      actor,
+    );
   }
 });
 
@@ -41,19 +57,39 @@ describe("GET /api/deposits/address", () => {
     const { token } = await registerUser();
     const first = await ask(token, "currency=usdt&network=ERC20");
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, mode: "chain", network: "ERC20", currency: "USDT", confirmations: 7, minDeposit: "10.500000", memo: null });
+    expect(first.body).toMatchObject({
+      success: true,
+      mode: "chain",
+      network: "ERC20",
+      currency: "USDT",
+      confirmations: 7,
+      minDeposit: "10.500000",
+      memo: null,
+    });
     expect((await ask(token, "currency=USDT&network=ERC20")).body.address).toBe(first.body.address);
-    const [row] = await db().select().from(depositAddresses).where(eq(depositAddresses.address, (first.body.address as string).toLowerCase()));
+    const [row] = await db()
+      .select()
+      .from(depositAddresses)
+      .where(eq(depositAddresses.address, (first.body.address as string).toLowerCase()));
     // The operator's offline wallet: account 1', child index as stored.
-    expect(mnemonicToAccount(DEV_MNEMONIC, { accountIndex: 1, addressIndex: row!.derivationIndex }).address).toBe(first.body.address);
+    expect(mnemonicToAccount(DEV_MNEMONIC, { accountIndex: 1, addressIndex: row!.derivationIndex }).address).toBe(
+      first.body.address,
+    );
     expect(first.body.address).not.toBe(ADDRESSES.ERC20);
   });
 
   it("keeps the proof flow (the shared wallet) where the network or the asset is not followed", async () => {
     const { token } = await registerUser();
-    expect((await ask(token, "currency=USDT&network=TRC20")).body).toMatchObject({ mode: "proof", address: ADDRESSES.TRC20, confirmations: null });
+    expect((await ask(token, "currency=USDT&network=TRC20")).body).toMatchObject({
+      mode: "proof",
+      address: ADDRESSES.TRC20,
+      confirmations: null,
+    });
     // Ethereum is followed, but no USDC contract is configured.
-    expect((await ask(token, "currency=USDC&network=ERC20")).body).toMatchObject({ mode: "proof", address: ADDRESSES.ERC20 });
+    expect((await ask(token, "currency=USDC&network=ERC20")).body).toMatchObject({
+      mode: "proof",
+      address: ADDRESSES.ERC20,
+    });
     // Ether itself needs no contract.
     expect((await ask(token, "currency=ETH&network=ETH")).body).toMatchObject({ mode: "chain", confirmations: 7 });
   });
@@ -61,7 +97,10 @@ describe("GET /api/deposits/address", () => {
   it("refuses what is not a pair on offer with a 4xx naming it", async () => {
     const { token } = await registerUser();
     expect((await ask(token, "currency=USDT")).status).toBe(400);
-    expect((await ask(token, "currency=USDT&network=SOL")).body).toMatchObject({ success: false, code: "VALIDATION_FAILED" });
+    expect((await ask(token, "currency=USDT&network=SOL")).body).toMatchObject({
+      success: false,
+      code: "VALIDATION_FAILED",
+    });
     expect((await ask(token, "currency=XAUT&network=ERC20")).status).toBe(422);
     expect((await ask(token, "currency=BTC&network=ERC20")).body).toMatchObject({ code: "UNSUPPORTED_NETWORK" });
     expect((await call(addressRoute, { path: "/api/deposits/address?currency=USDT&network=ERC20" })).status).toBe(401);

@@ -21,7 +21,12 @@ describe("the development chain node", () => {
     const client = devClient(node().rpcUrl);
     await sendTestFunds(node().rpcUrl, someone, "12.345678", "XAUT");
     await sendTestFunds(node().rpcUrl, someone, "0.000000000000000001", "ETH");
-    const balance = await client.readContract({ address: TEST_TOKEN_ADDRESSES.XAUT, abi: TEST_TOKEN_ABI, functionName: "balanceOf", args: [someone] });
+    const balance = await client.readContract({
+      address: TEST_TOKEN_ADDRESSES.XAUT,
+      abi: TEST_TOKEN_ABI,
+      functionName: "balanceOf",
+      args: [someone],
+    });
     expect(formatUnits(balance, 6)).toBe("12.345678");
     expect(await client.getBalance({ address: someone })).toBe(1n);
     const before = await client.getBlockNumber();

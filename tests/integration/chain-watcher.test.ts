@@ -29,7 +29,10 @@ import { registerUser } from "../support/users";
  */
 const db = withTestDatabase();
 const node = withChainNode({ confirmations: 3 });
-withChainEnv(() => ({ ...Object.fromEntries(Object.entries(node().env).filter(([key]) => key !== "CHAIN_ETHEREUM_TOKEN_USDC")), CHAIN_ETHEREUM_CONFIRMATIONS: "3" }));
+withChainEnv(() => ({
+  ...Object.fromEntries(Object.entries(node().env).filter(([key]) => key !== "CHAIN_ETHEREUM_TOKEN_USDC")),
+  CHAIN_ETHEREUM_CONFIRMATIONS: "3",
+}));
 
 let config: ChainConfig;
 let reader: ChainReader;
@@ -39,9 +42,23 @@ beforeAll(async () => {
   config = chainSettings()!.chains[0]!;
   reader = rpcReader(config);
   const username = `admin_${Date.now()}`;
-  const actor = { id: (await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })).id, ip: null };
-  for (const [currency, network, minDeposit] of [["USDT", "ERC20", "10"], ["XAUT", "ERC20", "0.01"], ["USDC", "ERC20", "1"], ["ETH", "ETH", "0.001"]] as const) {
-    await createWallet(db(), walletInput({ currency, network, address: ADDRESSES[network], minDeposit }) as Parameters<typeof createWallet>[1], actor);
+  const actor = {
+    id: (
+      await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })
+    ).id,
+    ip: null,
+  };
+  for (const [currency, network, minDeposit] of [
+    ["USDT", "ERC20", "10"],
+    ["XAUT", "ERC20", "0.01"],
+    ["USDC", "ERC20", "1"],
+    ["ETH", "ETH", "0.001"],
+  ] as const) {
+    await createWallet(
+      db(),
+      walletInput({ currency, network, address: ADDRESSES[network], minDeposit }) as Parameters<typeof createWallet>[1],
+      actor,
+    );
   }
   // The watcher starts at the block after the head it first sees.
   await follow();
@@ -55,16 +72,29 @@ async function newDepositor() {
 
 const depositsOf = (userId: string) => db().select().from(chainDeposits).where(eq(chainDeposits.userId, userId));
 const spot = async (userId: string, asset: string) =>
-  (await db().select({ balance: accounts.balance }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.asset, asset), eq(accounts.kind, "spot"))))[0]?.balance ?? 0n;
+  (
+    await db()
+      .select({ balance: accounts.balance })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.asset, asset), eq(accounts.kind, "spot")))
+  )[0]?.balance ?? 0n;
 const journalsOf = (reference: string) => db().select().from(journals).where(eq(journals.reference, reference));
-const listed = async (token: string) => (await call(depositsRoute, { token, path: "/api/deposits" })).body.chainDeposits as { status: string; confirmations: number; required: number; amount: string }[];
+const listed = async (token: string) =>
+  (await call(depositsRoute, { token, path: "/api/deposits" })).body.chainDeposits as {
+    status: string;
+    confirmations: number;
+    required: number;
+    amount: string;
+  }[];
 
 describe("a token transfer to a user's address", () => {
   it("is pending at once, counts its confirmations, and is credited once at the required depth", async () => {
     const user = await newDepositor();
     await sendTestFunds(node().rpcUrl, user.address, "25.123457", "USDT");
     await follow();
-    expect(await listed(user.token)).toMatchObject([{ status: "pending", confirmations: 1, required: 3, amount: "25.123457" }]);
+    expect(await listed(user.token)).toMatchObject([
+      { status: "pending", confirmations: 1, required: 3, amount: "25.123457" },
+    ]);
     expect(await spot(user.userId, "USDT")).toBe(0n);
     await mineBlocks(node().rpcUrl, 1);
     await follow();
@@ -78,9 +108,19 @@ describe("a token transfer to a user's address", () => {
     expect(await journalsOf(deposit!.id)).toHaveLength(1);
     const events = await db().select().from(accountEvents).where(eq(accountEvents.userId, user.userId));
     expect(events.map((e) => e.kind)).toEqual(["deposit.confirmed"]);
-    expect((await db().select().from(notifications).where(eq(notifications.userId, user.userId))).map((n) => n.title)).toContain("Deposit credited");
+    expect(
+      (await db().select().from(notifications).where(eq(notifications.userId, user.userId))).map((n) => n.title),
+    ).toContain("Deposit credited");
     const head = await devClient(node().rpcUrl).getBlockNumber();
-    expect(await chainStatus(db())).toEqual([expect.objectContaining({ chain: "ethereum", head: head.toString(), lastBlock: head.toString(), behind: 0, lagging: false })]);
+    expect(await chainStatus(db())).toEqual([
+      expect.objectContaining({
+        chain: "ethereum",
+        head: head.toString(),
+        lastBlock: head.toString(),
+        behind: 0,
+        lagging: false,
+      }),
+    ]);
   });
 
   it("credits nothing below the minimum, of a token not configured, or to an address that is no user's; ether exact to 8 decimals", async () => {
@@ -93,12 +133,19 @@ describe("a token transfer to a user's address", () => {
     await follow();
     await follow();
     const rows = await depositsOf(user.userId);
-    expect(rows.map((r) => [r.currency, r.status, r.amount]).sort()).toEqual([["ETH", "credited", 12_345_678n], ["USDT", "below_minimum", 9_999_999n]]);
+    expect(rows.map((r) => [r.currency, r.status, r.amount]).sort()).toEqual([
+      ["ETH", "credited", 12_345_678n],
+      ["USDT", "below_minimum", 9_999_999n],
+    ]);
     expect(await spot(user.userId, "USDT")).toBe(0n);
     expect(await spot(user.userId, "USDC")).toBe(0n);
     expect(await spot(user.userId, "ETH")).toBe(12_345_678n);
-    expect(await listed(user.token)).toContainEqual(expect.objectContaining({ status: "below_minimum", amount: "9.999999" }));
-    expect((await db().select().from(accountEvents).where(eq(accountEvents.userId, user.userId))).map((e) => e.kind).sort()).toEqual(["deposit.below_minimum", "deposit.confirmed"]);
+    expect(await listed(user.token)).toContainEqual(
+      expect.objectContaining({ status: "below_minimum", amount: "9.999999" }),
+    );
+    expect(
+      (await db().select().from(accountEvents).where(eq(accountEvents.userId, user.userId))).map((e) => e.kind).sort(),
+    ).toEqual(["deposit.below_minimum", "deposit.confirmed"]);
   });
 });
 
@@ -138,7 +185,10 @@ describe("the watcher", () => {
       await mineBlocks(node().rpcUrl, 5);
       // Cut after the head is read: the scan's reads fail.
       const proxied = rpcReader(viaProxy);
-      const cut: ChainReader = { ...proxied, tokenTransfers: (...args) => (proxy.down(), proxied.tokenTransfers(...args)) };
+      const cut: ChainReader = {
+        ...proxied,
+        tokenTransfers: (...args) => (proxy.down(), proxied.tokenTransfers(...args)),
+      };
       await expect(followChain(db(), viaProxy, cut)).rejects.toThrow();
       expect(await depositsOf(user.userId)).toEqual([]);
       const outage = proxy.down();
@@ -172,7 +222,9 @@ describe("the watcher", () => {
     const rows = await depositsOf(user.userId);
     expect(rows.map((r) => r.status)).toEqual(["dropped"]);
     expect(await spot(user.userId, "USDT")).toBe(0n);
-    expect((await db().select().from(accountEvents).where(eq(accountEvents.userId, user.userId))).map((e) => e.kind)).toEqual(["deposit.dropped"]);
+    expect(
+      (await db().select().from(accountEvents).where(eq(accountEvents.userId, user.userId))).map((e) => e.kind),
+    ).toEqual(["deposit.dropped"]);
     const [after] = await db().select().from(chainCursors);
     expect(after!.lastBlock).toBeGreaterThanOrEqual(before!.lastBlock);
     expect(after!.lastHash).toBe((await client.getBlock({ blockNumber: after!.lastBlock })).hash);
@@ -184,8 +236,16 @@ describe("a token contract changed at run time", () => {
     const admin = await signInAdmin(db());
     const user = await newDepositor();
     const usdc = `ethereum:USDC=${TEST_TOKEN_ADDRESSES.USDC}`;
-    for (const bad of ["ethereum:USDC=0x123", `solana:USDC=${TEST_TOKEN_ADDRESSES.USDC}`, `ethereum:USDC=${TEST_TOKEN_ADDRESSES.USDC.toLowerCase().replace("0xe", "0xE")}`, `${usdc}, ${usdc}`]) {
-      expect((await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { tokens: bad } } })).status, bad).toBe(400);
+    for (const bad of [
+      "ethereum:USDC=0x123",
+      `solana:USDC=${TEST_TOKEN_ADDRESSES.USDC}`,
+      `ethereum:USDC=${TEST_TOKEN_ADDRESSES.USDC.toLowerCase().replace("0xe", "0xE")}`,
+      `${usdc}, ${usdc}`,
+    ]) {
+      expect(
+        (await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { tokens: bad } } })).status,
+        bad,
+      ).toBe(400);
     }
     const proposed = await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { tokens: usdc } } });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
@@ -198,8 +258,11 @@ describe("a token contract changed at run time", () => {
     await sendTestFunds(node().rpcUrl, user.address, "7.5", "USDC");
     await mineBlocks(node().rpcUrl, 3);
     await chainWatcherJob(chainSettings()!).run(db());
-    expect((await depositsOf(user.userId)).map((r) => [r.currency, r.status, r.amount])).toEqual([["USDC", "credited", 7_500_000n]]);
-    expect((await call(addressRoute, { token: user.token, path: "/api/deposits/address?currency=USDC&network=ERC20" })).body).toMatchObject({ mode: "chain", address: user.address });
+    expect((await depositsOf(user.userId)).map((r) => [r.currency, r.status, r.amount])).toEqual([
+      ["USDC", "credited", 7_500_000n],
+    ]);
+    expect(
+      (await call(addressRoute, { token: user.token, path: "/api/deposits/address?currency=USDC&network=ERC20" })).body,
+    ).toMatchObject({ mode: "chain", address: user.address });
   });
 });
-

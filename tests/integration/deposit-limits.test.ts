@@ -23,7 +23,10 @@ beforeAll(async () => {
 
 /** Deposits and stored files: a refusal must leave both as they were. */
 async function stored() {
-  const [[d], [u]] = await Promise.all([db().select({ n: count() }).from(deposits), db().select({ n: count() }).from(uploads)]);
+  const [[d], [u]] = await Promise.all([
+    db().select({ n: count() }).from(deposits),
+    db().select({ n: count() }).from(uploads),
+  ]);
   return { deposits: d!.n, uploads: u!.n };
 }
 
@@ -45,13 +48,17 @@ describe("pending deposits per user", () => {
     expect(fourth.body).toMatchObject({
       success: false,
       code: "TOO_MANY_PENDING_DEPOSITS",
-      message: "You have 3 deposits waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.",
+      message:
+        "You have 3 deposits waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.",
     });
     expect(await stored()).toEqual(before);
     // Someone else's pending deposits are theirs alone.
     expect((await depositFrom((await registerUser()).token, ip)).status).toBe(201);
 
-    expect((await call(rejectRoute, { token: admin, params: { id: sent[0]! }, body: { reason: "No such transfer" } })).status).toBe(200);
+    expect(
+      (await call(rejectRoute, { token: admin, params: { id: sent[0]! }, body: { reason: "No such transfer" } }))
+        .status,
+    ).toBe(200);
     expect((await depositFrom(user.token, ip)).status).toBe(201);
     expect((await depositFrom(user.token, ip)).status).toBe(409);
     expect((await call(approveRoute, { token: admin, params: { id: sent[1]! }, body: {} })).status).toBe(200);
@@ -72,14 +79,18 @@ describe("pending deposits per user", () => {
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({
       code: "PROOF_STORAGE_FULL",
-      message: "Your deposits waiting for review already hold 10 MB of proof images, and 10 MB is the most. Please attach a smaller screenshot, or submit this one after one of them is reviewed.",
+      message:
+        "Your deposits waiting for review already hold 10 MB of proof images, and 10 MB is the most. Please attach a smaller screenshot, or submit this one after one of them is reviewed.",
       errors: { proof: ["Too large for now"] },
     });
     expect(await stored()).toEqual(before);
     expect((await depositFrom(user.token, ip, proofOfSize(100))).status).toBe(201);
 
     // A reviewed deposit's proof no longer counts.
-    expect((await call(rejectRoute, { token: admin, params: { id: idOf(full) }, body: { reason: "Unreadable proof" } })).status).toBe(200);
+    expect(
+      (await call(rejectRoute, { token: admin, params: { id: idOf(full) }, body: { reason: "Unreadable proof" } }))
+        .status,
+    ).toBe(200);
     expect((await depositFrom(user.token, ip, proofOfSize(MAX_PROOF_BYTES))).status).toBe(201);
     // Five uploads of up to 5 MB, each checked and stored: 30 s was not enough under a load of 28 on two cores.
   }, 90_000);
@@ -94,13 +105,17 @@ describe("deposits per address", () => {
       for (let i = 0; i < 3; i++) expect((await depositFrom(a.token, ip)).status).toBe(201);
       expect((await depositFrom(b.token, ip, IMAGES.png, { txHash: hash })).status).toBe(201);
       // The fifth is within the limit: it reaches the hash check. It counts all the same.
-      expect((await depositFrom(b.token, ip, IMAGES.png, { txHash: hash })).body).toMatchObject({ code: "TX_HASH_USED" });
+      expect((await depositFrom(b.token, ip, IMAGES.png, { txHash: hash })).body).toMatchObject({
+        code: "TX_HASH_USED",
+      });
 
       const before = await stored();
       const sixth = await depositFrom(b.token, ip);
       expect(sixth.status).toBe(429);
       expect(sixth.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
-      expect(sixth.body.message).toMatch(/^Too many deposits were submitted from your network\. Please try again in \d+ minutes?\.$/);
+      expect(sixth.body.message).toMatch(
+        /^Too many deposits were submitted from your network\. Please try again in \d+ minutes?\.$/,
+      );
       expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await stored()).toEqual(before);
 
@@ -139,7 +154,12 @@ describe("a proof image's size in pixels", () => {
   it("must be readable from the header: one that is cut short or says 0 pixels is a 400", async () => {
     const user = await registerUser();
     const before = await stored();
-    for (const proof of [IMAGES.png.subarray(0, 20), pngClaiming(0, 1), Buffer.from([0xff, 0xd8, 0xff, 0xd9]), IMAGES.webpLossy.subarray(0, 24)]) {
+    for (const proof of [
+      IMAGES.png.subarray(0, 20),
+      pngClaiming(0, 1),
+      Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+      IMAGES.webpLossy.subarray(0, 24),
+    ]) {
       const res = await depositFrom(user.token, "192.0.2.31", proof);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: "UNREADABLE_IMAGE", errors: { proof: ["Unreadable image"] } });

@@ -35,7 +35,11 @@ describe("the exchange adapter", () => {
     const now = new Date();
     exchange.answer(
       json([
-        kline(minutesBefore(now, 2), ["4001.10000000", "4003.00000000", "4000.50000000", "4002.25000000"], "3.12345678"),
+        kline(
+          minutesBefore(now, 2),
+          ["4001.10000000", "4003.00000000", "4000.50000000", "4002.25000000"],
+          "3.12345678",
+        ),
         kline(minutesBefore(now, 1), ["4002.25000000", "4002.90000000", "4001.00000000", "4001.50000000"]),
         [minuteOf(now).getTime(), 4001.5, 4006.1234567, 4001.5, 4005.0000005, 0.25, 0, "0"],
       ]),
@@ -45,12 +49,37 @@ describe("the exchange adapter", () => {
 
     const asked = exchange.requests[0]!;
     expect(asked.pathname).toBe("/api/v3/klines");
-    expect(Object.fromEntries(asked.searchParams)).toEqual({ symbol: "XAUTUSDT", interval: "1m", limit: String(MAX_KLINES) });
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      symbol: "XAUTUSDT",
+      interval: "1m",
+      limit: String(MAX_KLINES),
+    });
     const stored = await getKlines(db(), 1);
     expect(stored).toEqual([
-      { time: minutesBefore(now, 2).toISOString(), open: "4001.100000", high: "4003.000000", low: "4000.500000", close: "4002.250000", volume: "3.123457" },
-      { time: minutesBefore(now, 1).toISOString(), open: "4002.250000", high: "4002.900000", low: "4001.000000", close: "4001.500000", volume: "1.500000" },
-      { time: minuteOf(now).toISOString(), open: "4001.500000", high: "4006.123457", low: "4001.500000", close: "4005.000001", volume: "0.250000" },
+      {
+        time: minutesBefore(now, 2).toISOString(),
+        open: "4001.100000",
+        high: "4003.000000",
+        low: "4000.500000",
+        close: "4002.250000",
+        volume: "3.123457",
+      },
+      {
+        time: minutesBefore(now, 1).toISOString(),
+        open: "4002.250000",
+        high: "4002.900000",
+        low: "4001.000000",
+        close: "4001.500000",
+        volume: "1.500000",
+      },
+      {
+        time: minuteOf(now).toISOString(),
+        open: "4001.500000",
+        high: "4006.123457",
+        low: "4001.500000",
+        close: "4005.000001",
+        volume: "0.250000",
+      },
     ]);
     expect(await lastTick(db())).toEqual({ price: 4_005_000_001n, at: now });
     expect(await getKlines(db(), 5, 1)).toHaveLength(1);
@@ -62,17 +91,37 @@ describe("the exchange adapter", () => {
     exchange.requests.length = 0;
     await ingestPrices(db(), feed(), new Date(now.getTime() + 1000));
     expect(exchange.requests[0]!.searchParams.get("limit")).toBe("2");
-    expect((await getKlines(db(), 1)).at(-1)).toMatchObject({ high: "4010.000000", close: "4009.000000", volume: "0.750000" });
+    expect((await getKlines(db(), 1)).at(-1)).toMatchObject({
+      high: "4010.000000",
+      close: "4009.000000",
+      volume: "0.750000",
+    });
   });
 
   const answered: [string, Parameters<FakeExchange["answer"]>[0], RegExp][] = [
-    ["an error status, with the exchange's message", json({ code: -1121, msg: "Invalid symbol." }, 400), /HTTP 400: Invalid symbol\./],
+    [
+      "an error status, with the exchange's message",
+      json({ code: -1121, msg: "Invalid symbol." }, 400),
+      /HTTP 400: Invalid symbol\./,
+    ],
     ["a rate limit", (_req, res) => res.writeHead(429).end("slow down"), /HTTP 429/],
-    ["a body that is not JSON", (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>maintenance</html>"), /not JSON/],
+    [
+      "a body that is not JSON",
+      (_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>maintenance</html>"),
+      /not JSON/,
+    ],
     ["klines of the wrong shape", json({ data: [] }), /malformed/],
     ["a price that is not a decimal", json([kline(new Date(), ["4000", "NaN", "3999", "4000"])]), /malformed/],
-    ["a kline whose high is below its low", json([kline(new Date(), ["4000", "3990", "4010", "4000"])]), /inconsistent/],
-    ["a kline from the future", json([kline(new Date(Date.now() + 3_600_000), ["4000", "4000", "4000", "4000"])]), /future/],
+    [
+      "a kline whose high is below its low",
+      json([kline(new Date(), ["4000", "3990", "4010", "4000"])]),
+      /inconsistent/,
+    ],
+    [
+      "a kline from the future",
+      json([kline(new Date(Date.now() + 3_600_000), ["4000", "4000", "4000", "4000"])]),
+      /future/,
+    ],
     ["a dropped connection", (req) => req.socket.destroy(), /unreachable/],
   ];
 
@@ -87,7 +136,10 @@ describe("the exchange adapter", () => {
 
   const hung: [string, Parameters<FakeExchange["answer"]>[0]][] = [
     ["no answer at all", () => {}],
-    ["headers, then a body that never ends", (_req, res) => res.writeHead(200, { "content-type": "application/json" }).write("[[1,")],
+    [
+      "headers, then a body that never ends",
+      (_req, res) => res.writeHead(200, { "content-type": "application/json" }).write("[[1,"),
+    ],
   ];
 
   it.each(hung)("gives up on %s after its time-out, storing nothing", async (_what, handler) => {
@@ -122,7 +174,12 @@ describe("ingestion from a failing exchange", () => {
     exchange.answer(json({ msg: "down for maintenance" }, 503));
     for (let i = 0; i < 3; i++) await expect(job.run(db())).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]).toEqual([expect.objectContaining({ reason: expect.stringMatching(/the exchange answered HTTP 503: down for maintenance/) }), "price feed failing"]);
+    expect(warn.mock.calls[0]).toEqual([
+      expect.objectContaining({
+        reason: expect.stringMatching(/the exchange answered HTTP 503: down for maintenance/),
+      }),
+      "price feed failing",
+    ]);
     const lastGood = (await lastTick(db()))!.at;
     expect((await getTicker(db(), new Date(lastGood.getTime() + 29_000)))!.stale).toBe(false);
     expect((await getTicker(db(), new Date(lastGood.getTime() + 31_000)))!.stale).toBe(true);
@@ -132,6 +189,8 @@ describe("ingestion from a failing exchange", () => {
     expect(info).toHaveBeenCalledWith(expect.anything(), "price feed recovered");
     const ticker = (await getTicker(db()))!;
     expect(ticker).toMatchObject({ price: "4001.750000", stale: false });
-    expect(await db().select({ n: count() }).from(candles).where(eq(candles.close, 4_001_750_000n))).toEqual([{ n: 1 }]);
+    expect(await db().select({ n: count() }).from(candles).where(eq(candles.close, 4_001_750_000n))).toEqual([
+      { n: 1 },
+    ]);
   });
 });

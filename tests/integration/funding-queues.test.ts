@@ -23,20 +23,34 @@ const users = { alice: { id: "", username: uniqueName("alice") }, bob: { id: "",
 const ids = { d: [] as string[], w: [] as string[] };
 let proofId: string;
 
-type Queue = { deposits?: { id: string }[]; withdrawals?: { id: string }[]; total: number; page: number; pageSize: number };
-const depositQueue = async (query = "") => (await call(depositQueueRoute, { token: admin, path: `/api/admin/deposits${query}` })).body as unknown as Queue;
-const withdrawalQueue = async (query = "") => (await call(withdrawalQueueRoute, { token: admin, path: `/api/admin/withdrawals${query}` })).body as unknown as Queue;
+type Queue = {
+  deposits?: { id: string }[];
+  withdrawals?: { id: string }[];
+  total: number;
+  page: number;
+  pageSize: number;
+};
+const depositQueue = async (query = "") =>
+  (await call(depositQueueRoute, { token: admin, path: `/api/admin/deposits${query}` })).body as unknown as Queue;
+const withdrawalQueue = async (query = "") =>
+  (await call(withdrawalQueueRoute, { token: admin, path: `/api/admin/withdrawals${query}` })).body as unknown as Queue;
 const depositIds = async (query = "") => (await depositQueue(query)).deposits!.map((d) => ids.d.indexOf(d.id));
 const withdrawalIds = async (query = "") => (await withdrawalQueue(query)).withdrawals!.map((w) => ids.w.indexOf(w.id));
 
 beforeAll(async () => {
   admin = (await signInAdmin(db())).token;
-  for (const u of Object.values(users)) u.id = (await insertUser(db(), { username: u.username, email: `${u.username}@example.com`, password: "correct-horse" })).id;
+  for (const u of Object.values(users))
+    u.id = (
+      await insertUser(db(), { username: u.username, email: `${u.username}@example.com`, password: "correct-horse" })
+    ).id;
 });
 
 describe("with nothing waiting", () => {
   it("the dashboard counts none and names no oldest time", async () => {
-    expect(await pendingFunding(db())).toEqual({ deposits: { pending: 0, oldestAt: null }, withdrawals: { pending: 0, oldestAt: null } });
+    expect(await pendingFunding(db())).toEqual({
+      deposits: { pending: 0, oldestAt: null },
+      withdrawals: { pending: 0, oldestAt: null },
+    });
     expect(await depositQueue()).toMatchObject({ deposits: [], total: 0 });
   });
 });
@@ -44,19 +58,63 @@ describe("with nothing waiting", () => {
 describe("the queues", () => {
   beforeAll(async () => {
     proofId = newId();
-    await db().insert(uploads).values({ id: proofId, purpose: "deposit-proof", contentType: "image/png", size: PNG.length, bytes: PNG, ownerId: users.alice.id });
-    const deposit = (userId: string, values: Partial<typeof deposits.$inferInsert>) => ({ id: newId(), userId, currency: "USDT", network: "TRC20" as const, amount: 250_500_000n, txHash: txHash("TRC20"), proofId, ...values });
+    await db().insert(uploads).values({
+      id: proofId,
+      purpose: "deposit-proof",
+      contentType: "image/png",
+      size: PNG.length,
+      bytes: PNG,
+      ownerId: users.alice.id,
+    });
+    const deposit = (userId: string, values: Partial<typeof deposits.$inferInsert>) => ({
+      id: newId(),
+      userId,
+      currency: "USDT",
+      network: "TRC20" as const,
+      amount: 250_500_000n,
+      txHash: txHash("TRC20"),
+      proofId,
+      ...values,
+    });
     const rows = [
       deposit(users.alice.id, { createdAt: hour(3) }), // 0: pending, the newer
-      deposit(users.bob.id, { currency: "BTC", network: "BTC", amount: 1_250_000n, txHash: txHash("BTC"), createdAt: hour(2) }), // 1: pending, the older
-      deposit(users.alice.id, { status: "approved", creditedAmount: 240_000_000n, reason: "Fee taken on chain", decidedAt: hour(9), createdAt: hour(4) }), // 2
+      deposit(users.bob.id, {
+        currency: "BTC",
+        network: "BTC",
+        amount: 1_250_000n,
+        txHash: txHash("BTC"),
+        createdAt: hour(2),
+      }), // 1: pending, the older
+      deposit(users.alice.id, {
+        status: "approved",
+        creditedAmount: 240_000_000n,
+        reason: "Fee taken on chain",
+        decidedAt: hour(9),
+        createdAt: hour(4),
+      }), // 2
       deposit(users.bob.id, { status: "rejected", reason: "No such transfer", decidedAt: hour(8), createdAt: hour(5) }), // 3
     ];
     await db().insert(deposits).values(rows);
     ids.d = rows.map((r) => r.id);
-    const withdrawal = (userId: string, values: Partial<typeof withdrawals.$inferInsert>) => ({ id: newId(), userId, currency: "USDT", network: "TRC20" as const, address: ADDRESSES.TRC20, amount: 40_000_000n, fee: 1_000_000n, ...values });
+    const withdrawal = (userId: string, values: Partial<typeof withdrawals.$inferInsert>) => ({
+      id: newId(),
+      userId,
+      currency: "USDT",
+      network: "TRC20" as const,
+      address: ADDRESSES.TRC20,
+      amount: 40_000_000n,
+      fee: 1_000_000n,
+      ...values,
+    });
     const ws = [
-      withdrawal(users.bob.id, { currency: "BTC", network: "BTC", address: ADDRESSES.BTC, amount: 1_000_000n, fee: 10_000n, createdAt: hour(6) }), // 0: pending, the newer
+      withdrawal(users.bob.id, {
+        currency: "BTC",
+        network: "BTC",
+        address: ADDRESSES.BTC,
+        amount: 1_000_000n,
+        fee: 10_000n,
+        createdAt: hour(6),
+      }), // 0: pending, the newer
       withdrawal(users.alice.id, { createdAt: hour(1) }), // 1: pending, the older
       withdrawal(users.alice.id, { status: "sent", txHash: "ab".repeat(32), decidedAt: hour(10), createdAt: hour(7) }), // 2
       withdrawal(users.bob.id, { status: "cancelled", decidedAt: hour(11), createdAt: hour(8) }), // 3
@@ -93,20 +151,64 @@ describe("the queues", () => {
   it("show each request whole, with its owner and amounts at its asset's decimals", async () => {
     const [approved] = (await depositQueue("?status=approved")).deposits!;
     expect(approved).toEqual({
-      id: ids.d[2], currency: "USDT", network: "TRC20", networkName: "Tron (TRC20)", amount: "250.500000", creditedAmount: "240.000000",
-      txHash: expect.stringMatching(/^[0-9a-f]{64}$/), proofUrl: `/api/uploads/${proofId}`, status: "approved", reason: "Fee taken on chain",
-      createdAt: hour(4).toISOString(), decidedAt: hour(9).toISOString(), userId: users.alice.id, username: users.alice.username,
+      id: ids.d[2],
+      currency: "USDT",
+      network: "TRC20",
+      networkName: "Tron (TRC20)",
+      amount: "250.500000",
+      creditedAmount: "240.000000",
+      txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      proofUrl: `/api/uploads/${proofId}`,
+      status: "approved",
+      reason: "Fee taken on chain",
+      createdAt: hour(4).toISOString(),
+      decidedAt: hour(9).toISOString(),
+      userId: users.alice.id,
+      username: users.alice.username,
     });
     const [btc] = (await depositQueue()).deposits!;
-    expect(btc).toMatchObject({ id: ids.d[1], networkName: "Bitcoin", amount: "0.01250000", creditedAmount: null, reason: null, decidedAt: null, userId: users.bob.id, username: users.bob.username });
+    expect(btc).toMatchObject({
+      id: ids.d[1],
+      networkName: "Bitcoin",
+      amount: "0.01250000",
+      creditedAmount: null,
+      reason: null,
+      decidedAt: null,
+      userId: users.bob.id,
+      username: users.bob.username,
+    });
 
     const [sent] = (await withdrawalQueue("?status=sent")).withdrawals!;
     expect(sent).toEqual({
-      id: ids.w[2], currency: "USDT", network: "TRC20", networkName: "Tron (TRC20)", address: ADDRESSES.TRC20, amount: "40.000000", fee: "1.000000", total: "41.000000",
-      status: "sent", txHash: "ab".repeat(32), reason: null, createdAt: hour(7).toISOString(), decidedAt: hour(10).toISOString(), userId: users.alice.id, username: users.alice.username,
+      id: ids.w[2],
+      currency: "USDT",
+      network: "TRC20",
+      networkName: "Tron (TRC20)",
+      address: ADDRESSES.TRC20,
+      amount: "40.000000",
+      fee: "1.000000",
+      total: "41.000000",
+      status: "sent",
+      txHash: "ab".repeat(32),
+      reason: null,
+      createdAt: hour(7).toISOString(),
+      decidedAt: hour(10).toISOString(),
+      userId: users.alice.id,
+      username: users.alice.username,
     });
     const [, pendingBtc] = (await withdrawalQueue()).withdrawals!;
-    expect(pendingBtc).toMatchObject({ id: ids.w[0], network: "BTC", address: ADDRESSES.BTC, amount: "0.01000000", fee: "0.00010000", total: "0.01010000", txHash: null, decidedAt: null, userId: users.bob.id, username: users.bob.username });
+    expect(pendingBtc).toMatchObject({
+      id: ids.w[0],
+      network: "BTC",
+      address: ADDRESSES.BTC,
+      amount: "0.01000000",
+      fee: "0.00010000",
+      total: "0.01010000",
+      txHash: null,
+      decidedAt: null,
+      userId: users.bob.id,
+      username: users.bob.username,
+    });
   });
 
   it("are counted on the dashboard: how many wait, and since when the oldest has", async () => {

@@ -26,8 +26,23 @@ let actor: { id: string; ip: string | null };
 
 beforeAll(async () => {
   const username = uniqueName("admin");
-  actor = { id: (await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })).id, ip: null };
-  for (const overrides of [{}, { currency: "BTC", network: "BTC", address: ADDRESSES.BTC, minDeposit: "0.001", withdrawFee: "0.0001", minWithdraw: "0.001" }]) {
+  actor = {
+    id: (
+      await insertUser(db(), { username, email: `${username}@aurum.local`, password: "admin-password", role: "admin" })
+    ).id,
+    ip: null,
+  };
+  for (const overrides of [
+    {},
+    {
+      currency: "BTC",
+      network: "BTC",
+      address: ADDRESSES.BTC,
+      minDeposit: "0.001",
+      withdrawFee: "0.0001",
+      minWithdraw: "0.001",
+    },
+  ]) {
     await createWallet(db(), walletInput(overrides) as Parameters<typeof createWallet>[1], actor);
   }
 });
@@ -38,18 +53,34 @@ const deposit = (token: string, overrides: Record<string, string> = {}) =>
 describe("a deposit", () => {
   it("refused is told why, on the field at fault", async () => {
     const { token } = await registerUser();
-    expect((await deposit(token, { amount: "9.99" })).body).toMatchObject({ code: "BELOW_MINIMUM", message: "The minimum deposit is 10.00 USDT", errors: { amount: ["The minimum deposit is 10.00 USDT"] } });
+    expect((await deposit(token, { amount: "9.99" })).body).toMatchObject({
+      code: "BELOW_MINIMUM",
+      message: "The minimum deposit is 10.00 USDT",
+      errors: { amount: ["The minimum deposit is 10.00 USDT"] },
+    });
     expect((await deposit(token, { txHash: `0x${"ab".repeat(32)}` })).body).toMatchObject({
-      code: "INVALID_TX_HASH", message: "A TRC20 transaction hash is 64 hexadecimal characters", errors: { txHash: ["Expected 64 hexadecimal characters"] },
+      code: "INVALID_TX_HASH",
+      message: "A TRC20 transaction hash is 64 hexadecimal characters",
+      errors: { txHash: ["Expected 64 hexadecimal characters"] },
     });
   });
 
   it("of exactly the minimum passes; on a network open to withdrawals only it is refused as deposits closed there", async () => {
     const { token } = await registerUser();
     expect((await deposit(token, { amount: "10" })).status).toBe(201);
-    await createWallet(db(), walletInput({ network: "ERC20", address: ADDRESSES.ERC20, depositEnabled: false, withdrawEnabled: true }) as Parameters<typeof createWallet>[1], actor);
+    await createWallet(
+      db(),
+      walletInput({
+        network: "ERC20",
+        address: ADDRESSES.ERC20,
+        depositEnabled: false,
+        withdrawEnabled: true,
+      }) as Parameters<typeof createWallet>[1],
+      actor,
+    );
     expect((await deposit(token, { network: "ERC20", txHash: txHash("ERC20") })).body).toMatchObject({
-      code: "NETWORK_DISABLED", message: "Deposits of USDT on ERC20 are not available at the moment",
+      code: "NETWORK_DISABLED",
+      message: "Deposits of USDT on ERC20 are not available at the moment",
     });
   });
 
@@ -59,12 +90,21 @@ describe("a deposit", () => {
     await withEnv({ DEPOSITS_PENDING_PER_USER: "1" }, async () => {
       const first = await deposit(user.token, { txHash: hash });
       expect(first.status).toBe(201);
-      const [row] = await db().select().from(deposits).where(eq(deposits.id, (first.body.deposit as { id: string }).id));
-      expect(await db().select({ purpose: uploads.purpose, public: uploads.public, ownerId: uploads.ownerId }).from(uploads).where(eq(uploads.id, row!.proofId))).toEqual([
-        { purpose: "deposit-proof", public: false, ownerId: user.user.id },
-      ]);
+      const [row] = await db()
+        .select()
+        .from(deposits)
+        .where(eq(deposits.id, (first.body.deposit as { id: string }).id));
+      expect(
+        await db()
+          .select({ purpose: uploads.purpose, public: uploads.public, ownerId: uploads.ownerId })
+          .from(uploads)
+          .where(eq(uploads.id, row!.proofId)),
+      ).toEqual([{ purpose: "deposit-proof", public: false, ownerId: user.user.id }]);
       // The hash is what is wrong, not the number waiting: the user is told to stop re-sending it.
-      expect((await deposit(user.token, { txHash: hash })).body).toMatchObject({ code: "TX_HASH_USED", message: "This transaction hash was already submitted" });
+      expect((await deposit(user.token, { txHash: hash })).body).toMatchObject({
+        code: "TX_HASH_USED",
+        message: "This transaction hash was already submitted",
+      });
     });
   });
 
@@ -73,26 +113,43 @@ describe("a deposit", () => {
     await withEnv({ DEPOSITS_PENDING_PER_USER: "1" }, async () => {
       expect((await deposit(token)).status).toBe(201);
       expect((await deposit(token)).body).toMatchObject({
-        code: "TOO_MANY_PENDING_DEPOSITS", message: "You have 1 deposit waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.",
+        code: "TOO_MANY_PENDING_DEPOSITS",
+        message:
+          "You have 1 deposit waiting for review, the most at once. Please submit this one after one of them is confirmed or rejected.",
       });
     });
-    await expect(assertRoomForDeposit(db(), "00000000-0000-4000-8000-000000000000", PNG.length)).rejects.toMatchObject({ status: 404, message: "User not found" });
+    await expect(assertRoomForDeposit(db(), "00000000-0000-4000-8000-000000000000", PNG.length)).rejects.toMatchObject({
+      status: 404,
+      message: "User not found",
+    });
   });
 
   it("names a transaction hash once per network, in any case, and of two sent at once one passes", async () => {
     const [a, b] = [await registerUser(), await registerUser()];
     const hash = txHash("TRC20");
     expect((await deposit(a.token, { txHash: hash })).status).toBe(201);
-    expect((await deposit(b.token, { txHash: hash.toUpperCase() })).body).toMatchObject({ code: "TX_HASH_USED", message: "This transaction hash was already submitted", errors: { txHash: ["Already submitted"] } });
+    expect((await deposit(b.token, { txHash: hash.toUpperCase() })).body).toMatchObject({
+      code: "TX_HASH_USED",
+      message: "This transaction hash was already submitted",
+      errors: { txHash: ["Already submitted"] },
+    });
     // The same 64 characters are another transaction on Bitcoin.
-    expect((await deposit(b.token, { currency: "BTC", network: "BTC", amount: "0.01", txHash: hash })).status).toBe(201);
+    expect((await deposit(b.token, { currency: "BTC", network: "BTC", amount: "0.01", txHash: hash })).status).toBe(
+      201,
+    );
 
     // Both pass the check before either writes: the unique index lets one through, the other is told as above.
     const twin = txHash("TRC20");
     const fields = { currency: "USDT", network: "TRC20" as const, amount: "50", txHash: twin };
-    const outcomes = await Promise.allSettled([a, b].map((u) => createDeposit(db(), u.user.id, fields, { bytes: PNG, contentType: "image/png" }, { ip: "192.0.2.1" })));
+    const outcomes = await Promise.allSettled(
+      [a, b].map((u) =>
+        createDeposit(db(), u.user.id, fields, { bytes: PNG, contentType: "image/png" }, { ip: "192.0.2.1" }),
+      ),
+    );
     expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
-    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { status: 409, code: "TX_HASH_USED" } });
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({
+      reason: { status: 409, code: "TX_HASH_USED" },
+    });
     expect(await db().select({ id: deposits.id }).from(deposits).where(eq(deposits.txHash, twin))).toHaveLength(1);
   });
 
@@ -118,30 +175,66 @@ describe("a withdrawal", () => {
     withdrawPassword = await readyToWithdraw(db(), user.token, user.user.id);
   });
   const attempt = (overrides: Record<string, string> = {}) =>
-    call(withdrawRoute, { token: user.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword, ...overrides } });
+    call(withdrawRoute, {
+      token: user.token,
+      body: {
+        currency: "USDT",
+        network: "TRC20",
+        address: ADDRESSES.TRC20,
+        amount: "20",
+        withdrawPassword,
+        ...overrides,
+      },
+    });
 
   it("refused is told why, on the field at fault", async () => {
     expect((await attempt({ address: ADDRESSES.ERC20 })).body).toMatchObject({
-      code: "INVALID_ADDRESS", message: "That is not a valid Tron (TRC20) address", errors: { address: ["Not a valid address for this network (check every character)"] },
+      code: "INVALID_ADDRESS",
+      message: "That is not a valid Tron (TRC20) address",
+      errors: { address: ["Not a valid address for this network (check every character)"] },
     });
-    const burn = "That is a burn address: nobody can ever spend what is sent there. Check the address you meant to send to.";
-    expect((await attempt({ address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb" })).body).toMatchObject({ code: "BURN_ADDRESS", message: burn, errors: { address: [burn] } });
-    expect((await attempt({ amount: "9.999999" })).body).toMatchObject({ code: "BELOW_MINIMUM", message: "The minimum withdrawal is 10.00 USDT", errors: { amount: ["The minimum withdrawal is 10.00 USDT"] } });
+    const burn =
+      "That is a burn address: nobody can ever spend what is sent there. Check the address you meant to send to.";
+    expect((await attempt({ address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb" })).body).toMatchObject({
+      code: "BURN_ADDRESS",
+      message: burn,
+      errors: { address: [burn] },
+    });
+    expect((await attempt({ amount: "9.999999" })).body).toMatchObject({
+      code: "BELOW_MINIMUM",
+      message: "The minimum withdrawal is 10.00 USDT",
+      errors: { amount: ["The minimum withdrawal is 10.00 USDT"] },
+    });
     await updateSettings(db(), { withdrawals: { enabled: false } }, actor);
     try {
       const paused = await attempt();
       expect(paused.status).toBe(422);
-      expect(paused.body).toMatchObject({ code: "WITHDRAWALS_DISABLED", message: "Withdrawals are paused at the moment" });
+      expect(paused.body).toMatchObject({
+        code: "WITHDRAWALS_DISABLED",
+        message: "Withdrawals are paused at the moment",
+      });
     } finally {
       await updateSettings(db(), { withdrawals: { enabled: true } }, actor);
     }
   });
 
   it("of an account disabled after its checks is refused under the lock, holding nothing", async () => {
-    const prepared = { currency: "USDT", decimals: 6, network: "TRC20" as const, address: ADDRESSES.TRC20, amount: units("20"), fee: units("1"), twoFactorCode: undefined };
+    const prepared = {
+      currency: "USDT",
+      decimals: 6,
+      network: "TRC20" as const,
+      address: ADDRESSES.TRC20,
+      amount: units("20"),
+      fee: units("1"),
+      twoFactorCode: undefined,
+    };
     await db().update(users).set({ status: "disabled" }).where(eq(users.id, user.user.id));
     try {
-      await expect(placeWithdrawal(db(), user.user.id, prepared)).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE", message: "This account is not active" });
+      await expect(placeWithdrawal(db(), user.user.id, prepared)).rejects.toMatchObject({
+        status: 403,
+        code: "ACCOUNT_NOT_ACTIVE",
+        message: "This account is not active",
+      });
     } finally {
       await db().update(users).set({ status: "active" }).where(eq(users.id, user.user.id));
     }

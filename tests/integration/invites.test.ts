@@ -25,7 +25,12 @@ beforeAll(async () => {
 });
 
 async function approvedDeposit(token: string) {
-  const res = await submitDeposit(token, { currency: "USDT", network: "TRC20", amount: "100", txHash: txHash("TRC20") });
+  const res = await submitDeposit(token, {
+    currency: "USDT",
+    network: "TRC20",
+    amount: "100",
+    txHash: txHash("TRC20"),
+  });
   const id = (res.body.deposit as { id: string }).id;
   expect((await call(approveRoute, { token: admin.token, params: { id }, body: {} })).status).toBe(200);
 }
@@ -38,26 +43,37 @@ describe("invite friends", () => {
 
     const before = await call(invitesRoute, { token: inviter.token });
     expect(before.body).toMatchObject({ referralCode: inviter.user.referralCode, rewardUsdt: "5" });
-    expect(before.body.invites).toEqual([{ username: maskUsername(friend.payload.username), joinedAt: expect.any(String), rewardPaid: false }]);
+    expect(before.body.invites).toEqual([
+      { username: maskUsername(friend.payload.username), joinedAt: expect.any(String), rewardPaid: false },
+    ]);
     expect(JSON.stringify(before.body)).not.toContain(friend.payload.username);
 
     await approvedDeposit(friend.token);
     await approvedDeposit(friend.token);
     expect(await balanceOf(db(), inviter.user.id, "USDT")).toBe(units("5"));
-    expect(await db().select().from(referralRewards).where(eq(referralRewards.inviteeId, friend.user.id))).toHaveLength(1);
-    expect((await call(invitesRoute, { token: inviter.token })).body.invites).toEqual([expect.objectContaining({ rewardPaid: true })]);
+    expect(await db().select().from(referralRewards).where(eq(referralRewards.inviteeId, friend.user.id))).toHaveLength(
+      1,
+    );
+    expect((await call(invitesRoute, { token: inviter.token })).body.invites).toEqual([
+      expect.objectContaining({ rewardPaid: true }),
+    ]);
     expect(await checkLedger(db())).toEqual([]);
   });
 
   it("pays nothing for a user nobody invited", async () => {
     const loner = await registerUser();
     await approvedDeposit(loner.token);
-    expect(await db().select().from(referralRewards).where(eq(referralRewards.inviteeId, loner.user.id))).toHaveLength(0);
+    expect(await db().select().from(referralRewards).where(eq(referralRewards.inviteeId, loner.user.id))).toHaveLength(
+      0,
+    );
   });
 
   it("refuses an unknown referral code at registration with a clear message, writing nothing", async () => {
     const res = await call(registerRoute, { body: registration({ referralCode: "NOSUCH99" }), ip: "203.0.113.250" });
-    expect(res).toMatchObject({ status: 400, body: { code: "REFERRAL_NOT_FOUND", message: "Referral code not found" } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { code: "REFERRAL_NOT_FOUND", message: "Referral code not found" },
+    });
   });
 
   it("masks short and long names", () => {

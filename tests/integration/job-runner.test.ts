@@ -45,7 +45,8 @@ function start(name: string, instance: string, runs: Run[], takesMs?: number): J
 }
 
 const jobName = () => `test-job-${randomBytes(4).toString("hex")}`;
-const overlapping = (runs: Run[]) => runs.some((a) => runs.some((b) => a !== b && a.start < (b.end ?? Infinity) && b.start < (a.end ?? Infinity)));
+const overlapping = (runs: Run[]) =>
+  runs.some((a) => runs.some((b) => a !== b && a.start < (b.end ?? Infinity) && b.start < (a.end ?? Infinity)));
 
 describe("the job runner", () => {
   it("runs a job on one of two instances sharing a database, never on both at once", async () => {
@@ -69,7 +70,9 @@ describe("the job runner", () => {
 
     await a.stop();
     const stoppedAt = Date.now();
-    await expect.poll(() => runs.filter((r) => r.instance === "b").length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => runs.filter((r) => r.instance === "b").length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(runs.filter((r) => r.instance === "a" && r.start >= stoppedAt)).toEqual([]);
     expect(overlapping(runs)).toBe(false);
   });

@@ -31,7 +31,10 @@ describe("ledger:check, when one side is missing", () => {
 
     await db().delete(tradingDays).where(eq(tradingDays.userId, user.id));
     expect(await checkLedger(db())).toEqual([
-      { rule: "each day's trading total equals its orders", detail: `user ${user.id} on ${today()}: kept nothing, orders sum to ${day!.used}` },
+      {
+        rule: "each day's trading total equals its orders",
+        detail: `user ${user.id} on ${today()}: kept nothing, orders sum to ${day!.used}`,
+      },
     ]);
     await db().insert(tradingDays).values(day!);
     expect(await checkLedger(db())).toEqual([]);
@@ -39,9 +42,14 @@ describe("ledger:check, when one side is missing", () => {
     // A day on which the user placed nothing.
     await db().insert(tradingDays).values({ userId: user.id, day: "2026-01-02", used: 7n });
     expect(await checkLedger(db())).toEqual([
-      { rule: "each day's trading total equals its orders", detail: `user ${user.id} on 2026-01-02: kept 7, orders sum to nothing` },
+      {
+        rule: "each day's trading total equals its orders",
+        detail: `user ${user.id} on 2026-01-02: kept 7, orders sum to nothing`,
+      },
     ]);
-    await db().delete(tradingDays).where(and(eq(tradingDays.userId, user.id), eq(tradingDays.day, "2026-01-02")));
+    await db()
+      .delete(tradingDays)
+      .where(and(eq(tradingDays.userId, user.id), eq(tradingDays.day, "2026-01-02")));
     expect(await checkLedger(db())).toEqual([]);
   });
 
@@ -50,7 +58,16 @@ describe("ledger:check, when one side is missing", () => {
     await fund(db(), user.id, "USDT", 10n);
     const [stopped] = await db()
       .insert(strategies)
-      .values({ id: newId(), userId: user.id, type: "recurring", status: "stopped", amount: 5n, period: "hourly", reservedQuote: 3n, funded: 3n })
+      .values({
+        id: newId(),
+        userId: user.id,
+        type: "recurring",
+        status: "stopped",
+        amount: 5n,
+        period: "hourly",
+        reservedQuote: 3n,
+        funded: 3n,
+      })
       .returning();
     const legs = (amount: bigint) => [
       { account: { userId: user.id, asset: "USDT", kind: "spot" as const }, amount: -amount },
@@ -59,7 +76,10 @@ describe("ledger:check, when one side is missing", () => {
     await post(db(), { kind: "strategy", legs: legs(3n) });
     const [reserve] = await db().select().from(accounts).where(eq(accounts.strategyId, stopped!.id));
     expect(await checkLedger(db())).toEqual([
-      { rule: "only a running or paused strategy holds a reserve", detail: `reserve ${reserve!.id} (${user.id} USDT, strategy ${stopped!.id}): balance 3, strategy stopped` },
+      {
+        rule: "only a running or paused strategy holds a reserve",
+        detail: `reserve ${reserve!.id} (${user.id} USDT, strategy ${stopped!.id}): balance 3, strategy stopped`,
+      },
     ]);
     await post(db(), { kind: "strategy", legs: legs(-3n) });
     await db().update(strategies).set({ reservedQuote: 0n }).where(eq(strategies.id, stopped!.id));
@@ -81,7 +101,10 @@ describe("ledger:check, when one side is missing", () => {
     });
     const [reserve] = await db().select().from(accounts).where(eq(accounts.strategyId, strategyId));
     expect(await checkLedger(db())).toEqual([
-      { rule: "a reserve belongs to a strategy of its user", detail: `reserve ${reserve!.id} (${user.id} USDT, strategy ${strategyId}): the strategy is missing` },
+      {
+        rule: "a reserve belongs to a strategy of its user",
+        detail: `reserve ${reserve!.id} (${user.id} USDT, strategy ${strategyId}): the strategy is missing`,
+      },
     ]);
   });
 });

@@ -16,7 +16,10 @@ import { registerUser } from "../support/users";
 const db = withTestDatabase();
 
 async function written() {
-  const [[j], [e]] = await Promise.all([db().select({ n: count() }).from(journals), db().select({ n: count() }).from(entries)]);
+  const [[j], [e]] = await Promise.all([
+    db().select({ n: count() }).from(journals),
+    db().select({ n: count() }).from(entries),
+  ]);
   return { journals: j!.n, entries: e!.n };
 }
 
@@ -30,11 +33,49 @@ describe("post() and the sum of the legs", () => {
     const before = await written();
 
     const unbalanced: [string, Leg[], RegExp][] = [
-      ["one unit short", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_566n }], /USDT legs sum to -1, not zero/],
-      ["one unit over", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_568n }], /USDT legs sum to 1, not zero/],
-      ["short in the second asset", [{ account: spot("USDT"), amount: -7n }, { account: savings("USDT"), amount: 7n }, { account: spot("XAUT"), amount: -98_765n }, { account: savings("XAUT"), amount: 98_764n }], /XAUT legs sum to -1/],
-      ["assets offsetting each other", [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_568n }, { account: spot("XAUT"), amount: -1n }], /legs sum to (1|-1), not zero/],
-      ["a system leg one unit short", [{ account: { system: "interest", asset: "USDT" }, amount: -3_333n }, { account: savings("USDT"), amount: 3_332n }], /USDT legs sum to -1/],
+      [
+        "one unit short",
+        [
+          { account: spot("USDT"), amount: -1_234_567n },
+          { account: savings("USDT"), amount: 1_234_566n },
+        ],
+        /USDT legs sum to -1, not zero/,
+      ],
+      [
+        "one unit over",
+        [
+          { account: spot("USDT"), amount: -1_234_567n },
+          { account: savings("USDT"), amount: 1_234_568n },
+        ],
+        /USDT legs sum to 1, not zero/,
+      ],
+      [
+        "short in the second asset",
+        [
+          { account: spot("USDT"), amount: -7n },
+          { account: savings("USDT"), amount: 7n },
+          { account: spot("XAUT"), amount: -98_765n },
+          { account: savings("XAUT"), amount: 98_764n },
+        ],
+        /XAUT legs sum to -1/,
+      ],
+      [
+        "assets offsetting each other",
+        [
+          { account: spot("USDT"), amount: -1_234_567n },
+          { account: savings("USDT"), amount: 1_234_568n },
+          { account: spot("XAUT"), amount: -1n },
+        ],
+        /legs sum to (1|-1), not zero/,
+      ],
+      [
+        "a system leg one unit short",
+        [
+          { account: { system: "interest", asset: "USDT" }, amount: -3_333n },
+          { account: savings("USDT"), amount: 3_332n },
+        ],
+        /USDT legs sum to -1/,
+      ],
     ];
     for (const [name, legs, error] of unbalanced) {
       await expect(post(db(), { kind: "transfer", legs }), name).rejects.toThrow(error);
@@ -44,7 +85,13 @@ describe("post() and the sum of the legs", () => {
     expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(0n);
 
     // The same journal balanced is posted: what was refused was the sum, nothing else.
-    await post(db(), { kind: "transfer", legs: [{ account: spot("USDT"), amount: -1_234_567n }, { account: savings("USDT"), amount: 1_234_567n }] });
+    await post(db(), {
+      kind: "transfer",
+      legs: [
+        { account: spot("USDT"), amount: -1_234_567n },
+        { account: savings("USDT"), amount: 1_234_567n },
+      ],
+    });
     expect(await balanceOf(db(), user.id, "USDT", "savings")).toBe(1_234_567n);
     expect(await checkLedger(db())).toEqual([]);
   });
@@ -59,23 +106,48 @@ describe("a user's balances", () => {
     await fund(db(), user.id, "XAUT", 5n);
     const spot = { userId: user.id, asset: "USDT", kind: "spot" as const };
     // (Not the hold: ledger:check, below, wants every hold to match an order or a withdrawal.)
-    for (const [kind, amount] of [["storage", 20n], ["savings", 300n]] as const) {
-      await post(db(), { kind: "transfer", legs: [{ account: spot, amount: -amount }, { account: { userId: user.id, asset: "USDT", kind }, amount }] });
+    for (const [kind, amount] of [
+      ["storage", 20n],
+      ["savings", 300n],
+    ] as const) {
+      await post(db(), {
+        kind: "transfer",
+        legs: [
+          { account: spot, amount: -amount },
+          { account: { userId: user.id, asset: "USDT", kind }, amount },
+        ],
+      });
     }
     const balances = await userBalances(db(), user.id);
     expect(balances.map((b) => b.asset)).toEqual(["BTC", "ETH", "USDC", "USDT", "XAUT"]);
     expect(balances.find((b) => b.asset === "USDT")).toEqual({
-      asset: "USDT", name: "Tether USD", decimals: 6, available: "12.345358", hold: "0.000000", storage: "0.000020", savings: "0.000300", reserve: "0.000000",
+      asset: "USDT",
+      name: "Tether USD",
+      decimals: 6,
+      available: "12.345358",
+      hold: "0.000000",
+      storage: "0.000020",
+      savings: "0.000300",
+      reserve: "0.000000",
     });
     expect(balances.find((b) => b.asset === "XAUT")).toMatchObject({ available: "0.000005", hold: "0.000000" });
-    expect(balances.find((b) => b.asset === "BTC")).toMatchObject({ decimals: 8, available: "0.00000000", savings: "0.00000000" });
+    expect(balances.find((b) => b.asset === "BTC")).toMatchObject({
+      decimals: 8,
+      available: "0.00000000",
+      savings: "0.00000000",
+    });
   });
 });
 
 describe("assets and amounts at the API", () => {
   it("finds an asset whatever its case, and refuses an unknown one as the caller's 400", async () => {
     expect(await findAsset(db(), "xaut")).toEqual({ code: "XAUT", name: "Tether Gold", decimals: 6 });
-    await expect(findAsset(db(), "doge")).rejects.toMatchObject({ status: 400, code: "UNKNOWN_ASSET", message: "Unknown asset doge", errors: { asset: ["Unknown asset doge"] } });
+    await expect(findAsset(db(), "doge")).rejects.toMatchObject({
+      status: 400,
+      code: "UNKNOWN_ASSET",
+      message: "Unknown asset doge",
+      errors: { asset: ["Unknown asset doge"] },
+    });
   });
 
   it("reads an amount in the asset's decimals, naming the field and the asset when it is wrong", async () => {
@@ -86,7 +158,10 @@ describe("assets and amounts at the API", () => {
       message: "BTC amounts have at most 8 decimals",
       errors: { quantity: ["BTC amounts have at most 8 decimals"] },
     });
-    await expect(async () => amountIn(btc, "-1")).rejects.toMatchObject({ status: 400, errors: { amount: ["Amount must be greater than zero"] } });
+    await expect(async () => amountIn(btc, "-1")).rejects.toMatchObject({
+      status: 400,
+      errors: { amount: ["Amount must be greater than zero"] },
+    });
   });
 });
 
@@ -99,12 +174,17 @@ describe("ledger:check names each broken invariant, and only that one", () => {
 
     // The system leg changed: the journal sums to 1, yet every user balance still matches its entries.
     await db().update(entries).set({ amount: -999n }).where(eq(entries.id, systemLeg!.id));
-    expect(await checkLedger(db())).toEqual([{ rule: "journals balance per asset", detail: `journal ${posted.journal.id}: XAUT entries sum to 1` }]);
+    expect(await checkLedger(db())).toEqual([
+      { rule: "journals balance per asset", detail: `journal ${posted.journal.id}: XAUT entries sum to 1` },
+    ]);
     await db().update(entries).set({ amount: -1_000n }).where(eq(entries.id, systemLeg!.id));
 
     await db().update(entries).set({ balanceAfter: 999n }).where(eq(entries.id, userLeg!.id));
     expect(await checkLedger(db())).toEqual([
-      { rule: "balance_after is the running sum", detail: `entry ${userLeg!.id} on account ${userLeg!.accountId}: balance_after 999, running sum 1000` },
+      {
+        rule: "balance_after is the running sum",
+        detail: `entry ${userLeg!.id} on account ${userLeg!.accountId}: balance_after 999, running sum 1000`,
+      },
     ]);
     await db().update(entries).set({ balanceAfter: 1_000n }).where(eq(entries.id, userLeg!.id));
     expect(await checkLedger(db())).toEqual([]);
@@ -114,11 +194,20 @@ describe("ledger:check names each broken invariant, and only that one", () => {
   it("a negative user balance, were the database's own constraint ever dropped", async () => {
     const { user } = await registerUser();
     await fund(db(), user.id, "BTC", 5n);
-    const [account] = await db().select().from(accounts).where(and(eq(accounts.userId, user.id), eq(accounts.asset, "BTC")));
+    const [account] = await db()
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.userId, user.id), eq(accounts.asset, "BTC")));
     await db().execute(sql`alter table accounts drop constraint if exists accounts_user_balance_non_negative`);
     await db().update(accounts).set({ balance: -1n }).where(eq(accounts.id, account!.id));
     const problems = await checkLedger(db());
-    expect(problems).toContainEqual({ rule: "user balances are not negative", detail: `account ${account!.id} (${user.id} spot BTC): balance -1` });
-    expect(problems.map((p) => p.rule).sort()).toEqual(["balance equals the sum of entries", "user balances are not negative"]);
+    expect(problems).toContainEqual({
+      rule: "user balances are not negative",
+      detail: `account ${account!.id} (${user.id} spot BTC): balance -1`,
+    });
+    expect(problems.map((p) => p.rule).sort()).toEqual([
+      "balance equals the sum of entries",
+      "user balances are not negative",
+    ]);
   });
 });

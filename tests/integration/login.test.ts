@@ -18,7 +18,11 @@ describe("POST /api/auth/login", () => {
     for (const usernameOrEmail of [payload.username, payload.email.toUpperCase()]) {
       const res = await call(loginRoute, { body: { usernameOrEmail, password: payload.password } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: "Login successful", user: { username: payload.username } });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: "Login successful",
+        user: { username: payload.username },
+      });
       expect(typeof res.body.token).toBe("string");
       expect(res.headers.get("set-cookie")).toMatch(/aurum\.session-token=.+HttpOnly/i);
     }
@@ -26,8 +30,14 @@ describe("POST /api/auth/login", () => {
 
   it("answers an unknown user and a wrong password alike", async () => {
     const { payload } = await registerUser();
-    const wrong = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: "not-it" }, ip: "10.0.0.1" });
-    const unknown = await call(loginRoute, { body: { usernameOrEmail: "nobody_here", password: "not-it" }, ip: "10.0.0.1" });
+    const wrong = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: "not-it" },
+      ip: "10.0.0.1",
+    });
+    const unknown = await call(loginRoute, {
+      body: { usernameOrEmail: "nobody_here", password: "not-it" },
+      ip: "10.0.0.1",
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -51,10 +61,16 @@ describe("POST /api/auth/login", () => {
   it("limits one address's failures on one account with a 429 and Retry-After, even for the right password", async () => {
     const { payload } = await registerUser();
     for (let i = 0; i < 10; i++) {
-      const res = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: `guess-${i}` }, ip: "10.0.0.2" });
+      const res = await call(loginRoute, {
+        body: { usernameOrEmail: payload.username, password: `guess-${i}` },
+        ip: "10.0.0.2",
+      });
       expect(res.status).toBe(401);
     }
-    const limited = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.0.2" });
+    const limited = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: payload.password },
+      ip: "10.0.0.2",
+    });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -64,17 +80,29 @@ describe("POST /api/auth/login", () => {
     const { payload } = await registerUser();
     for (let i = 0; i < 10; i++) {
       const usernameOrEmail = i % 2 ? payload.username : payload.email.toUpperCase();
-      expect((await call(loginRoute, { body: { usernameOrEmail, password: `guess-${i}` }, ip: "10.0.0.4" })).status).toBe(401);
+      expect(
+        (await call(loginRoute, { body: { usernameOrEmail, password: `guess-${i}` }, ip: "10.0.0.4" })).status,
+      ).toBe(401);
     }
-    expect((await call(loginRoute, { body: { usernameOrEmail: payload.email, password: "guess-x" }, ip: "10.0.0.4" })).status).toBe(429);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: payload.email, password: "guess-x" }, ip: "10.0.0.4" }))
+        .status,
+    ).toBe(429);
   });
 
   it("does not let a guesser lock the owner out: the owner signs in from their own address, or a fresh one", async () => {
     const { payload } = await registerUser({}, "10.0.9.1");
-    for (let i = 0; i < 12; i++) await call(loginRoute, { body: { usernameOrEmail: payload.username, password: `guess-${i}` }, ip: "10.0.9.66" });
-    const home = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.9.1" });
+    for (let i = 0; i < 12; i++)
+      await call(loginRoute, { body: { usernameOrEmail: payload.username, password: `guess-${i}` }, ip: "10.0.9.66" });
+    const home = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: payload.password },
+      ip: "10.0.9.1",
+    });
     expect(home.status).toBe(200);
-    const travelling = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: "10.0.9.2" });
+    const travelling = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: payload.password },
+      ip: "10.0.9.2",
+    });
     expect(travelling.status).toBe(200);
   });
 
@@ -82,12 +110,28 @@ describe("POST /api/auth/login", () => {
     const sprayer = "10.0.8.8";
     const { payload } = await registerUser({}, sprayer);
     for (let i = 0; i < 50; i++) {
-      expect((await call(loginRoute, { body: { usernameOrEmail: `nobody_${i}`, password: "Summer2026!" }, ip: sprayer })).status).toBe(401);
+      expect(
+        (await call(loginRoute, { body: { usernameOrEmail: `nobody_${i}`, password: "Summer2026!" }, ip: sprayer }))
+          .status,
+      ).toBe(401);
     }
-    expect((await call(loginRoute, { body: { usernameOrEmail: "nobody_next", password: "Summer2026!" }, ip: sprayer })).status).toBe(429);
+    expect(
+      (await call(loginRoute, { body: { usernameOrEmail: "nobody_next", password: "Summer2026!" }, ip: sprayer }))
+        .status,
+    ).toBe(429);
     const other = await registerUser();
-    expect((await call(loginRoute, { body: { usernameOrEmail: other.payload.username, password: other.payload.password }, ip: sprayer })).status).toBe(429);
-    const known = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, ip: sprayer });
+    expect(
+      (
+        await call(loginRoute, {
+          body: { usernameOrEmail: other.payload.username, password: other.payload.password },
+          ip: sprayer,
+        })
+      ).status,
+    ).toBe(429);
+    const known = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: payload.password },
+      ip: sprayer,
+    });
     expect(known.status).toBe(200);
   });
 });
@@ -117,10 +161,18 @@ describe("sessions", () => {
 
     const { token, user } = await registerUser();
     // A well-signed token naming a session that does not exist.
-    const forged = await mintToken({ sub: user.id, sid: "0190f5c2-0000-7000-8000-000000000000", role: "admin", name: "x" });
+    const forged = await mintToken({
+      sub: user.id,
+      sid: "0190f5c2-0000-7000-8000-000000000000",
+      role: "admin",
+      name: "x",
+    });
     expect((await call(profileRoute, { token: forged })).status).toBe(401);
 
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await call(profileRoute, { token })).status).toBe(401);
 
     const second = await registerUser();

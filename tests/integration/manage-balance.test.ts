@@ -36,12 +36,22 @@ describe("PUT /api/admin/users/{id}/manage-balance", () => {
     const { user, token } = await registerUser();
     const credit = await adjust(user.id, { amount: "250.5", operation: "credit", reason: "Welcome bonus" });
     expect(credit.status).toBe(200);
-    expect(credit.body).toMatchObject({ success: true, message: "Credited 250.50 USDT", asset: "USDT", amount: "250.500000", available: "250.500000" });
+    expect(credit.body).toMatchObject({
+      success: true,
+      message: "Credited 250.50 USDT",
+      asset: "USDT",
+      amount: "250.500000",
+      available: "250.500000",
+    });
     const debit = await adjust(user.id, { amount: "0.5", operation: "debit", reason: "Correction", asset: "USDT" });
     expect(debit.body).toMatchObject({ success: true, available: "250.000000" });
     expect(await usdt(token)).toBe("250.000000");
     expect(await checkLedger(db())).toEqual([]);
-    const trail = await db().select().from(auditLogs).where(eq(auditLogs.targetId, user.id)).orderBy(auditLogs.createdAt);
+    const trail = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, user.id))
+      .orderBy(auditLogs.createdAt);
     expect(trail.map((a) => [a.action, a.actorId, (a.detail as { reason: string }).reason])).toEqual([
       ["user.balance.adjust", admin.user.id, "Welcome bonus"],
       ["user.balance.adjust", admin.user.id, "Correction"],
@@ -54,16 +64,36 @@ describe("PUT /api/admin/users/{id}/manage-balance", () => {
     const before = await journalCount();
     const res = await adjust(user.id, { amount: "10.000001", operation: "debit", reason: "Too much" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ success: false, code: "INSUFFICIENT_FUNDS", message: "Insufficient USDT balance" });
+    expect(res.body).toMatchObject({
+      success: false,
+      code: "INSUFFICIENT_FUNDS",
+      message: "Insufficient USDT balance",
+    });
     expect(await journalCount()).toBe(before);
   });
 
   it.each([
-    ["a float amount", { amount: 12.5, operation: "credit", reason: "r" }, 'Amount must be a decimal string such as "12.50"'],
-    ["an exponent", { amount: "1e3", operation: "credit", reason: "r" }, "Amount must be a plain decimal number, without an exponent"],
+    [
+      "a float amount",
+      { amount: 12.5, operation: "credit", reason: "r" },
+      'Amount must be a decimal string such as "12.50"',
+    ],
+    [
+      "an exponent",
+      { amount: "1e3", operation: "credit", reason: "r" },
+      "Amount must be a plain decimal number, without an exponent",
+    ],
     ["a negative amount", { amount: "-5", operation: "credit", reason: "r" }, "Amount must be greater than zero"],
-    ["seven decimals for USDT", { amount: "1.0000001", operation: "credit", reason: "r" }, "USDT amounts have at most 6 decimals"],
-    ["nine decimals for BTC", { amount: "1.000000001", operation: "credit", reason: "r", asset: "BTC" }, "BTC amounts have at most 8 decimals"],
+    [
+      "seven decimals for USDT",
+      { amount: "1.0000001", operation: "credit", reason: "r" },
+      "USDT amounts have at most 6 decimals",
+    ],
+    [
+      "nine decimals for BTC",
+      { amount: "1.000000001", operation: "credit", reason: "r", asset: "BTC" },
+      "BTC amounts have at most 8 decimals",
+    ],
     ["an unknown asset", { amount: "1", operation: "credit", reason: "r", asset: "DOGE" }, "Unknown asset DOGE"],
     ["a missing reason", { amount: "1", operation: "credit" }, "Please give a reason"],
     ["a blank reason", { amount: "1", operation: "credit", reason: "   " }, "Please give a reason"],
@@ -115,14 +145,67 @@ describe("balances and records", () => {
     const res = await call(balanceRoute, { token });
     expect(res.status).toBe(200);
     expect(res.body.balances).toEqual([
-      { asset: "BTC", name: "Bitcoin", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", reserve: "0.00000000", valueUsdt: null },
-      { asset: "ETH", name: "Ether", decimals: 8, available: "0.00000000", hold: "0.00000000", storage: "0.00000000", savings: "0.00000000", reserve: "0.00000000", valueUsdt: null },
-      { asset: "USDC", name: "USD Coin", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: "0.000000" },
-      { asset: "USDT", name: "Tether USD", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: "0.000000" },
+      {
+        asset: "BTC",
+        name: "Bitcoin",
+        decimals: 8,
+        available: "0.00000000",
+        hold: "0.00000000",
+        storage: "0.00000000",
+        savings: "0.00000000",
+        reserve: "0.00000000",
+        valueUsdt: null,
+      },
+      {
+        asset: "ETH",
+        name: "Ether",
+        decimals: 8,
+        available: "0.00000000",
+        hold: "0.00000000",
+        storage: "0.00000000",
+        savings: "0.00000000",
+        reserve: "0.00000000",
+        valueUsdt: null,
+      },
+      {
+        asset: "USDC",
+        name: "USD Coin",
+        decimals: 6,
+        available: "0.000000",
+        hold: "0.000000",
+        storage: "0.000000",
+        savings: "0.000000",
+        reserve: "0.000000",
+        valueUsdt: "0.000000",
+      },
+      {
+        asset: "USDT",
+        name: "Tether USD",
+        decimals: 6,
+        available: "0.000000",
+        hold: "0.000000",
+        storage: "0.000000",
+        savings: "0.000000",
+        reserve: "0.000000",
+        valueUsdt: "0.000000",
+      },
       // No price has come from the feed in this database: XAUT cannot be valued yet.
-      { asset: "XAUT", name: "Tether Gold", decimals: 6, available: "0.000000", hold: "0.000000", storage: "0.000000", savings: "0.000000", reserve: "0.000000", valueUsdt: null },
+      {
+        asset: "XAUT",
+        name: "Tether Gold",
+        decimals: 6,
+        available: "0.000000",
+        hold: "0.000000",
+        storage: "0.000000",
+        savings: "0.000000",
+        reserve: "0.000000",
+        valueUsdt: null,
+      },
     ]);
-    expect(res.body).toMatchObject({ totalUsdt: "0.000000", valuation: { xautBid: null, priceAt: null, stale: null, unvalued: [] } });
+    expect(res.body).toMatchObject({
+      totalUsdt: "0.000000",
+      valuation: { xautBid: null, priceAt: null, stale: null, unvalued: [] },
+    });
     expect((await call(balanceRoute)).status).toBe(401);
   });
 
@@ -131,15 +214,28 @@ describe("balances and records", () => {
     const other = await registerUser();
     await adjust(user.id, { amount: "100", operation: "credit", reason: "First" });
     // XAUT has no price here: any amount of it needs a second administrator.
-    expect((await approvedBySecondAdmin(db(), await adjust(user.id, { amount: "0.5", operation: "credit", reason: "=HYPERLINK(\"x\")", asset: "XAUT" }))).status).toBe(200);
+    expect(
+      (
+        await approvedBySecondAdmin(
+          db(),
+          await adjust(user.id, { amount: "0.5", operation: "credit", reason: '=HYPERLINK("x")', asset: "XAUT" }),
+        )
+      ).status,
+    ).toBe(200);
     await adjust(user.id, { amount: "30", operation: "debit", reason: "Third" });
     await adjust(other.user.id, { amount: "7", operation: "credit", reason: "Not yours" });
 
     const all = await call(recordsRoute, { token, path: "/api/records" });
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
-    expect((all.body.records as { memo: string }[]).map((r) => r.memo)).toEqual(["Third", "=HYPERLINK(\"x\")", "First"]);
-    expect((all.body.records as object[])[0]).toMatchObject({ kind: "adjustment", account: "spot", asset: "USDT", amount: "-30.000000", balanceAfter: "70.000000" });
+    expect((all.body.records as { memo: string }[]).map((r) => r.memo)).toEqual(["Third", '=HYPERLINK("x")', "First"]);
+    expect((all.body.records as object[])[0]).toMatchObject({
+      kind: "adjustment",
+      account: "spot",
+      asset: "USDT",
+      amount: "-30.000000",
+      balanceAfter: "70.000000",
+    });
 
     const usdtOnly = await call(recordsRoute, { token, path: "/api/records?asset=usdt&pageSize=1&page=2" });
     expect(usdtOnly.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
@@ -155,14 +251,18 @@ describe("balances and records", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("from must be a date such as 2026-01-31");
 
-    const req = new Request("http://localhost/api/records/export?asset=XAUT", { headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
+    const req = new Request("http://localhost/api/records/export?asset=XAUT", {
+      headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" },
+    });
     const csv = await exportRoute(req, { params: Promise.resolve({}) });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="aurum-records-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="aurum-records-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("time,kind,label,account,asset,amount,balance_after,reference,memo,journal_id");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(",adjustment,,spot,XAUT,0.500000,0.500000,,\"'=HYPERLINK(\"\"x\"\")\",");
+    expect(lines[1]).toContain(',adjustment,,spot,XAUT,0.500000,0.500000,,"\'=HYPERLINK(""x"")",');
   });
 });

@@ -38,7 +38,14 @@ describe("GET /api/xaut/kline and /api/xaut/ticker", () => {
     const res = await kline(token);
     expect(res.status).toBe(200);
     expect(res.body.interval).toBe(5);
-    const list = res.body.candles as { time: string; open: string; high: string; low: string; close: string; volume: string }[];
+    const list = res.body.candles as {
+      time: string;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }[];
     expect(list).toHaveLength(300);
     const times = list.map((c) => Date.parse(c.time));
     expect(times.every((t, i) => i === 0 || t - times[i - 1]! === 5 * 60_000)).toBe(true);

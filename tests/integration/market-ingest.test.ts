@@ -83,7 +83,15 @@ describe("live prices", () => {
     await expect.poll(() => received.map((r) => r.ticker.price)).toEqual(prices);
     const last = received.at(-1)!;
     expect(last.ticker.stale).toBe(false);
-    expect(Object.keys(last.candles).sort((a, b) => Number(a) - Number(b))).toEqual(["1", "5", "15", "30", "60", "240", "1440"]);
+    expect(Object.keys(last.candles).sort((a, b) => Number(a) - Number(b))).toEqual([
+      "1",
+      "5",
+      "15",
+      "30",
+      "60",
+      "240",
+      "1440",
+    ]);
     for (const candle of Object.values(last.candles)) expect(candle.close).toBe(last.ticker.price);
     expect(last.candles["5"]).toEqual((await getKlines(db(), 5, 1))[0]);
   });

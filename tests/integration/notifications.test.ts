@@ -36,14 +36,28 @@ async function written() {
 describe("POST /api/admin/notifications", () => {
   it("sends to one user, audited, and the user lists it unread", async () => {
     const alice = await registerUser();
-    const res = await send({ title: "  Welcome  ", message: "Line one\r\nLine two", userId: alice.user.id.toUpperCase() });
+    const res = await send({
+      title: "  Welcome  ",
+      message: "Line one\r\nLine two",
+      userId: alice.user.id.toUpperCase(),
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ success: true, message: "Notification sent to the user", recipients: 1, broadcastId: null });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: "Notification sent to the user",
+      recipients: 1,
+      broadcastId: null,
+    });
 
     const listed = await list(alice.token);
     expect(listed.body).toMatchObject({ success: true, unread: 1, total: 1, page: 1, pageSize: 20 });
     const [only] = listed.body.notifications as Listed[];
-    expect(only).toMatchObject({ id: res.body.notificationId, title: "Welcome", message: "Line one\nLine two", readAt: null });
+    expect(only).toMatchObject({
+      id: res.body.notificationId,
+      title: "Welcome",
+      message: "Line one\nLine two",
+      readAt: null,
+    });
     expect(new Date(only!.createdAt).toISOString()).toBe(only!.createdAt);
 
     const [trail] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, alice.user.id));
@@ -54,19 +68,38 @@ describe("POST /api/admin/notifications", () => {
   it("sends to every active user when no userId is given, and to no disabled one", async () => {
     const alice = await registerUser();
     const gone = await registerUser();
-    expect((await call(statusRoute, { method: "PUT", token: admin.token, params: { id: gone.user.id }, body: { status: "disabled" } })).status).toBe(200);
+    expect(
+      (
+        await call(statusRoute, {
+          method: "PUT",
+          token: admin.token,
+          params: { id: gone.user.id },
+          body: { status: "disabled" },
+        })
+      ).status,
+    ).toBe(200);
     const [active] = await db().select({ n: count() }).from(users).where(eq(users.status, "active"));
 
     const res = await send({ title: "Maintenance", message: "Tonight" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ recipients: active!.n, notificationId: null, message: `Notification sent to ${active!.n} users` });
-    const rows = await db().select().from(notifications).where(eq(notifications.broadcastId, res.body.broadcastId as string));
+    expect(res.body).toMatchObject({
+      recipients: active!.n,
+      notificationId: null,
+      message: `Notification sent to ${active!.n} users`,
+    });
+    const rows = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.broadcastId, res.body.broadcastId as string));
     expect(rows).toHaveLength(active!.n);
     expect(rows.map((r) => r.userId)).toContain(alice.user.id);
     expect(rows.map((r) => r.userId)).not.toContain(gone.user.id);
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
 
-    const [trail] = await db().select().from(auditLogs).where(eq(auditLogs.targetId, res.body.broadcastId as string));
+    const [trail] = await db()
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, res.body.broadcastId as string));
     expect(trail).toMatchObject({ action: "notification.send", targetType: "notification_broadcast" });
   });
 
@@ -99,9 +132,15 @@ describe("POST /api/admin/notifications", () => {
   it("answers 404 for an unknown user, 401 without a session and 403 for a non-admin, writing nothing", async () => {
     const alice = await registerUser();
     const before = await written();
-    expect(await send({ title: "t", message: "m", userId: newId() })).toMatchObject({ status: 404, body: { message: "User not found" } });
+    expect(await send({ title: "t", message: "m", userId: newId() })).toMatchObject({
+      status: 404,
+      body: { message: "User not found" },
+    });
     expect((await call(sendRoute, { body: { title: "t", message: "m" } })).status).toBe(401);
-    expect(await send({ title: "t", message: "m" }, alice.token)).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
+    expect(await send({ title: "t", message: "m" }, alice.token)).toMatchObject({
+      status: 403,
+      body: { code: "FORBIDDEN" },
+    });
     expect(await written()).toEqual(before);
   });
 });
@@ -122,9 +161,15 @@ describe("GET /api/notifications", () => {
 
   it("refuses bad paging with 400 and no session with 401", async () => {
     const alice = await registerUser();
-    expect(await list(alice.token, "?pageSize=1000")).toMatchObject({ status: 400, body: { message: "pageSize can be at most 100" } });
+    expect(await list(alice.token, "?pageSize=1000")).toMatchObject({
+      status: 400,
+      body: { message: "pageSize can be at most 100" },
+    });
     expect(await list(alice.token, "?page=0")).toMatchObject({ status: 400, body: { message: "page starts at 1" } });
-    expect(await list(alice.token, "?page=abc")).toMatchObject({ status: 400, body: { message: "page must be a number" } });
+    expect(await list(alice.token, "?page=abc")).toMatchObject({
+      status: 400,
+      body: { message: "page must be a number" },
+    });
     expect((await call(listRoute, {})).status).toBe(401);
   });
 });
@@ -136,7 +181,10 @@ describe("marking read", () => {
     await send({ title: "b", message: "m", userId: alice.user.id });
 
     const first = await read(alice.token, a.body.notificationId as string);
-    expect(first).toMatchObject({ status: 200, body: { success: true, unread: 1, notification: { id: a.body.notificationId } } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { success: true, unread: 1, notification: { id: a.body.notificationId } },
+    });
     const readAt = (first.body.notification as Listed).readAt;
     expect(readAt).not.toBeNull();
     const again = await read(alice.token, a.body.notificationId as string);
@@ -151,7 +199,9 @@ describe("marking read", () => {
       expect(await read(alice.token, id)).toMatchObject({ status: 404, body: { message: "Notification not found" } });
     }
     expect((await list(bob.token)).body.unread).toBe(1);
-    expect((await call(readRoute, { method: "PATCH", params: { id: bobs.body.notificationId as string } })).status).toBe(401);
+    expect(
+      (await call(readRoute, { method: "PATCH", params: { id: bobs.body.notificationId as string } })).status,
+    ).toBe(401);
   });
 
   it("marks all of the caller's notifications read and no one else's", async () => {
@@ -171,21 +221,38 @@ describe("marking read", () => {
 describe("a broadcast's rows for one instance's users (broadcastDeliveries)", () => {
   it("returns each named user's own row of that broadcast, batch after batch, and nothing else", async () => {
     const tag = newId().slice(0, 8);
-    const named = Array.from({ length: 5 }, (_, i) => ({ id: newId(), username: `bd_${tag}_${i}`, email: `bd_${tag}_${i}@example.com`, passwordHash: "x", referralCode: `BD${tag}${i}`.toUpperCase() }));
+    const named = Array.from({ length: 5 }, (_, i) => ({
+      id: newId(),
+      username: `bd_${tag}_${i}`,
+      email: `bd_${tag}_${i}@example.com`,
+      passwordHash: "x",
+      referralCode: `BD${tag}${i}`.toUpperCase(),
+    }));
     await db().insert(users).values(named);
     const first = await send({ title: "First", message: "One" });
     const second = await send({ title: "Second", message: "Two" });
     const stranger = newId();
 
     const batches = [];
-    for await (const rows of broadcastDeliveries(db(), first.body.broadcastId as string, [...named.map((u) => u.id), stranger], 2)) batches.push(rows);
+    for await (const rows of broadcastDeliveries(
+      db(),
+      first.body.broadcastId as string,
+      [...named.map((u) => u.id), stranger],
+      2,
+    ))
+      batches.push(rows);
 
     expect(batches.map((rows) => rows.length)).toEqual([2, 2, 1]);
-    const stored = await db().select().from(notifications).where(eq(notifications.broadcastId, first.body.broadcastId as string));
+    const stored = await db()
+      .select()
+      .from(notifications)
+      .where(eq(notifications.broadcastId, first.body.broadcastId as string));
     const expected = named.map((u) => stored.find((row) => row.userId === u.id)!);
     const got = batches.flat().sort((a, b) => a.userId.localeCompare(b.userId));
     expect(got).toEqual(
-      expected.map((row) => ({ id: row.id, userId: row.userId, title: "First", message: "One", antiPhishingCode: null })).sort((a, b) => a.userId.localeCompare(b.userId)),
+      expected
+        .map((row) => ({ id: row.id, userId: row.userId, title: "First", message: "One", antiPhishingCode: null }))
+        .sort((a, b) => a.userId.localeCompare(b.userId)),
     );
     expect(new Set(got.map((row) => row.id)).size).toBe(named.length);
     expect(second.body.broadcastId).not.toBe(first.body.broadcastId);

@@ -26,7 +26,11 @@ describe("readiness", () => {
   it("is 503 naming the failing check until prices flow, then 200", async () => {
     const stale = await call(readyRoute);
     expect(stale.status).toBe(503);
-    expect(stale.body).toMatchObject({ success: false, code: "NOT_READY", checks: { database: true, migrations: true, priceFeed: false, accepting: true } });
+    expect(stale.body).toMatchObject({
+      success: false,
+      code: "NOT_READY",
+      checks: { database: true, migrations: true, priceFeed: false, accepting: true },
+    });
     await setPrice(db(), "4000");
     const ready = await call(readyRoute);
     expect(ready.status).toBe(200);
@@ -38,15 +42,26 @@ describe("GET /metrics", () => {
   it("answers Prometheus text to the token's holder only, and does not exist without a token", async () => {
     const token = "metrics-token-0123456789";
     const server = createServer((req, res) => {
-      void serveMetrics(req, res, req.url?.includes("open") ? undefined : token).then((served) => served || res.writeHead(404).end());
+      void serveMetrics(req, res, req.url?.includes("open") ? undefined : token).then(
+        (served) => served || res.writeHead(404).end(),
+      );
     });
     const url = await listen(server);
     expect((await fetch(`${url}/metrics`)).status).toBe(401);
-    expect((await fetch(`${url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789" } })).status).toBe(401);
+    expect(
+      (await fetch(`${url}/metrics`, { headers: { authorization: "Bearer wrong-token-0123456789" } })).status,
+    ).toBe(401);
     const ok = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(ok.status).toBe(200);
     const text = await ok.text();
-    for (const name of ["aurum_http_request_duration_seconds", "aurum_orders_total", "aurum_open_sockets", "aurum_job_lag_seconds", "aurum_db_ping_seconds"]) expect(text).toContain(name);
+    for (const name of [
+      "aurum_http_request_duration_seconds",
+      "aurum_orders_total",
+      "aurum_open_sockets",
+      "aurum_job_lag_seconds",
+      "aurum_db_ping_seconds",
+    ])
+      expect(text).toContain(name);
     expect((await fetch(`${url}/metrics?open`)).status).toBe(404);
     server.close();
   });
@@ -65,7 +80,9 @@ describe("shutting down", () => {
     const realtime = await attachRealtime(httpServer, { handle: await getDbHandle() });
     const url = await listen(httpServer);
     const jobs = startJobs(db(), [{ name: "test.shutdown", everyMs: 20, run: async () => {} }], "holder-shutdown");
-    await expect.poll(async () => (await db().select().from(jobLeases).where(eq(jobLeases.name, "test.shutdown"))).length).toBe(1);
+    await expect
+      .poll(async () => (await db().select().from(jobLeases).where(eq(jobLeases.name, "test.shutdown"))).length)
+      .toBe(1);
 
     const { token } = await registerUser();
     const socket = openSocket(url, token);
@@ -77,12 +94,17 @@ describe("shutting down", () => {
         let body = "";
         res.on("data", (c) => (body += c));
         res.on("end", () => resolve(body));
-      }).on("error", reject).end();
+      })
+        .on("error", reject)
+        .end();
     });
     await slowArrived;
 
     let databaseClosed = false;
-    const done = shutDown({ httpServer, jobs, realtime, graceMs: 5_000, closeDatabase: async () => void (databaseClosed = true) }, "SIGTERM");
+    const done = shutDown(
+      { httpServer, jobs, realtime, graceMs: 5_000, closeDatabase: async () => void (databaseClosed = true) },
+      "SIGTERM",
+    );
     expect(await sentAway).toBe("io server disconnect");
     expect(await db().select().from(jobLeases).where(eq(jobLeases.name, "test.shutdown"))).toHaveLength(0);
     await expect(fetch(`${url}/`)).rejects.toThrow();

@@ -45,7 +45,11 @@ const LINK = /(https?:\/\/[^\s/]+)\/reset-password\?token=([A-Za-z0-9_-]{43})\b/
 
 /** Asks for a link as a browser on another network would, and waits for the work done after the answer. */
 async function forgot(usernameOrEmail: unknown, options: { ip?: string; headers?: Record<string, string> } = {}) {
-  const res = await call(forgotRoute, { body: { usernameOrEmail }, ip: options.ip ?? someIp(), headers: options.headers });
+  const res = await call(forgotRoute, {
+    body: { usernameOrEmail },
+    ip: options.ip ?? someIp(),
+    headers: options.headers,
+  });
   await mailSettled();
   return res;
 }
@@ -67,14 +71,26 @@ const reset = (body: unknown, ip = someIp()) => call(resetRoute, { body, ip });
 /** What a refused reset must leave as it was. */
 async function accountState(userId: string) {
   const [user] = await db().select().from(users).where(eq(users.id, userId));
-  const [live] = await db().select({ n: count() }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const [live] = await db()
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   const tokens = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   const [notes] = await db().select({ n: count() }).from(notifications).where(eq(notifications.userId, userId));
   const [mails] = await db().select({ n: count() }).from(outbox);
-  return { hash: user!.passwordHash, updatedAt: user!.updatedAt, hold: user!.withdrawHoldUntil, live: live!.n, tokens, notes: notes!.n, mails: mails!.n };
+  return {
+    hash: user!.passwordHash,
+    updatedAt: user!.updatedAt,
+    hold: user!.withdrawHoldUntil,
+    live: live!.n,
+    tokens,
+    notes: notes!.n,
+    mails: mails!.n,
+  };
 }
 
-const signIn = (usernameOrEmail: string, password: string) => call(loginRoute, { body: { usernameOrEmail, password }, ip: someIp() });
+const signIn = (usernameOrEmail: string, password: string) =>
+  call(loginRoute, { body: { usernameOrEmail, password }, ip: someIp() });
 
 describe("asking for a reset link", () => {
   it("keeps the mail in the outbox without SMTP, with a link to the server's own address, and stores only the token's hash", async () => {
@@ -91,7 +107,10 @@ describe("asking for a reset link", () => {
     expect(origin).toBe("http://localhost:8443");
     expect(mail!.text).toContain(`Hello ${alice.payload.username},`);
 
-    const [row, ...others] = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, alice.user.id));
+    const [row, ...others] = await db()
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, alice.user.id));
     expect(others).toEqual([]);
     expect(row!.tokenHash).toBe(createHash("sha256").update(token!).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(token);
@@ -111,7 +130,9 @@ describe("asking for a reset link", () => {
     vi.stubEnv("TRUST_PROXY", "1");
     vi.stubEnv("PORT", "4100");
     const alice = await registerUser();
-    await forgot(alice.payload.username, { headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+    await forgot(alice.payload.username, {
+      headers: { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    });
     const [mail] = await mailTo(alice.payload.email);
     expect(mail!.text!.match(LINK)![1]).toBe("http://localhost:4100");
   });
@@ -130,7 +151,10 @@ describe("asking for a reset link", () => {
     const answers = new Set<string>();
     const timings = { known: [] as number[], unknown: [] as number[] };
     for (const [i, user] of known.entries()) {
-      const names = { known: i % 2 ? user.payload.username : user.payload.email, unknown: i % 2 ? uniqueName("nobody") : `${uniqueName("nobody")}@example.com` };
+      const names = {
+        known: i % 2 ? user.payload.username : user.payload.email,
+        unknown: i % 2 ? uniqueName("nobody") : `${uniqueName("nobody")}@example.com`,
+      };
       // Alternating which goes first, so a warm-up or a slow moment does not favour one side.
       for (const side of (i % 2 ? ["known", "unknown"] : ["unknown", "known"]) as ("known" | "unknown")[]) {
         const started = performance.now();
@@ -140,12 +164,16 @@ describe("asking for a reset link", () => {
         await mailSettled();
       }
     }
-    expect([...answers]).toEqual([JSON.stringify([200, { success: true, message: FORGOT_PASSWORD_ANSWER }, "application/json"])]);
+    expect([...answers]).toEqual([
+      JSON.stringify([200, { success: true, message: FORGOT_PASSWORD_ANSWER }, "application/json"]),
+    ]);
     // The fastest of each side: a busy machine only ever adds time (a median of six still moved by
     // 35 ms when three of one side's calls were delayed), and the work compared is all in the fastest.
     const [k, u] = [Math.min(...timings.known), Math.min(...timings.unknown)];
     // The answer does the same work either way; what differs happens after it.
-    expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(Math.max(25, 0.5 * Math.max(k, u)));
+    expect(Math.abs(k - u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(
+      Math.max(25, 0.5 * Math.max(k, u)),
+    );
     expect((await db().select({ n: count() }).from(outbox))[0]!.n).toBe(before + known.length);
   });
 
@@ -166,7 +194,13 @@ describe("asking for a reset link", () => {
   });
 
   it("refuses a malformed request with a 400", async () => {
-    for (const body of [{}, { usernameOrEmail: "" }, { usernameOrEmail: 42 }, { usernameOrEmail: "x".repeat(300) }, { usernameOrEmail: "bob", extra: 1 }]) {
+    for (const body of [
+      {},
+      { usernameOrEmail: "" },
+      { usernameOrEmail: 42 },
+      { usernameOrEmail: "x".repeat(300) },
+      { usernameOrEmail: "bob", extra: 1 },
+    ]) {
       const res = await call(forgotRoute, { body, ip: someIp() });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.success).toBe(false);
@@ -186,7 +220,9 @@ describe("asking for a reset link", () => {
     }
     // The limit sent five links, and only the latest works.
     expect((await mailTo(alice.payload.email)).length).toBe(5);
-    expect(await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, alice.user.id))).toHaveLength(1);
+    expect(
+      await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, alice.user.id)),
+    ).toHaveLength(1);
 
     const ip = someIp().replace("203.0.113.", "198.51.100.");
     const statuses = [];
@@ -204,7 +240,10 @@ describe("resetting with the link", () => {
 
     const done = await reset({ token, newPassword: "a-brand-new-secret" });
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ success: true, message: "Your password has been reset. Please sign in with your new password." });
+    expect(done.body).toEqual({
+      success: true,
+      message: "Your password has been reset. Please sign in with your new password.",
+    });
     expect((await signIn(alice.payload.username, "a-brand-new-secret")).status).toBe(200);
     expect((await signIn(alice.payload.username, alice.payload.password)).status).toBe(401);
 
@@ -219,7 +258,10 @@ describe("resetting with the link", () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const second = (await signIn(alice.payload.email, alice.payload.password)).body.token as string;
-    const [socket, bobs] = [await registeredSocket(realtime.url, second, alice.user.id), await registeredSocket(realtime.url, bob.token, bob.user.id)];
+    const [socket, bobs] = [
+      await registeredSocket(realtime.url, second, alice.user.id),
+      await registeredSocket(realtime.url, bob.token, bob.user.id),
+    ];
     sockets.push(socket, bobs);
     const dropped = new Promise((resolve) => socket.once("disconnect", resolve));
 
@@ -236,7 +278,10 @@ describe("resetting with the link", () => {
     const notes = await db().select().from(notifications).where(eq(notifications.userId, alice.user.id));
     expect(notes.map((n) => n.title)).toContain("Your password was reset");
     expect(notes.find((n) => n.title === "Your password was reset")!.message).toContain("2 sessions signed out");
-    expect((await mailTo(alice.payload.email)).map((m) => m.subject)).toEqual(["Aurum: Your password was reset", "Reset your Aurum password"]);
+    expect((await mailTo(alice.payload.email)).map((m) => m.subject)).toEqual([
+      "Aurum: Your password was reset",
+      "Reset your Aurum password",
+    ]);
   });
 
   it("refuses an expired link, and a link replaced by a newer one, writing nothing", async () => {
@@ -248,12 +293,21 @@ describe("resetting with the link", () => {
     expect(second).not.toBe(first);
 
     let state = await accountState(alice.user.id);
-    expect(await reset({ token: first, newPassword: "a-brand-new-secret" })).toMatchObject({ status: 400, body: { code: "RESET_TOKEN_INVALID" } });
+    expect(await reset({ token: first, newPassword: "a-brand-new-secret" })).toMatchObject({
+      status: 400,
+      body: { code: "RESET_TOKEN_INVALID" },
+    });
     expect(await accountState(alice.user.id)).toEqual(state);
 
-    await db().update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, alice.user.id));
+    await db()
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, alice.user.id));
     state = await accountState(alice.user.id);
-    expect(await reset({ token: second, newPassword: "a-brand-new-secret" })).toMatchObject({ status: 400, body: { code: "RESET_TOKEN_INVALID" } });
+    expect(await reset({ token: second, newPassword: "a-brand-new-secret" })).toMatchObject({
+      status: 400,
+      body: { code: "RESET_TOKEN_INVALID" },
+    });
     expect(await accountState(alice.user.id)).toEqual(state);
     expect((await signIn(alice.payload.username, alice.payload.password)).status).toBe(200);
   });
@@ -262,9 +316,15 @@ describe("resetting with the link", () => {
     const bob = await registerUser();
     await forgot(bob.payload.username);
     const token = await linkTokenFor(bob.payload.email);
-    const changed = await call(passwordRoute, { token: bob.token, body: { currentPassword: bob.payload.password, newPassword: "changed-by-bob-1" } });
+    const changed = await call(passwordRoute, {
+      token: bob.token,
+      body: { currentPassword: bob.payload.password, newPassword: "changed-by-bob-1" },
+    });
     expect(changed.status).toBe(200);
-    expect(await reset({ token, newPassword: "a-brand-new-secret" })).toMatchObject({ status: 400, body: { code: "RESET_TOKEN_INVALID" } });
+    expect(await reset({ token, newPassword: "a-brand-new-secret" })).toMatchObject({
+      status: 400,
+      body: { code: "RESET_TOKEN_INVALID" },
+    });
     expect((await signIn(bob.payload.username, "changed-by-bob-1")).status).toBe(200);
   });
 
@@ -275,8 +335,17 @@ describe("resetting with the link", () => {
     const [row] = await db().select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, alice.user.id));
     const later = (ms: number) => new Date(row!.createdAt.getTime() + ms);
 
-    await expect(resetPassword(db(), { token, newPassword: "a-brand-new-secret" }, { ip: "192.0.2.1" }, later(RESET_TOKEN_TTL_MS))).rejects.toMatchObject({ status: 400, code: "RESET_TOKEN_INVALID" });
-    await expect(resetPassword(db(), { token, newPassword: "a-brand-new-secret" }, { ip: "192.0.2.1" }, later(RESET_TOKEN_TTL_MS - 1000))).resolves.toMatchObject({ sessionsEnded: 1 });
+    await expect(
+      resetPassword(db(), { token, newPassword: "a-brand-new-secret" }, { ip: "192.0.2.1" }, later(RESET_TOKEN_TTL_MS)),
+    ).rejects.toMatchObject({ status: 400, code: "RESET_TOKEN_INVALID" });
+    await expect(
+      resetPassword(
+        db(),
+        { token, newPassword: "a-brand-new-secret" },
+        { ip: "192.0.2.1" },
+        later(RESET_TOKEN_TTL_MS - 1000),
+      ),
+    ).resolves.toMatchObject({ sessionsEnded: 1 });
   });
 
   it("answers bad tokens and bad passwords with a 4xx, writing nothing and keeping the link usable", async () => {
@@ -302,7 +371,9 @@ describe("resetting with the link", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body, JSON.stringify(body)).toMatchObject({ success: false, code });
     }
-    expect((await reset({ token, newPassword: "12345" })).body.message).toBe("Password should be at least 6 characters long");
+    expect((await reset({ token, newPassword: "12345" })).body.message).toBe(
+      "Password should be at least 6 characters long",
+    );
     expect(await accountState(alice.user.id)).toEqual(state);
     expect((await reset({ token, newPassword: "a-brand-new-secret" })).status).toBe(200);
   });
@@ -311,7 +382,9 @@ describe("resetting with the link", () => {
     const alice = await registerUser();
     await forgot(alice.payload.username);
     const token = await linkTokenFor(alice.payload.email);
-    const results = await Promise.all(["first-new-secret", "second-new-secret"].map((newPassword) => reset({ token, newPassword })));
+    const results = await Promise.all(
+      ["first-new-secret", "second-new-secret"].map((newPassword) => reset({ token, newPassword })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     const winner = results[0]!.status === 200 ? "first-new-secret" : "second-new-secret";
     expect((await signIn(alice.payload.username, winner)).status).toBe(200);
@@ -327,7 +400,13 @@ describe("the outbox for administrators", () => {
 
     const listed = await call(outboxRoute, { token: admin.token, path: "/api/admin/outbox?page=1&pageSize=1" });
     expect(listed.status).toBe(200);
-    const [newest, ...rest] = listed.body.messages as { to: string; subject: string; text: string; createdAt: string; sentAt: string | null }[];
+    const [newest, ...rest] = listed.body.messages as {
+      to: string;
+      subject: string;
+      text: string;
+      createdAt: string;
+      sentAt: string | null;
+    }[];
     expect(rest).toEqual([]);
     expect(newest).toMatchObject({ to: alice.payload.email, subject: "Reset your Aurum password", sentAt: null });
     expect(newest!.text).toContain(`token=${await linkTokenFor(alice.payload.email)}`);
@@ -349,7 +428,11 @@ describe("the outbox for administrators", () => {
     };
     const before = await listed();
     await runTransaction(db(), async (tx) => {
-      await queueMail(tx, { to: other.user.email.toUpperCase(), subject: "Reset your Aurum password", text: "a link for the other administrator" });
+      await queueMail(tx, {
+        to: other.user.email.toUpperCase(),
+        subject: "Reset your Aurum password",
+        text: "a link for the other administrator",
+      });
       await queueMail(tx, { to: reader.user.email, subject: "A notice", text: "for the reader themself" });
       await queueMail(tx, { to: alice.payload.email, subject: "For a user", text: "shown" });
     });
@@ -373,7 +456,11 @@ describe("delivery by SMTP", () => {
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
           callback();
         });
       },
@@ -384,7 +471,8 @@ describe("delivery by SMTP", () => {
   }
 
   /** A message body as sent (quoted-printable undone: long lines and "=" are encoded). */
-  const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const decoded = (raw: string) =>
+    raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
   it("sends the link to the account's address through SMTP_URL, and the link works", async () => {
     const smtp = await smtpServer();

@@ -91,7 +91,13 @@ describe("a posting's statements", () => {
     await fund(db(), user.id, "USDT", 100n);
     const spot = { userId: user.id, asset: "USDT", kind: "spot" } as const;
     const { db: counted, statements } = await watched(db());
-    const posted = await post(counted, { kind: "correction", legs: [{ account: spot, amount: -25n }, { account: spot, amount: 25n }] });
+    const posted = await post(counted, {
+      kind: "correction",
+      legs: [
+        { account: spot, amount: -25n },
+        { account: spot, amount: 25n },
+      ],
+    });
     expect(posted.entries.map((e) => e.balanceAfter)).toEqual([75n, 100n]);
     expect(statements.filter((s) => SAVE.test(s.text))).toEqual([]);
   });
@@ -102,7 +108,10 @@ describe("lockAccounts", () => {
     const { user } = await registerUser();
     await fund(db(), user.id, "USDT", 100n);
     const { db: counted, statements } = await watched(db());
-    const refs: AccountRef[] = [{ userId: user.id, asset: "USDT", kind: "spot" }, { system: "external", asset: "USDT" }];
+    const refs: AccountRef[] = [
+      { userId: user.id, asset: "USDT", kind: "spot" },
+      { system: "external", asset: "USDT" },
+    ];
     const locked = await lockAccounts(counted, refs);
     expect(statements).toEqual([]);
     expect(locked).toBeNull();
@@ -114,12 +123,33 @@ describe("a strategy's reserve", () => {
     const { user } = await registerUser();
     const [first, second] = await db()
       .insert(strategies)
-      .values([1, 2].map(() => ({ id: newId(), userId: user.id, type: "recurring" as const, status: "running" as const, amount: 1n, period: "hourly" as const })))
+      .values(
+        [1, 2].map(() => ({
+          id: newId(),
+          userId: user.id,
+          type: "recurring" as const,
+          status: "running" as const,
+          amount: 1n,
+          period: "hourly" as const,
+        })),
+      )
       .returning({ id: strategies.id });
     const reserve = (strategyId: string) => ({ userId: user.id, asset: "USDT", kind: "reserve" as const, strategyId });
-    await post(db(), { kind: "strategy", legs: [{ account: reserve(first!.id), amount: 50n }, { account: { system: "external", asset: "USDT" }, amount: -50n }] });
+    await post(db(), {
+      kind: "strategy",
+      legs: [
+        { account: reserve(first!.id), amount: 50n },
+        { account: { system: "external", asset: "USDT" }, amount: -50n },
+      ],
+    });
     // One posting naming both: the first's reserve gives 20 to the second's.
-    await post(db(), { kind: "strategy", legs: [{ account: reserve(first!.id), amount: -20n }, { account: reserve(second!.id), amount: 20n }] });
+    await post(db(), {
+      kind: "strategy",
+      legs: [
+        { account: reserve(first!.id), amount: -20n },
+        { account: reserve(second!.id), amount: 20n },
+      ],
+    });
     const held = await db()
       .select({ strategyId: accounts.strategyId, balance: accounts.balance })
       .from(accounts)

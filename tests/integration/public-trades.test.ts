@@ -23,12 +23,17 @@ describe("GET /api/xaut/trades", () => {
     expect((await trade(seller.token, { side: "buy", type: "market", quantity: "0.25" })).status).toBe(201);
     expect((await trade(seller.token, { side: "sell", type: "market", quantity: "0.5" })).status).toBe(201);
     // An open limit order is not a trade.
-    expect((await trade(seller.token, { side: "buy", type: "limit", quantity: "0.1", price: "1000" })).status).toBe(201);
+    expect((await trade(seller.token, { side: "buy", type: "limit", quantity: "0.1", price: "1000" })).status).toBe(
+      201,
+    );
 
     const reader = await registerUser();
     const res = await call(publicTradesRoute, { token: reader.token, path: "/api/xaut/trades?limit=2" });
     expect(res.status).toBe(200);
-    const body = res.body as unknown as { trades: Record<string, string>[]; volume24h: { quantity: string; notional: string; trades: number } };
+    const body = res.body as unknown as {
+      trades: Record<string, string>[];
+      volume24h: { quantity: string; notional: string; trades: number };
+    };
     expect(body.trades).toHaveLength(2);
     expect(body.trades.map((t) => [t.side, t.price, t.quantity])).toEqual([
       ["sell", "2642.050000", "0.500000"],

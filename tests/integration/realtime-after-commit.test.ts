@@ -20,7 +20,8 @@ const emit = (event: string, data: unknown = null): Envelope => ({ kind: "emit",
 
 /** Until `events` holds `count` (NOTIFY arrives on another connection, a moment after it was sent). */
 async function until(events: string[], count: number): Promise<void> {
-  for (let waited = 0; events.length < count && waited < 10_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  for (let waited = 0; events.length < count && waited < 10_000; waited += 20)
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 describe("realtime events of a transaction", () => {
@@ -94,7 +95,9 @@ describe("realtime events of a transaction", () => {
     const { db: failing, statements } = await watched(db(), { refuse: /pg_notify/ });
     const heard = await hearing();
     const logged = vi.spyOn(log, "error").mockImplementation(() => {});
-    await expect(runTransaction(failing, async (tx) => (await sendEnvelope(tx, emit("lost")), "committed"))).resolves.toBe("committed");
+    await expect(
+      runTransaction(failing, async (tx) => (await sendEnvelope(tx, emit("lost")), "committed")),
+    ).resolves.toBe("committed");
     expect(logged.mock.calls.map((c) => c[1])).toEqual(["realtime: sending notifications failed"]);
     logged.mockRestore();
     expect(statements.filter((s) => /pg_notify/.test(s.text))).toHaveLength(1);
@@ -106,7 +109,9 @@ describe("realtime events of a transaction", () => {
   });
 
   it("can only be queued in a transaction runTransaction or inSavepoint opened", async () => {
-    await expect(db().transaction((tx) => sendEnvelope(tx as unknown as Db, emit("unowned")))).rejects.toThrow(/did not open/);
+    await expect(db().transaction((tx) => sendEnvelope(tx as unknown as Db, emit("unowned")))).rejects.toThrow(
+      /did not open/,
+    );
     expect(() => afterCommit(db(), async () => {})).toThrow(/did not open/);
   });
 });

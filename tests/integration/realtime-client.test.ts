@@ -17,8 +17,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => closeRealtimeSocket());
 
-const connected = (socket: Socket) => (socket.connected ? Promise.resolve() : new Promise<void>((resolve) => socket.once("connect", () => resolve())));
-const nextEvent = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
+const connected = (socket: Socket) =>
+  socket.connected ? Promise.resolve() : new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+const nextEvent = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, (data: T) => resolve(data)));
 
 describe("the client socket factory", () => {
   it("makes no socket without a token or a user id", async () => {
@@ -30,13 +32,26 @@ describe("the client socket factory", () => {
   it("connects with the token and registers, so the user's events arrive", async () => {
     const alice = await registerUser();
     let registered = 0;
-    const socket = realtimeSocket({ token: alice.token, userId: alice.user.id }, { url: server.url, onRegistered: () => registered++ })!;
-    expect(socket.io.opts).toMatchObject({ timeout: 10_000, reconnectionAttempts: 5, reconnectionDelay: 1000, reconnectionDelayMax: 5000, forceNew: true });
+    const socket = realtimeSocket(
+      { token: alice.token, userId: alice.user.id },
+      { url: server.url, onRegistered: () => registered++ },
+    )!;
+    expect(socket.io.opts).toMatchObject({
+      timeout: 10_000,
+      reconnectionAttempts: 5,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      forceNew: true,
+    });
     await expect.poll(() => registered).toBe(1);
     expect(server.roomSize(userRoom(alice.user.id))).toBe(1);
 
     const received = nextEvent<{ id: string }>(socket, "notification");
-    await publish(db(), { to: { userId: alice.user.id }, event: "notification", data: { id: "n1", title: "t", message: "m" } });
+    await publish(db(), {
+      to: { userId: alice.user.id },
+      event: "notification",
+      data: { id: "n1", title: "t", message: "m" },
+    });
     expect(await received).toEqual({ id: "n1", title: "t", message: "m" });
   });
 
@@ -62,14 +77,20 @@ describe("the client socket factory", () => {
     await expect.poll(() => server.roomSize(userRoom(alice.user.id))).toBe(1);
     const firstId = socket.id;
 
-    const back = new Promise<void>((resolve) => socket.once("disconnect", () => socket.once("connect", () => resolve())));
+    const back = new Promise<void>((resolve) =>
+      socket.once("disconnect", () => socket.once("connect", () => resolve())),
+    );
     server.io.in(userRoom(alice.user.id)).disconnectSockets(true);
     await back;
     expect(socket.id).not.toBe(firstId);
     await expect.poll(() => server.roomSize(userRoom(alice.user.id))).toBe(1);
 
     const received = nextEvent(socket, "notification");
-    await publish(db(), { to: { userId: alice.user.id }, event: "notification", data: { id: "n2", title: "again", message: "still here" } });
+    await publish(db(), {
+      to: { userId: alice.user.id },
+      event: "notification",
+      data: { id: "n2", title: "again", message: "still here" },
+    });
     expect(await received).toEqual({ id: "n2", title: "again", message: "still here" });
   });
 });

@@ -81,7 +81,10 @@ describe("rooms", () => {
     socket.emit("register", alice.user.id);
     await expect.poll(() => server.roomSize(userRoom(alice.user.id))).toBe(1);
 
-    const sent = await call(sendRoute, { token: admin.token, body: { title: "For Bob", message: "Only Bob", userId: bob.user.id } });
+    const sent = await call(sendRoute, {
+      token: admin.token,
+      body: { title: "For Bob", message: "Only Bob", userId: bob.user.id },
+    });
     expect(sent.status).toBe(201);
     await settle(socket, alice.user.id);
     expect(seen).toEqual([]);
@@ -101,12 +104,24 @@ describe("notifications", () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const [aliceSocket, aliceOther, bobSocket] = [await signedIn(alice), await signedIn(alice), await signedIn(bob)];
-    const [toAlice, toAliceOther, toBob] = [collect(aliceSocket, "notification"), collect(aliceOther, "notification"), collect(bobSocket, "notification")];
+    const [toAlice, toAliceOther, toBob] = [
+      collect(aliceSocket, "notification"),
+      collect(aliceOther, "notification"),
+      collect(bobSocket, "notification"),
+    ];
 
-    const sent = await call(sendRoute, { token: admin.token, body: { title: "Vault audit", message: "Your gold was counted.", userId: alice.user.id } });
+    const sent = await call(sendRoute, {
+      token: admin.token,
+      body: { title: "Vault audit", message: "Your gold was counted.", userId: alice.user.id },
+    });
     expect(sent.body).toMatchObject({ success: true, recipients: 1 });
 
-    const expected = { id: sent.body.notificationId, title: "Vault audit", message: "Your gold was counted.", antiPhishingCode: null };
+    const expected = {
+      id: sent.body.notificationId,
+      title: "Vault audit",
+      message: "Your gold was counted.",
+      antiPhishingCode: null,
+    };
     await expect.poll(() => toAlice).toEqual([expected]);
     await expect.poll(() => toAliceOther).toEqual([expected]);
     await settle(bobSocket, bob.user.id);
@@ -121,15 +136,26 @@ describe("notifications", () => {
     const [aliceSocket, bobSocket] = [await signedIn(alice), await signedIn(bob)];
     const [toAlice, toBob] = [collect(aliceSocket, "notification"), collect(bobSocket, "notification")];
 
-    const sent = await call(sendRoute, { token: admin.token, body: { title: "Maintenance", message: "Tonight 02:00–03:00 UTC" } });
+    const sent = await call(sendRoute, {
+      token: admin.token,
+      body: { title: "Maintenance", message: "Tonight 02:00–03:00 UTC" },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.recipients).toBeGreaterThanOrEqual(3);
 
-    for (const [user, seen] of [[alice, toAlice], [bob, toBob]] as const) {
+    for (const [user, seen] of [
+      [alice, toAlice],
+      [bob, toBob],
+    ] as const) {
       await expect.poll(() => seen.length).toBe(1);
       const listed = await call(listRoute, { token: user.token });
       const own = (listed.body.notifications as { id: string }[])[0]!;
-      expect(seen[0]).toEqual({ id: own.id, title: "Maintenance", message: "Tonight 02:00–03:00 UTC", antiPhishingCode: null });
+      expect(seen[0]).toEqual({
+        id: own.id,
+        title: "Maintenance",
+        message: "Tonight 02:00–03:00 UTC",
+        antiPhishingCode: null,
+      });
     }
     expect(toAlice[0]!.id).not.toBe(toBob[0]!.id);
   });
@@ -140,7 +166,12 @@ describe("notifications", () => {
     const [aliceOne, aliceTwo, bobSocket] = [await signedIn(alice), await signedIn(alice), await signedIn(bob)];
     const unregistered = open(bob.token);
     expect(await outcome(unregistered)).toBe("connected");
-    const [one, two, toBob, toNobody] = [collect(aliceOne, "notification"), collect(aliceTwo, "notification"), collect(bobSocket, "notification"), collect(unregistered, "notification")];
+    const [one, two, toBob, toNobody] = [
+      collect(aliceOne, "notification"),
+      collect(aliceTwo, "notification"),
+      collect(bobSocket, "notification"),
+      collect(unregistered, "notification"),
+    ];
 
     const sent = await call(sendRoute, { token: admin.token, body: { title: "Audit", message: "All of you" } });
     expect(sent.status).toBe(201);
@@ -177,7 +208,7 @@ describe("publish", () => {
     const alice = await registerUser();
     const socket = await signedIn(alice);
     const received = new Promise((resolve) => socket.once("big", resolve));
-    const data = { text: "Gold 金 🪙 \"quoted\" \\ ".repeat(2000), n: 1 };
+    const data = { text: 'Gold 金 🪙 "quoted" \\ '.repeat(2000), n: 1 };
     await publish(db(), { to: { userId: alice.user.id }, event: "big", data });
     expect(await received).toEqual(data);
   });
@@ -229,12 +260,19 @@ describe("revoking a session", () => {
   it("disconnects every session of a user whose password an admin reset, and no one else", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const login = await call(loginRoute, { body: { usernameOrEmail: alice.payload.username, password: alice.payload.password } });
+    const login = await call(loginRoute, {
+      body: { usernameOrEmail: alice.payload.username, password: alice.payload.password },
+    });
     const otherSession = { token: login.body.token as string, user: alice.user };
     const [one, two, bobs] = [await signedIn(alice), await signedIn(otherSession), await signedIn(bob)];
     const gone = Promise.all([one, two].map((s) => new Promise((resolve) => s.once("disconnect", resolve))));
 
-    const reset = await call(resetPasswordRoute, { method: "PUT", token: admin.token, params: { id: alice.user.id }, body: { newPassword: "another-password" } });
+    const reset = await call(resetPasswordRoute, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: alice.user.id },
+      body: { newPassword: "another-password" },
+    });
     expect(reset.status).toBe(200);
     expect(await gone).toEqual(["io server disconnect", "io server disconnect"]);
     await settle(bobs, bob.user.id);

@@ -26,15 +26,36 @@ const hold = (asset = "USDT"): AccountRef => ({ userId: user.id, asset, kind: "h
 const house = (asset = "USDT"): AccountRef => ({ system: "house", asset });
 
 /** A journal moving `amount` units from one account to another, its entries dated `at`. */
-async function move(at: string, kind: string, from: AccountRef, to: AccountRef, amount: bigint, extra: { memo?: string; reference?: string; label?: string } = {}) {
-  const posted = await post(db(), { kind, memo: extra.memo ?? null, reference: extra.reference ?? null, legs: [{ account: from, amount: -amount }, { account: to, amount, label: extra.label }] });
+async function move(
+  at: string,
+  kind: string,
+  from: AccountRef,
+  to: AccountRef,
+  amount: bigint,
+  extra: { memo?: string; reference?: string; label?: string } = {},
+) {
+  const posted = await post(db(), {
+    kind,
+    memo: extra.memo ?? null,
+    reference: extra.reference ?? null,
+    legs: [
+      { account: from, amount: -amount },
+      { account: to, amount, label: extra.label },
+    ],
+  });
   await dated(posted.journal.id, at);
   return posted;
 }
 
 async function dated(journalId: string, at: string) {
-  await db().update(entries).set({ createdAt: new Date(at) }).where(eq(entries.journalId, journalId));
-  await db().update(journals).set({ createdAt: new Date(at) }).where(eq(journals.id, journalId));
+  await db()
+    .update(entries)
+    .set({ createdAt: new Date(at) })
+    .where(eq(entries.journalId, journalId));
+  await db()
+    .update(journals)
+    .set({ createdAt: new Date(at) })
+    .where(eq(journals.id, journalId));
 }
 
 async function records(query: string) {
@@ -43,7 +64,8 @@ async function records(query: string) {
   return res.body as unknown as { records: LedgerRecord[]; total: number };
 }
 
-const memos = async (query: string) => (await records(`${query}${query ? "&" : "?"}pageSize=100`)).records.map((r) => r.memo);
+const memos = async (query: string) =>
+  (await records(`${query}${query ? "&" : "?"}pageSize=100`)).records.map((r) => r.memo);
 
 async function transactions(query: string) {
   const res = await call(transactionsRoute, { token: user.token, path: `/api/records/transactions${query}` });
@@ -52,7 +74,9 @@ async function transactions(query: string) {
 }
 
 async function csv(query = "") {
-  const req = new Request(`http://localhost/api/records/export${query}`, { headers: { authorization: `Bearer ${user.token}`, "x-aurum-client-ip": "127.0.0.1" } });
+  const req = new Request(`http://localhost/api/records/export${query}`, {
+    headers: { authorization: `Bearer ${user.token}`, "x-aurum-client-ip": "127.0.0.1" },
+  });
   const res = await exportRoute(req, { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
   return res.text();
@@ -66,7 +90,11 @@ beforeAll(async () => {
   const deposit = await fund(db(), user.id, "USDT", 1_000_000_000n);
   await dated(deposit.journal.id, "1970-01-01T00:00:00.000Z");
   // The first instant a date can name, noon of one day, and the next day's first instant.
-  first = await move("2026-03-10T12:00:00.000Z", "adjustment", house(), spot(), 2_500_000n, { memo: "noon", reference: "ref:1", label: "Bonus" });
+  first = await move("2026-03-10T12:00:00.000Z", "adjustment", house(), spot(), 2_500_000n, {
+    memo: "noon",
+    reference: "ref:1",
+    label: "Bonus",
+  });
   await move("2026-03-11T00:00:00.000Z", "trade", spot(), hold(), 1_000_000n, { memo: "midnight" });
 });
 
@@ -152,13 +180,21 @@ describe("records as CSV", () => {
     const lines = [];
     for (const [memo, cell] of cells) {
       const posted = await move("2026-03-12T00:00:00.000Z", "referral", house(), spot(), 1n, { memo, reference: memo });
-      lines.push(`2026-03-12T00:00:00.000Z,referral,,spot,USDT,0.000001,${balanceAfterOf(posted)},${cell},${cell},${posted.journal.id}`);
+      lines.push(
+        `2026-03-12T00:00:00.000Z,referral,,spot,USDT,0.000001,${balanceAfterOf(posted)},${cell},${cell},${posted.journal.id}`,
+      );
     }
     const plain = await move("2026-03-12T00:00:00.000Z", "referral", house(), spot(), 1n, { memo: "plain" });
-    lines.push(`2026-03-12T00:00:00.000Z,referral,,spot,USDT,0.000001,${balanceAfterOf(plain)},,plain,${plain.journal.id}`);
+    lines.push(
+      `2026-03-12T00:00:00.000Z,referral,,spot,USDT,0.000001,${balanceAfterOf(plain)},,plain,${plain.journal.id}`,
+    );
 
     const text = await csv("?from=2026-03-12");
-    expect(text).toBe(["time,kind,label,account,asset,amount,balance_after,reference,memo,journal_id", ...lines.reverse()].join("\r\n") + "\r\n");
+    expect(text).toBe(
+      ["time,kind,label,account,asset,amount,balance_after,reference,memo,journal_id", ...lines.reverse()].join(
+        "\r\n",
+      ) + "\r\n",
+    );
   });
 });
 
@@ -167,37 +203,81 @@ describe("records as transactions", () => {
   const legs = (...moves: [AccountRef, bigint][]) => moves.map(([account, amount]) => ({ account, amount }));
 
   it("list what came in before what went out, whichever leg was written first", async () => {
-    const buy = await post(db(), { kind: "trade", legs: legs([spot(), -300_000n], [house(), 300_000n], [house("XAUT"), -1_500n], [spot("XAUT"), 1_500n]) });
+    const buy = await post(db(), {
+      kind: "trade",
+      legs: legs([spot(), -300_000n], [house(), 300_000n], [house("XAUT"), -1_500n], [spot("XAUT"), 1_500n]),
+    });
     await dated(buy.journal.id, on);
-    const sell = await post(db(), { kind: "trade", legs: legs([spot("XAUT"), -500n], [house("XAUT"), 500n], [house(), -100_000n], [spot(), 100_000n]) });
+    const sell = await post(db(), {
+      kind: "trade",
+      legs: legs([spot("XAUT"), -500n], [house("XAUT"), 500n], [house(), -100_000n], [spot(), 100_000n]),
+    });
     await dated(sell.journal.id, on);
     const shown = await transactions(`?from=${on}`);
     expect(shown.map((t) => [t.title, t.net])).toEqual([
-      [`Sold ${readable("0.000500", "XAUT")} XAUt`, [{ asset: "USDT", amount: "0.100000" }, { asset: "XAUT", amount: "-0.000500" }]],
-      [`Bought ${readable("0.001500", "XAUT")} XAUt`, [{ asset: "XAUT", amount: "0.001500" }, { asset: "USDT", amount: "-0.300000" }]],
+      [
+        `Sold ${readable("0.000500", "XAUT")} XAUt`,
+        [
+          { asset: "USDT", amount: "0.100000" },
+          { asset: "XAUT", amount: "-0.000500" },
+        ],
+      ],
+      [
+        `Bought ${readable("0.001500", "XAUT")} XAUt`,
+        [
+          { asset: "XAUT", amount: "0.001500" },
+          { asset: "USDT", amount: "-0.300000" },
+        ],
+      ],
     ]);
 
     // Two gains and two losses: each side keeps the order its legs were written in.
-    for (const asset of ["BTC", "ETH"]) await dated((await fund(db(), user.id, asset, 10n)).journal.id, "1970-01-01T00:00:00.000Z");
+    for (const asset of ["BTC", "ETH"])
+      await dated((await fund(db(), user.id, asset, 10n)).journal.id, "1970-01-01T00:00:00.000Z");
     const swap = await post(db(), {
       kind: "adjustment",
-      legs: legs([spot(), 1n], [house(), -1n], [spot("XAUT"), 2n], [house("XAUT"), -2n], [spot("BTC"), -3n], [house("BTC"), 3n], [spot("ETH"), -4n], [house("ETH"), 4n]),
+      legs: legs(
+        [spot(), 1n],
+        [house(), -1n],
+        [spot("XAUT"), 2n],
+        [house("XAUT"), -2n],
+        [spot("BTC"), -3n],
+        [house("BTC"), 3n],
+        [spot("ETH"), -4n],
+        [house("ETH"), 4n],
+      ),
     });
     await dated(swap.journal.id, "2026-03-13T01:00:00.000Z");
     const [both] = await transactions("?from=2026-03-13T01:00:00.000Z");
-    expect(both!.net.map((n) => [n.asset, n.amount])).toEqual([["USDT", "0.000001"], ["XAUT", "0.000002"], ["BTC", "-0.00000003"], ["ETH", "-0.00000004"]]);
+    expect(both!.net.map((n) => [n.asset, n.amount])).toEqual([
+      ["USDT", "0.000001"],
+      ["XAUT", "0.000002"],
+      ["BTC", "-0.00000003"],
+      ["ETH", "-0.00000004"],
+    ]);
   });
 
   it("title a trade's funds set aside with and without a memo, interest without a reference, and any other strategy journal", async () => {
     const held = await post(db(), { kind: "trade", legs: legs([spot(), -7n], [hold(), 7n]) });
     await dated(held.journal.id, "2026-03-14T00:00:00.000Z");
-    const paid = await post(db(), { kind: "interest", legs: legs([{ system: "interest", asset: "USDT" }, -3n], [spot(), 3n]) });
+    const paid = await post(db(), {
+      kind: "interest",
+      legs: legs([{ system: "interest", asset: "USDT" }, -3n], [spot(), 3n]),
+    });
     await dated(paid.journal.id, "2026-03-14T00:00:00.000Z");
     // A user's own order's memo is its title alone; a strategy's names it after " by " (records-transactions).
-    const placed = await post(db(), { kind: "trade", memo: "limit buy placed", legs: legs([spot(), -5n], [hold(), 5n]) });
+    const placed = await post(db(), {
+      kind: "trade",
+      memo: "limit buy placed",
+      legs: legs([spot(), -5n], [hold(), 5n]),
+    });
     await dated(placed.journal.id, "2026-03-14T00:00:00.000Z");
     // A strategy's journal that neither reserves, releases nor holds: its kind's label, the memo under it.
-    const other = await post(db(), { kind: "strategy", memo: "Grid 2500-2700", legs: legs([house(), -2n], [spot(), 2n]) });
+    const other = await post(db(), {
+      kind: "strategy",
+      memo: "Grid 2500-2700",
+      legs: legs([house(), -2n], [spot(), 2n]),
+    });
     await dated(other.journal.id, "2026-03-14T00:00:00.000Z");
     expect((await transactions("?from=2026-03-14&holds=true")).map((t) => [t.title, t.detail, t.hold])).toEqual([
       ["Strategy", "Grid 2500-2700", false],

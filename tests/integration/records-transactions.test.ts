@@ -37,7 +37,12 @@ async function transactions(token: string, query = "") {
 /** Every leg of a transaction summed per asset, as decimal strings (assets summing to zero left out). */
 function sumOfLegs(t: Transaction): Record<string, string> {
   const sums = new Map<string, bigint>();
-  for (const leg of t.legs) sums.set(leg.asset, (sums.get(leg.asset) ?? 0n) + (leg.amount.startsWith("-") ? -parseAmount(leg.amount.slice(1), 6) : parseAmount(leg.amount, 6)));
+  for (const leg of t.legs)
+    sums.set(
+      leg.asset,
+      (sums.get(leg.asset) ?? 0n) +
+        (leg.amount.startsWith("-") ? -parseAmount(leg.amount.slice(1), 6) : parseAmount(leg.amount, 6)),
+    );
   return Object.fromEntries([...sums].filter(([, v]) => v !== 0n).map(([asset, v]) => [asset, formatAmount(v, 6)]));
 }
 
@@ -54,7 +59,14 @@ describe("records as transactions", () => {
     const { transactions: list, total } = await transactions(u.token);
     expect(total).toBe(2);
     const [buy, deposit] = list;
-    expect(buy).toMatchObject({ kind: "trade", title: traded("Bought", "0.10"), detail: "Market buy", hold: false, moved: [], link: { label: "View the order" } });
+    expect(buy).toMatchObject({
+      kind: "trade",
+      title: traded("Bought", "0.10"),
+      detail: "Market buy",
+      hold: false,
+      moved: [],
+      link: { label: "View the order" },
+    });
     // The cost, the fee (named) and the gold received: the user's three legs, none of the platform's.
     expect(buy!.legs.map((l) => [l.account, l.asset, l.amount, l.label])).toEqual([
       ["spot", "USDT", "-265.795000", null],
@@ -63,7 +75,12 @@ describe("records as transactions", () => {
     ]);
     expect(netOf(buy!)).toEqual({ USDT: "-266.326590", XAUT: "0.100000" });
     expect(netOf(buy!)).toEqual(sumOfLegs(buy!));
-    expect(deposit).toMatchObject({ kind: "deposit", title: "Deposit", net: [{ asset: "USDT", amount: "1000.000000" }], legs: [{ account: "spot", amount: "1000.000000", balanceAfter: "1000.000000" }] });
+    expect(deposit).toMatchObject({
+      kind: "deposit",
+      title: "Deposit",
+      net: [{ asset: "USDT", amount: "1000.000000" }],
+      legs: [{ account: "spot", amount: "1000.000000", balanceAfter: "1000.000000" }],
+    });
     // The leg view is unchanged beside it: four entries.
     expect((await call(recordsRoute, { token: u.token, path: "/api/records" })).body.total).toBe(4);
   });
@@ -83,9 +100,22 @@ describe("records as transactions", () => {
     expect(shown.total).toBe(3);
     const [cancelled, placement] = shown.transactions;
     // 0.1 at 2600 is 260 USDT, plus a 0.52 USDT fee, reserved.
-    expect(placement).toMatchObject({ title: "Limit buy placed", hold: true, net: [], moved: [{ asset: "USDT", amount: "260.520000", to: "hold" }] });
-    expect(cancelled).toMatchObject({ title: "Limit buy cancelled", hold: true, net: [], moved: [{ asset: "USDT", amount: "260.520000", to: "spot" }] });
-    expect(placement!.legs.map((l) => [l.account, l.amount])).toEqual([["spot", "-260.520000"], ["hold", "260.520000"]]);
+    expect(placement).toMatchObject({
+      title: "Limit buy placed",
+      hold: true,
+      net: [],
+      moved: [{ asset: "USDT", amount: "260.520000", to: "hold" }],
+    });
+    expect(cancelled).toMatchObject({
+      title: "Limit buy cancelled",
+      hold: true,
+      net: [],
+      moved: [{ asset: "USDT", amount: "260.520000", to: "spot" }],
+    });
+    expect(placement!.legs.map((l) => [l.account, l.amount])).toEqual([
+      ["spot", "-260.520000"],
+      ["hold", "260.520000"],
+    ]);
   });
 
   it("shows a move between balances that is no hold (the vault) by default, as moved rather than gained or lost", async () => {
@@ -93,13 +123,26 @@ describe("records as transactions", () => {
     await trade(u.token, { side: "buy", type: "market", quantity: "0.2" });
     await moveStorage(db(), u.id, "store", "0.05");
     const [stored] = (await transactions(u.token)).transactions;
-    expect(stored).toMatchObject({ kind: "storage", title: "Stored in the vault", hold: false, net: [], moved: [{ asset: "XAUT", amount: "0.050000", to: "storage" }] });
+    expect(stored).toMatchObject({
+      kind: "storage",
+      title: "Stored in the vault",
+      hold: false,
+      net: [],
+      moved: [{ asset: "XAUT", amount: "0.050000", to: "storage" }],
+    });
   });
 
   it("names a strategy's rounds as trades and its budget as moved, its orders' holds hidden", async () => {
     const u = await trader("1000");
     await setPrice(db(), "2680");
-    const created = await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true });
+    const created = await createStrategy(u.token, {
+      type: "grid",
+      lower: "2500",
+      upper: "2700",
+      levels: 5,
+      investment: "1000",
+      acceptRisk: true,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = (created.body.strategy as { id: string }).id;
     // The buy at 2650 fills, into the strategy's reserve; pausing cancels the rest, stopping releases the budget.
@@ -116,16 +159,25 @@ describe("records as transactions", () => {
       ["Deposit", false],
     ]);
     const [released, round, reserved] = shown;
-    expect(reserved).toMatchObject({ net: [], moved: [{ asset: "USDT", amount: "1000.000000", to: "reserve" }], detail: expect.stringMatching(/^Reserved for Grid/) });
+    expect(reserved).toMatchObject({
+      net: [],
+      moved: [{ asset: "USDT", amount: "1000.000000", to: "reserve" }],
+      detail: expect.stringMatching(/^Reserved for Grid/),
+    });
     expect(round).toMatchObject({ detail: expect.stringMatching(/^Limit buy filled by Grid/) });
     // The gold it bought went into its reserve, and so counts in what the user holds.
     expect(netOf(round!).XAUT).toMatch(/^\d/);
     expect(netOf(round!)).toEqual(sumOfLegs(round!));
-    expect(released!.moved.map((m) => [m.asset, m.to])).toEqual([["USDT", "spot"], ["XAUT", "spot"]]);
+    expect(released!.moved.map((m) => [m.asset, m.to])).toEqual([
+      ["USDT", "spot"],
+      ["XAUT", "spot"],
+    ]);
 
     const holds = (await transactions(u.token, "?holds=true&pageSize=100")).transactions.filter((t) => t.hold);
     expect(holds.length).toBeGreaterThanOrEqual(3);
-    expect(new Set(holds.map((t) => t.title))).toEqual(new Set(["Limit buy placed", "Limit sell placed", "Back in the strategy's reserve"]));
+    expect(new Set(holds.map((t) => t.title))).toEqual(
+      new Set(["Limit buy placed", "Limit sell placed", "Back in the strategy's reserve"]),
+    );
     expect(holds.find((t) => t.title === "Limit buy placed")!.detail).toMatch(/^Limit buy placed by Grid/);
   });
 
@@ -140,14 +192,28 @@ describe("records as transactions", () => {
 
     const all = await transactions(u.token, "?holds=true&pageSize=100");
     expect(all.total).toBe(6);
-    expect(all.transactions.map((t) => t.title)).toEqual(["Limit buy placed", traded("Sold", "0.15"), traded("Bought", "0.20"), "Limit buy placed", traded("Bought", "0.10"), "Deposit"]);
+    expect(all.transactions.map((t) => t.title)).toEqual([
+      "Limit buy placed",
+      traded("Sold", "0.15"),
+      traded("Bought", "0.20"),
+      "Limit buy placed",
+      traded("Bought", "0.10"),
+      "Deposit",
+    ]);
     // A fill takes from the hold, yet changes the totals: it is no hold movement.
-    expect((await transactions(u.token)).transactions.map((t) => t.title)).toEqual([traded("Sold", "0.15"), traded("Bought", "0.20"), traded("Bought", "0.10"), "Deposit"]);
+    expect((await transactions(u.token)).transactions.map((t) => t.title)).toEqual([
+      traded("Sold", "0.15"),
+      traded("Bought", "0.20"),
+      traded("Bought", "0.10"),
+      "Deposit",
+    ]);
     const [, , fill, placement] = all.transactions;
     expect(fill!.createdAt).toBe(placement!.createdAt);
     expect(fill!.id > placement!.id).toBe(true);
     // Every leg of the user's is in exactly one transaction.
-    expect(all.transactions.flatMap((t) => t.legs).length).toBe((await call(recordsRoute, { token: u.token, path: "/api/records?pageSize=100" })).body.total);
+    expect(all.transactions.flatMap((t) => t.legs).length).toBe(
+      (await call(recordsRoute, { token: u.token, path: "/api/records?pageSize=100" })).body.total,
+    );
 
     for (const pageSize of [1, 2, 4, 5]) {
       const seen: Transaction[] = [];
@@ -174,7 +240,8 @@ describe("records as transactions", () => {
     expect(other.total).toBe(3);
     expect(own.transactions.map((t) => t.id).filter((id) => other.transactions.some((t) => t.id === id))).toEqual([]);
     // Each journal is shown through the caller's own legs only.
-    for (const t of [...own.transactions, ...other.transactions]) expect(t.legs.every((l) => ["spot", "hold", "storage", "savings", "reserve"].includes(l.account))).toBe(true);
+    for (const t of [...own.transactions, ...other.transactions])
+      expect(t.legs.every((l) => ["spot", "hold", "storage", "savings", "reserve"].includes(l.account))).toBe(true);
   });
 
   it("titles each kind of journal as people read it: a withdrawal's steps, savings, interest and the vault's earnings", async () => {
@@ -182,8 +249,22 @@ describe("records as transactions", () => {
     const spot = { userId: u.id, asset: "USDT", kind: "spot" as const };
     const hold = { userId: u.id, asset: "USDT", kind: "hold" as const };
     const savings = { userId: u.id, asset: "USDT", kind: "savings" as const };
-    const move = (kind: string, memo: string | null, from: Parameters<typeof post>[1]["legs"][number]["account"], to: typeof from, reference: string | null = null) =>
-      post(db(), { kind, memo, reference, legs: [{ account: from, amount: -1_000_000n }, { account: to, amount: 1_000_000n }] });
+    const move = (
+      kind: string,
+      memo: string | null,
+      from: Parameters<typeof post>[1]["legs"][number]["account"],
+      to: typeof from,
+      reference: string | null = null,
+    ) =>
+      post(db(), {
+        kind,
+        memo,
+        reference,
+        legs: [
+          { account: from, amount: -1_000_000n },
+          { account: to, amount: 1_000_000n },
+        ],
+      });
     await move("withdrawal", "requested", spot, hold);
     await move("withdrawal", "to 0xabc", hold, { system: "external", asset: "USDT" });
     await move("saving", "gold 30 days", spot, savings);
@@ -196,7 +277,12 @@ describe("records as transactions", () => {
     await move("referral", "for a friend", { system: "house", asset: "USDT" }, spot);
 
     const { transactions: list } = await transactions(u.token, "?holds=true&pageSize=20");
-    expect(list.slice(0, 10).reverse().map((t) => [t.title, t.detail])).toEqual([
+    expect(
+      list
+        .slice(0, 10)
+        .reverse()
+        .map((t) => [t.title, t.detail]),
+    ).toEqual([
       ["Withdrawal requested", null],
       ["Withdrawal", "to 0xabc"],
       ["Gold 30 days", null],
@@ -215,8 +301,13 @@ describe("records as transactions", () => {
     await trade(u.token, { side: "buy", type: "market", quantity: "0.1" });
     await trade(u.token, { side: "sell", type: "limit", quantity: "0.05", price: "3000" });
 
-    expect((await transactions(u.token, "?asset=xaut")).transactions.map((t) => t.title)).toEqual([traded("Bought", "0.10")]);
-    expect((await transactions(u.token, "?asset=XAUT&holds=true")).transactions.map((t) => t.title)).toEqual(["Limit sell placed", traded("Bought", "0.10")]);
+    expect((await transactions(u.token, "?asset=xaut")).transactions.map((t) => t.title)).toEqual([
+      traded("Bought", "0.10"),
+    ]);
+    expect((await transactions(u.token, "?asset=XAUT&holds=true")).transactions.map((t) => t.title)).toEqual([
+      "Limit sell placed",
+      traded("Bought", "0.10"),
+    ]);
     expect((await transactions(u.token, "?asset=BTC")).total).toBe(0);
     // Filtered by asset, a trade still shows all of its legs.
     expect((await transactions(u.token, "?asset=XAUT")).transactions[0]!.legs).toHaveLength(3);

@@ -21,7 +21,13 @@ describe("POST /api/auth/register", () => {
     const res = await call(registerRoute, { body: payload });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: "Registration successful" });
-    expect(res.body.user).toMatchObject({ username: payload.username, email: payload.email, country: "DE", phoneCode: "+49", role: "user" });
+    expect(res.body.user).toMatchObject({
+      username: payload.username,
+      email: payload.email,
+      country: "DE",
+      phoneCode: "+49",
+      role: "user",
+    });
     expect(res.body.user).not.toHaveProperty("passwordHash");
     expect(res.headers.get("set-cookie")).toContain("aurum.session-token=");
 
@@ -51,7 +57,9 @@ describe("POST /api/auth/register", () => {
     const later = { email: "", country: "", phoneNumber: "", password: "" };
     const order = ["username", "email", "country", "phoneNumber", "password"];
     const field = Object.keys(override)[0]!;
-    const laterFields = Object.fromEntries(Object.entries(later).filter(([k]) => order.indexOf(k) > order.indexOf(field)));
+    const laterFields = Object.fromEntries(
+      Object.entries(later).filter(([k]) => order.indexOf(k) > order.indexOf(field)),
+    );
     const res = await call(registerRoute, { body: registration({ ...laterFields, ...override }) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message, code: "VALIDATION_FAILED" });
@@ -63,7 +71,11 @@ describe("POST /api/auth/register", () => {
     ["an unknown country", { country: "XX" }, REGISTER_MESSAGES.country],
     ["a dial code of another country", { phoneCode: "+1" }, "The dial code for Germany is +49"],
     ["letters in the phone number", { phoneNumber: "call-me" }, "Please enter a valid phone number"],
-    ["a username with spaces", { username: "gold bug" }, "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores"],
+    [
+      "a username with spaces",
+      { username: "gold bug" },
+      "Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores",
+    ],
     ["a username that is not text", { username: 42 }, REGISTER_MESSAGES.username],
     ["an unknown referral code", { referralCode: "NOPE1234" }, "Referral code not found"],
   ])("refuses %s and writes nothing", async (_, override, message) => {
@@ -75,7 +87,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses malformed JSON with a 400", async () => {
-    const res = await call(registerRoute, { method: "POST", rawBody: "{username:", headers: { "content-type": "application/json" } });
+    const res = await call(registerRoute, {
+      method: "POST",
+      rawBody: "{username:",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, code: "INVALID_JSON" });
   });
@@ -84,7 +100,11 @@ describe("POST /api/auth/register", () => {
     const { payload } = await registerUser();
     const sameName = await call(registerRoute, { body: registration({ username: payload.username.toUpperCase() }) });
     expect(sameName.status).toBe(409);
-    expect(sameName.body).toMatchObject({ success: false, code: "USERNAME_TAKEN", message: "This username is already taken" });
+    expect(sameName.body).toMatchObject({
+      success: false,
+      code: "USERNAME_TAKEN",
+      message: "This username is already taken",
+    });
     const sameEmail = await call(registerRoute, { body: registration({ email: payload.email.toUpperCase() }) });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toMatchObject({ success: false, code: "EMAIL_TAKEN" });
@@ -103,9 +123,18 @@ describe("POST /api/auth/register", () => {
     const ip = "198.51.100.21";
     const existing = await registerUser();
     const refusals = [
-      ...Array.from({ length: 7 }, () => [registration({ username: existing.payload.username }), 409, "USERNAME_TAKEN"] as const),
-      ...Array.from({ length: 7 }, () => [registration({ email: existing.payload.email }), 409, "EMAIL_TAKEN"] as const),
-      ...Array.from({ length: 6 }, () => [registration({ referralCode: "NOPE1234" }), 400, "REFERRAL_NOT_FOUND"] as const),
+      ...Array.from(
+        { length: 7 },
+        () => [registration({ username: existing.payload.username }), 409, "USERNAME_TAKEN"] as const,
+      ),
+      ...Array.from(
+        { length: 7 },
+        () => [registration({ email: existing.payload.email }), 409, "EMAIL_TAKEN"] as const,
+      ),
+      ...Array.from(
+        { length: 6 },
+        () => [registration({ referralCode: "NOPE1234" }), 400, "REFERRAL_NOT_FOUND"] as const,
+      ),
     ];
     for (const [body, status, code] of refusals) {
       const res = await call(registerRoute, { body, ip });
@@ -117,7 +146,9 @@ describe("POST /api/auth/register", () => {
     expect(twentyFirst.status).toBe(429);
     expect(twentyFirst.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
     expect(Number(twentyFirst.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await call(registerRoute, { body: registration({ username: existing.payload.username }), ip })).status).toBe(429);
+    expect(
+      (await call(registerRoute, { body: registration({ username: existing.payload.username }), ip })).status,
+    ).toBe(429);
     expect(await userCount()).toBe(users);
   });
 
@@ -136,11 +167,14 @@ describe("POST /api/auth/register", () => {
       const refused = await call(registerRoute, { body: registration(), ip });
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ success: false, code: "RATE_LIMITED" });
-      expect(refused.body.message).toMatch(/^Too many accounts were opened from your network\. Please try again in \d+ minutes?\.$/);
+      expect(refused.body.message).toMatch(
+        /^Too many accounts were opened from your network\. Please try again in \d+ minutes?\.$/,
+      );
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await userCount()).toBe(users);
 
-      for (let i = 0; i < 3; i++) expect((await call(registerRoute, { body: registration(), ip: "198.51.100.8" })).status).toBe(201);
+      for (let i = 0; i < 3; i++)
+        expect((await call(registerRoute, { body: registration(), ip: "198.51.100.8" })).status).toBe(201);
     } finally {
       if (before === undefined) delete process.env.REGISTRATIONS_PER_IP_PER_HOUR;
       else process.env.REGISTRATIONS_PER_IP_PER_HOUR = before;

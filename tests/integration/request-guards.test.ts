@@ -43,18 +43,36 @@ describe("writes a browser makes with the session cookie", () => {
       {},
     ];
     for (const headers of forged) {
-      const res = await call(tradeRoute, { cookie: `aurum.session-token=${user.token}`, rawBody: JSON.stringify(order), headers: { ...SITE, ...headers } });
+      const res = await call(tradeRoute, {
+        cookie: `aurum.session-token=${user.token}`,
+        rawBody: JSON.stringify(order),
+        headers: { ...SITE, ...headers },
+      });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.body).toMatchObject({ success: false, code: "CROSS_ORIGIN_REQUEST" });
     }
-    const plain = await call(tradeRoute, { cookie: `aurum.session-token=${user.token}`, rawBody: JSON.stringify(order), headers: { ...SITE, origin: "http://aurum.test:3000", "content-type": "text/plain" } });
+    const plain = await call(tradeRoute, {
+      cookie: `aurum.session-token=${user.token}`,
+      rawBody: JSON.stringify(order),
+      headers: { ...SITE, origin: "http://aurum.test:3000", "content-type": "text/plain" },
+    });
     expect(plain.status).toBe(415);
 
     const adminCookie = `aurum.session-token=${admin.token}`;
     const hostile = { ...SITE, origin: "http://aurum.test:8080", "content-type": "application/json" };
-    const sent = await call(sendNotificationRoute, { cookie: adminCookie, rawBody: JSON.stringify({ title: "hi", message: "all" }), headers: hostile });
+    const sent = await call(sendNotificationRoute, {
+      cookie: adminCookie,
+      rawBody: JSON.stringify({ title: "hi", message: "all" }),
+      headers: hostile,
+    });
     expect(sent.status).toBe(403);
-    const config = await call(tradeConfigRoute, { method: "PUT", cookie: adminCookie, params: { id: user.user.id }, rawBody: JSON.stringify({ feeBps: 0 }), headers: hostile });
+    const config = await call(tradeConfigRoute, {
+      method: "PUT",
+      cookie: adminCookie,
+      params: { id: user.user.id },
+      rawBody: JSON.stringify({ feeBps: 0 }),
+      headers: hostile,
+    });
     expect(config.status).toBe(403);
     expect(await tally()).toEqual(before);
   });
@@ -63,7 +81,11 @@ describe("writes a browser makes with the session cookie", () => {
     const admin = await signInAdmin(db());
     const cookie = `aurum.session-token=${admin.token}`;
     const send = (headers: Record<string, string>) =>
-      call(sendNotificationRoute, { cookie, rawBody: JSON.stringify({ title: "Hello", message: "From the site", userId: admin.user.id }), headers: { ...SITE, "content-type": "application/json", ...headers } });
+      call(sendNotificationRoute, {
+        cookie,
+        rawBody: JSON.stringify({ title: "Hello", message: "From the site", userId: admin.user.id }),
+        headers: { ...SITE, "content-type": "application/json", ...headers },
+      });
     expect((await send({ origin: "http://aurum.test:3000" })).status).toBe(201);
     expect((await send({ "sec-fetch-site": "same-origin" })).status).toBe(201);
     process.env.ALLOWED_ORIGINS = "https://app.example.com";
@@ -72,10 +94,17 @@ describe("writes a browser makes with the session cookie", () => {
 
   it("do not concern Bearer calls, which carry no ambient credential", async () => {
     const admin = await signInAdmin(db());
-    const res = await call(sendNotificationRoute, { token: admin.token, body: { title: "Hello", message: "By token", userId: admin.user.id } });
+    const res = await call(sendNotificationRoute, {
+      token: admin.token,
+      body: { title: "Hello", message: "By token", userId: admin.user.id },
+    });
     expect(res.status).toBe(201);
     // Yet a page of another origin cannot use a token either: browsers name the origin, scripts do not.
-    const foreign = await call(sendNotificationRoute, { token: admin.token, body: { title: "x", message: "y" }, headers: { ...SITE, origin: "https://evil.example" } });
+    const foreign = await call(sendNotificationRoute, {
+      token: admin.token,
+      body: { title: "x", message: "y" },
+      headers: { ...SITE, origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
   });
 
@@ -120,7 +149,10 @@ describe("JSON answers", () => {
 describe("the session cookie", () => {
   const signIn = async (headers: Record<string, string>) => {
     const { payload } = await registerUser();
-    const res = await call(loginRoute, { body: { usernameOrEmail: payload.username, password: payload.password }, headers });
+    const res = await call(loginRoute, {
+      body: { usernameOrEmail: payload.username, password: payload.password },
+      headers,
+    });
     expect(res.status).toBe(200);
     return res.headers.get("set-cookie") ?? "";
   };
@@ -160,12 +192,20 @@ function endlessBody(totalBytes: number, chunkBytes = 64 * 1024) {
 }
 
 const streamed = (url: string, stream: ReadableStream<Uint8Array>, headers: Record<string, string>) =>
-  new Request(url, { method: "POST", body: stream, headers: { "x-aurum-client-ip": "127.0.0.1", ...headers }, duplex: "half" } as RequestInit);
+  new Request(url, {
+    method: "POST",
+    body: stream,
+    headers: { "x-aurum-client-ip": "127.0.0.1", ...headers },
+    duplex: "half",
+  } as RequestInit);
 
 describe("request bodies", () => {
   it("are cut off with a 413 as soon as a chunked body passes the cap, without reading the rest", async () => {
     const { stream, pulled } = endlessBody(600 * 1024 * 1024);
-    const res = await loginRoute(streamed("http://localhost/api/auth/login", stream, { "content-type": "application/json" }), { params: Promise.resolve({}) });
+    const res = await loginRoute(
+      streamed("http://localhost/api/auth/login", stream, { "content-type": "application/json" }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ success: false, code: "BODY_TOO_LARGE" });
     expect(pulled.bytes).toBeLessThan(1024 * 1024);
@@ -174,7 +214,10 @@ describe("request bodies", () => {
   it("are refused with a 413 on a declared length over the cap before any byte is read", async () => {
     const { stream, pulled } = endlessBody(10 * 1024 * 1024);
     const res = await loginRoute(
-      streamed("http://localhost/api/auth/login", stream, { "content-type": "application/json", "content-length": String(10 * 1024 * 1024) }),
+      streamed("http://localhost/api/auth/login", stream, {
+        "content-type": "application/json",
+        "content-length": String(10 * 1024 * 1024),
+      }),
       { params: Promise.resolve({}) },
     );
     expect(res.status).toBe(413);
@@ -185,7 +228,10 @@ describe("request bodies", () => {
     const admin = await signInAdmin(db());
     const { stream, pulled } = endlessBody(600 * 1024 * 1024);
     const res = await logoRoute(
-      streamed("http://localhost/api/admin/upload/logo", stream, { "content-type": "multipart/form-data; boundary=x", authorization: `Bearer ${admin.token}` }),
+      streamed("http://localhost/api/admin/upload/logo", stream, {
+        "content-type": "multipart/form-data; boundary=x",
+        authorization: `Bearer ${admin.token}`,
+      }),
       { params: Promise.resolve({}) },
     );
     expect(res.status).toBe(413);

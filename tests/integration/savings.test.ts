@@ -41,7 +41,17 @@ const key = () => ({ "Idempotency-Key": `savings-test-${++keys}-${Date.now()}` }
 
 let plans = 0;
 async function plan(overrides: Record<string, unknown> = {}) {
-  const res = await createdPlan(db(), admin.token, { name: `Gold flexible ${++plans}`, asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true, ...overrides });
+  const res = await createdPlan(db(), admin.token, {
+    name: `Gold flexible ${++plans}`,
+    asset: "USDT",
+    aprBps: 500,
+    termDays: 0,
+    minAmount: "10",
+    maxAmount: "100000",
+    totalCap: "1000000",
+    enabled: true,
+    ...overrides,
+  });
   expect(res.status).toBe(201);
   return res.body.plan as { id: string };
 }
@@ -53,16 +63,68 @@ async function saver(usdt = "10000") {
 }
 
 /** A subscription started at `at` (the clock is the caller's), through the same verb the API uses. */
-const subscribeAt = (userId: string, planId: string, amount: string, at: Date) => runTransaction(db(), (tx) => subscribe(tx, userId, { planId, amount }, at));
+const subscribeAt = (userId: string, planId: string, amount: string, at: Date) =>
+  runTransaction(db(), (tx) => subscribe(tx, userId, { planId, amount }, at));
 
 describe("saving plans", () => {
   it("refuse inconsistent limits; an edit leaves running subscriptions' terms as they started", async () => {
-    expect((await call(createPlanRoute, { token: admin.token, body: { name: "x", asset: "USDT", aprBps: 500, termDays: 0, minAmount: "100", maxAmount: "10", totalCap: "1000", enabled: true } })).status).toBe(400);
-    expect((await call(createPlanRoute, { token: admin.token, body: { name: "x", asset: "BTC", aprBps: 500, termDays: 0, minAmount: "1", maxAmount: "10", totalCap: "1000", enabled: true } })).status).toBe(400);
+    expect(
+      (
+        await call(createPlanRoute, {
+          token: admin.token,
+          body: {
+            name: "x",
+            asset: "USDT",
+            aprBps: 500,
+            termDays: 0,
+            minAmount: "100",
+            maxAmount: "10",
+            totalCap: "1000",
+            enabled: true,
+          },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(createPlanRoute, {
+          token: admin.token,
+          body: {
+            name: "x",
+            asset: "BTC",
+            aprBps: 500,
+            termDays: 0,
+            minAmount: "1",
+            maxAmount: "10",
+            totalCap: "1000",
+            enabled: true,
+          },
+        })
+      ).status,
+    ).toBe(400);
     const p = await plan({ name: "Edited later", termDays: 30 });
     const u = await saver();
-    expect((await call(subscribeRoute, { token: u.token, body: { planId: p.id, amount: "1000" }, headers: key() })).status).toBe(201);
-    const edited = await approvedBySecondAdmin(db(), await call(updatePlanRoute, { method: "PUT", token: admin.token, params: { id: p.id }, body: { name: "Edited later", asset: "USDT", aprBps: 900, termDays: 90, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true } }));
+    expect(
+      (await call(subscribeRoute, { token: u.token, body: { planId: p.id, amount: "1000" }, headers: key() })).status,
+    ).toBe(201);
+    const edited = await approvedBySecondAdmin(
+      db(),
+      await call(updatePlanRoute, {
+        method: "PUT",
+        token: admin.token,
+        params: { id: p.id },
+        body: {
+          name: "Edited later",
+          asset: "USDT",
+          aprBps: 900,
+          termDays: 90,
+          minAmount: "10",
+          maxAmount: "100000",
+          totalCap: "1000000",
+          enabled: true,
+        },
+      }),
+    );
     expect(edited.status).toBe(200);
     const [sub] = await db().select().from(savingSubscriptions).where(eq(savingSubscriptions.userId, u.id));
     expect(sub).toMatchObject({ aprBps: 500, termDays: 30 });
@@ -71,13 +133,32 @@ describe("saving plans", () => {
   it("are told apart by name: a second plan of the same name, in any case, is a 409 and writes nothing", async () => {
     const first = await plan({ name: "Named once" });
     const other = await plan({ name: "Named twice" });
-    const body = { asset: "USDT", aprBps: 500, termDays: 0, minAmount: "10", maxAmount: "100000", totalCap: "1000000", enabled: true };
+    const body = {
+      asset: "USDT",
+      aprBps: 500,
+      termDays: 0,
+      minAmount: "10",
+      maxAmount: "100000",
+      totalCap: "1000000",
+      enabled: true,
+    };
     const again = await createdPlan(db(), admin.token, { ...body, name: "NAMED ONCE" });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: "PLAN_NAME_TAKEN", errors: { name: ["A plan with this name already exists"] } });
-    const renamed = await call(updatePlanRoute, { method: "PUT", token: admin.token, params: { id: other.id }, body: { ...body, name: "named once" } });
+    expect(again.body).toMatchObject({
+      code: "PLAN_NAME_TAKEN",
+      errors: { name: ["A plan with this name already exists"] },
+    });
+    const renamed = await call(updatePlanRoute, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: other.id },
+      body: { ...body, name: "named once" },
+    });
     expect(renamed.status).toBe(409);
-    const named = await db().select().from(savingPlans).where(sql`lower(${savingPlans.name}) = 'named once'`);
+    const named = await db()
+      .select()
+      .from(savingPlans)
+      .where(sql`lower(${savingPlans.name}) = 'named once'`);
     expect(named.map((p) => p.id)).toEqual([first.id]);
   });
 });
@@ -86,7 +167,8 @@ describe("subscribing", () => {
   it("moves the amount into savings, needs an Idempotency-Key, and refuses what is outside the plan or the balance, writing nothing", async () => {
     const p = await plan({ minAmount: "100", maxAmount: "5000", totalCap: "6000" });
     const u = await saver("7000");
-    const sub = (amount: string, headers: Record<string, string> = key()) => call(subscribeRoute, { token: u.token, body: { planId: p.id, amount }, headers });
+    const sub = (amount: string, headers: Record<string, string> = key()) =>
+      call(subscribeRoute, { token: u.token, body: { planId: p.id, amount }, headers });
     expect((await sub("1000", {})).body).toMatchObject({ code: "IDEMPOTENCY_KEY_REQUIRED" });
     expect((await sub("99")).body).toMatchObject({ code: "BELOW_MINIMUM" });
     expect((await sub("5001")).body).toMatchObject({ code: "ABOVE_MAXIMUM" });
@@ -97,16 +179,32 @@ describe("subscribing", () => {
     const plans = (await call(plansRoute, { token: u.token })).body.plans as { id: string; capLeft: string }[];
     expect(plans.find((x) => x.id === p.id)?.capLeft).toBe("1000.000000");
     const poor = await saver("50");
-    expect((await call(subscribeRoute, { token: poor.token, body: { planId: p.id, amount: "100" }, headers: key() })).body).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
-    expect((await call(subscribeRoute, { token: poor.token, body: { planId: "0190f5c2-0000-7000-8000-000000000000", amount: "100" }, headers: key() })).status).toBe(404);
-    expect(await db().select({ n: count() }).from(savingSubscriptions).where(eq(savingSubscriptions.userId, poor.id))).toEqual([{ n: 0 }]);
+    expect(
+      (await call(subscribeRoute, { token: poor.token, body: { planId: p.id, amount: "100" }, headers: key() })).body,
+    ).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    expect(
+      (
+        await call(subscribeRoute, {
+          token: poor.token,
+          body: { planId: "0190f5c2-0000-7000-8000-000000000000", amount: "100" },
+          headers: key(),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      await db().select({ n: count() }).from(savingSubscriptions).where(eq(savingSubscriptions.userId, poor.id)),
+    ).toEqual([{ n: 0 }]);
   });
 });
 
 describe("interest", () => {
   it("over a whole term equals the closed form to the unit, matures by itself, and notifies", async () => {
     const t0 = new Date("2026-03-01T15:30:00Z");
-    for (const [amount, aprBps, term] of [["1000", 500, 30], ["12345.678901", 1234, 90], ["10.000001", 7, 7]] as const) {
+    for (const [amount, aprBps, term] of [
+      ["1000", 500, 30],
+      ["12345.678901", 1234, 90],
+      ["10.000001", 7, 7],
+    ] as const) {
       const p = await plan({ aprBps, termDays: term });
       const u = await saver("20000");
       const sub = await subscribeAt(u.id, p.id, amount, t0);
@@ -116,7 +214,10 @@ describe("interest", () => {
       const [after] = await db().select().from(savingSubscriptions).where(eq(savingSubscriptions.id, sub.id));
       const expected = interestFor(units(amount), aprBps, term);
       expect(after).toMatchObject({ status: "matured", daysPaid: term, accrued: expected });
-      const [paid] = await db().select({ total: sum(savingAccruals.amount), days: count() }).from(savingAccruals).where(eq(savingAccruals.subscriptionId, sub.id));
+      const [paid] = await db()
+        .select({ total: sum(savingAccruals.amount), days: count() })
+        .from(savingAccruals)
+        .where(eq(savingAccruals.subscriptionId, sub.id));
       expect(BigInt(paid!.total!)).toBe(expected);
       expect(paid!.days).toBe(term);
       expect(await balanceOf(db(), u.id, "USDT")).toBe(units("20000") + expected);
@@ -146,7 +247,11 @@ describe("interest", () => {
     const u = await saver();
     const sub = await subscribeAt(u.id, fixed.id, "3650", t0);
     await accrueSavings(db());
-    const mine = (await call(mySavingsRoute, { token: u.token })).body.subscriptions as { id: string; accrued: string; redeemNow: { receive: string; forfeit: string } }[];
+    const mine = (await call(mySavingsRoute, { token: u.token })).body.subscriptions as {
+      id: string;
+      accrued: string;
+      redeemNow: { receive: string; forfeit: string };
+    }[];
     const view = mine.find((m) => m.id === sub.id)!;
     // 3650 at 10 % earns exactly 1 USDT a day: 9 whole days have ended since the start day.
     expect(view.accrued).toBe("9.000000");
@@ -155,9 +260,13 @@ describe("interest", () => {
     expect((await call(redeemRoute, { token: other.token, params: { id: sub.id } })).status).toBe(404);
     expect((await call(redeemRoute, { token: u.token, params: { id: sub.id } })).status).toBe(200);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("10009"));
-    expect((await call(redeemRoute, { token: u.token, params: { id: sub.id } })).body).toMatchObject({ code: "ALREADY_CLOSED" });
+    expect((await call(redeemRoute, { token: u.token, params: { id: sub.id } })).body).toMatchObject({
+      code: "ALREADY_CLOSED",
+    });
     await accrueSavings(db(), new Date(Date.now() + 5 * DAY_MS));
-    expect(await db().select({ n: count() }).from(savingAccruals).where(eq(savingAccruals.subscriptionId, sub.id))).toEqual([{ n: 9 }]);
+    expect(
+      await db().select({ n: count() }).from(savingAccruals).where(eq(savingAccruals.subscriptionId, sub.id)),
+    ).toEqual([{ n: 9 }]);
     const books = (await dashboardStats(db())).books.find((b) => b.asset === "USDT")!;
     expect(books.balanced).toBe(true);
     expect(Number(books.interestPaid)).toBeGreaterThan(0);
@@ -169,7 +278,8 @@ describe("storage", () => {
   it("stores and retrieves XAUt, refuses more than there is, and earns the settings' rate daily with the remainder carried", async () => {
     const u = await registerUser();
     await fund(db(), u.user.id, "XAUT", units("12"));
-    const move = (route: typeof storeRoute, amount: string) => call(route, { token: u.token, body: { amount }, headers: key() });
+    const move = (route: typeof storeRoute, amount: string) =>
+      call(route, { token: u.token, body: { amount }, headers: key() });
     expect((await move(storeRoute, "10")).status).toBe(200);
     expect((await move(storeRoute, "5")).body).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     expect((await move(retrieveRoute, "10.5")).body).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
@@ -181,7 +291,11 @@ describe("storage", () => {
     const later = new Date(Date.now() + 4 * DAY_MS);
     expect(await accrueStorage(db(), later)).toBe(2);
     expect(await accrueStorage(db(), later)).toBe(0);
-    const earned = await db().select({ basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry }).from(storageAccruals).where(and(eq(storageAccruals.userId, u.user.id))).orderBy(storageAccruals.day);
+    const earned = await db()
+      .select({ basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
+      .from(storageAccruals)
+      .where(and(eq(storageAccruals.userId, u.user.id)))
+      .orderBy(storageAccruals.day);
     // Day 1 (stored during the day) held at least 0; day 2 held 10 XAUT, at 0 %. Then at 10 %, on the least
     // held each day, earnings included (they are stored too), the part below a unit carried (in units ×
     // 3,650,000): 10,000,000 × 1000 → 2739 carry 2,650,000; 10,002,739 × 1000 + 2,650,000 → 2741 carry 739,000.

@@ -15,7 +15,9 @@ afterEach(async () => {
 
 /** Changes the saved fee as a careless script would: no announcement. */
 const setFeeQuietly = (feeBps: number) =>
-  db().execute(sql`update settings set data = jsonb_set(data, '{trading,feeBps}', ${String(feeBps)}::jsonb) where id = 1`);
+  db().execute(
+    sql`update settings set data = jsonb_set(data, '{trading,feeBps}', ${String(feeBps)}::jsonb) where id = 1`,
+  );
 
 describe("settings kept by a server that watches for changes", () => {
   it("are read once, then forgotten when any instance announces a change, and at once after a save here", async () => {

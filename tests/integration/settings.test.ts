@@ -19,29 +19,55 @@ beforeAll(async () => {
 });
 
 // A real 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 function upload(bytes: Uint8Array, name: string, type: string, token = adminToken) {
   const form = new FormData();
   form.set("logo", new File([new Uint8Array(bytes)], name, { type }));
-  const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
-  return uploadLogo(req, { params: Promise.resolve({}) }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  const req = new Request("http://localhost/api/admin/upload/logo", {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" },
+  });
+  return uploadLogo(req, { params: Promise.resolve({}) }).then(async (res) => ({
+    status: res.status,
+    body: await res.json(),
+  }));
 }
 
 describe("site settings", () => {
   it("shows visitors the public settings and admins all of them", async () => {
     const visitor = await call(getConfig);
-    expect(visitor.body).toEqual({ success: true, config: { siteName: "Aurum", logoUrl: null, supportUrl: null, registrationOpen: true } });
+    expect(visitor.body).toEqual({
+      success: true,
+      config: { siteName: "Aurum", logoUrl: null, supportUrl: null, registrationOpen: true },
+    });
     const { token } = await registerUser();
-    expect(Object.keys((await call(getConfig, { token })).body.config as object)).toEqual(["siteName", "logoUrl", "supportUrl", "registrationOpen"]);
+    expect(Object.keys((await call(getConfig, { token })).body.config as object)).toEqual([
+      "siteName",
+      "logoUrl",
+      "supportUrl",
+      "registrationOpen",
+    ]);
     const asAdmin = await call(getConfig, { token: adminToken });
     expect(asAdmin.body.config).toMatchObject({ trading: { feeBps: 20 }, withdrawals: { minAmount: "10" } });
   });
 
   it("saves a valid change, audited with before and after; refuses an invalid one whole", async () => {
-    const saved = await call(putConfig, { method: "PUT", token: adminToken, body: { siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 20 } } });
+    const saved = await call(putConfig, {
+      method: "PUT",
+      token: adminToken,
+      body: { siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 20 } },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.config).toMatchObject({ siteName: "Golden Vault", supportUrl: "https://help.example.com", trading: { feeBps: 20, spreadBps: 30 } });
+    expect(saved.body.config).toMatchObject({
+      siteName: "Golden Vault",
+      supportUrl: "https://help.example.com",
+      trading: { feeBps: 20, spreadBps: 30 },
+    });
 
     for (const [body, message] of [
       [{ siteName: "" }, "The site name is required"],
@@ -52,7 +78,10 @@ describe("site settings", () => {
       [{ trading: { minQuantity: "0.0000001" } }, "trading.minQuantity: XAUt amounts have at most 6 decimals"],
       [{ trading: { dailyLimit: "10.1234567" } }, "trading.dailyLimit: USDT amounts have at most 6 decimals"],
       [{ trading: { minQuantity: "0" } }, "The minimum quantity must be greater than zero"],
-      [{ trading: { minQuantity: "5", maxQuantity: "1" } }, "The minimum quantity cannot be above the maximum quantity"],
+      [
+        { trading: { minQuantity: "5", maxQuantity: "1" } },
+        "The minimum quantity cannot be above the maximum quantity",
+      ],
       [{ trading: { maxQuantity: "0.0001" } }, "The minimum quantity cannot be above the maximum quantity"],
     ] as const) {
       const res = await call(putConfig, { method: "PUT", token: adminToken, body });
@@ -81,7 +110,9 @@ describe("POST /api/admin/upload/logo", () => {
     expect((await call(getConfig)).body.config).toMatchObject({ logoUrl: res.body.logoUrl });
 
     const id = res.body.logoUrl.split("/").pop();
-    const served = await getUpload(new Request(`http://localhost${res.body.logoUrl}`), { params: Promise.resolve({ id }) });
+    const served = await getUpload(new Request(`http://localhost${res.body.logoUrl}`), {
+      params: Promise.resolve({ id }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -89,10 +120,34 @@ describe("POST /api/admin/upload/logo", () => {
   });
 
   it.each([
-    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.svg", "image/svg+xml", "Only PNG, JPEG or WebP images are accepted"],
-    ["HTML", Buffer.from("<html><script>alert(1)</script></html>"), "logo.html", "text/html", "Only PNG, JPEG or WebP images are accepted"],
-    ["a text file renamed .png", Buffer.from("just some text"), "logo.png", "image/png", "Only PNG, JPEG or WebP images are accepted"],
-    ["an oversized PNG", Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]), "big.png", "image/png", "The image can be at most 2 MB"],
+    [
+      "an SVG",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "logo.svg",
+      "image/svg+xml",
+      "Only PNG, JPEG or WebP images are accepted",
+    ],
+    [
+      "HTML",
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      "logo.html",
+      "text/html",
+      "Only PNG, JPEG or WebP images are accepted",
+    ],
+    [
+      "a text file renamed .png",
+      Buffer.from("just some text"),
+      "logo.png",
+      "image/png",
+      "Only PNG, JPEG or WebP images are accepted",
+    ],
+    [
+      "an oversized PNG",
+      Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]),
+      "big.png",
+      "image/png",
+      "The image can be at most 2 MB",
+    ],
   ])("refuses %s with a 400", async (_, bytes, name, type, message) => {
     const before = (await call(getConfig)).body.config;
     const res = await upload(bytes, name, type);
@@ -104,7 +159,11 @@ describe("POST /api/admin/upload/logo", () => {
   it("is for administrators only, and a missing file is a 400", async () => {
     const { token } = await registerUser();
     expect((await upload(PNG, "logo.png", "image/png", token)).status).toBe(403);
-    const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: new FormData(), headers: { authorization: `Bearer ${adminToken}` } });
+    const req = new Request("http://localhost/api/admin/upload/logo", {
+      method: "POST",
+      body: new FormData(),
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     const res = await uploadLogo(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Attach the image in the "logo" field');
@@ -115,7 +174,11 @@ describe("settings that pay, value or limit money, or weaken a control", () => {
   type Change = { label: string; before: string; after: string };
   const put = (body: Record<string, unknown>, token = adminToken) => call(putConfig, { method: "PUT", token, body });
   const changesOf = (res: { body: Record<string, unknown> }) => (res.body.proposal as { changes: Change[] }).changes;
-  const approve = async (res: { body: Record<string, unknown> }) => call(approveRoute, { token: (await signInAdmin(db())).token, params: { id: (res.body.proposal as { id: string }).id } });
+  const approve = async (res: { body: Record<string, unknown> }) =>
+    call(approveRoute, {
+      token: (await signInAdmin(db())).token,
+      params: { id: (res.body.proposal as { id: string }).id },
+    });
 
   it("each waits for a second administrator, showing the value before and after, and nothing changes until then", async () => {
     const before = await getSettings(db());
@@ -141,9 +204,17 @@ describe("settings that pay, value or limit money, or weaken a control", () => {
   });
 
   it("a save of both kinds saves the site's own at once and proposes the rest, and says both", async () => {
-    const res = await put({ siteName: "Gold Mixed", trading: { feeBps: 25, spreadBps: 30 }, referral: { rewardUsdt: "5" } });
+    const res = await put({
+      siteName: "Gold Mixed",
+      trading: { feeBps: 25, spreadBps: 30 },
+      referral: { rewardUsdt: "5" },
+    });
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ success: true, saved: ["siteName"], config: { siteName: "Gold Mixed", trading: { feeBps: 20 } } });
+    expect(res.body).toMatchObject({
+      success: true,
+      saved: ["siteName"],
+      config: { siteName: "Gold Mixed", trading: { feeBps: 20 } },
+    });
     expect(res.body.message).toMatch(/^Saved siteName\. Waiting for a second administrator/);
     // The checker sees every field that would change (the unchanged spread is not one).
     expect(changesOf(res)).toEqual([
@@ -151,7 +222,11 @@ describe("settings that pay, value or limit money, or weaken a control", () => {
       { label: "referral.rewardUsdt", before: "0", after: "5" },
     ]);
     expect((await approve(res)).status).toBe(200);
-    expect(await getSettings(db())).toMatchObject({ siteName: "Gold Mixed", trading: { feeBps: 25 }, referral: { rewardUsdt: "5" } });
+    expect(await getSettings(db())).toMatchObject({
+      siteName: "Gold Mixed",
+      trading: { feeBps: 25 },
+      referral: { rewardUsdt: "5" },
+    });
   });
 
   it("switching trading or withdrawals off acts at once; on waits", async () => {

@@ -30,8 +30,14 @@ const key = () => ({ "Idempotency-Key": `storage-rules-${++keys}-${Date.now()}` 
 
 /** Moves the journal's entries to `at`, as if the move had been made then (the ledger stamps them with the database's clock). */
 async function happenedAt(journalId: string, at: string) {
-  await db().update(entries).set({ createdAt: new Date(at) }).where(eq(entries.journalId, journalId));
-  await db().update(journals).set({ createdAt: new Date(at) }).where(eq(journals.id, journalId));
+  await db()
+    .update(entries)
+    .set({ createdAt: new Date(at) })
+    .where(eq(entries.journalId, journalId));
+  await db()
+    .update(journals)
+    .set({ createdAt: new Date(at) })
+    .where(eq(journals.id, journalId));
 }
 
 /** At 9.77 % a year, a new user who stored 7.654321 XAUt at `at`: 2,048 units a day and a remainder to carry. */
@@ -48,7 +54,12 @@ async function storedAt977(at: string) {
 /** A user's vault days as settled, in order. */
 const accrualsOf = (userId: string) =>
   db()
-    .select({ day: storageAccruals.day, basis: storageAccruals.basis, amount: storageAccruals.amount, carry: storageAccruals.carry })
+    .select({
+      day: storageAccruals.day,
+      basis: storageAccruals.basis,
+      amount: storageAccruals.amount,
+      carry: storageAccruals.carry,
+    })
     .from(storageAccruals)
     .where(eq(storageAccruals.userId, userId))
     .orderBy(storageAccruals.day);
@@ -120,7 +131,10 @@ describe("the vault as its owner sees it", () => {
 
     await setPrice(db(), "2000");
     await fund(db(), u.user.id, "XAUT", units("2"));
-    for (const [route, amount] of [[storeRoute, "1.5"], [retrieveRoute, "0.25"]] as const) {
+    for (const [route, amount] of [
+      [storeRoute, "1.5"],
+      [retrieveRoute, "0.25"],
+    ] as const) {
       const res = await call(route, { token: u.token, body: { amount }, headers: key() });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }

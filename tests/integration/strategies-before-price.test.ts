@@ -15,12 +15,28 @@ describe("strategies before the feed's first price", () => {
   it("are listed with their results and no value, and cannot start", async () => {
     const admin = await signInAdmin(db());
     const { user, token } = await registerUser();
-    const proposed = await call(proposeRoute, { token: admin.token, params: { id: user.id }, body: { type: "recurring", amount: "100", period: "daily" } });
+    const proposed = await call(proposeRoute, {
+      token: admin.token,
+      params: { id: user.id },
+      body: { type: "recurring", amount: "100", period: "daily" },
+    });
     expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
     const id = (proposed.body.strategy as { id: string }).id;
 
     const none = "0.000000";
-    const results = { fills: 0, bought: none, sold: none, invested: none, received: none, fees: none, averagePrice: null, holding: none, value: null, realised: none, unrealised: null };
+    const results = {
+      fills: 0,
+      bought: none,
+      sold: none,
+      invested: none,
+      received: none,
+      fees: none,
+      averagePrice: null,
+      holding: none,
+      value: null,
+      realised: none,
+      unrealised: null,
+    };
     const listed = { id, type: "recurring", status: "proposed", results };
     const mine = await listStrategies(token);
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
@@ -32,15 +48,28 @@ describe("strategies before the feed's first price", () => {
     // Accepting it needs a price to check the round against: refused, and it stays proposed.
     const accepted = await acceptSetup(token, id, { acceptRisk: true });
     expect(accepted.status).toBe(422);
-    expect(accepted.body).toMatchObject({ code: "PRICE_UNAVAILABLE", message: "Trading is paused: there is no market price yet" });
-    expect(((await listStrategies(token)).body.strategies as { status: string }[]).map((s) => s.status)).toEqual(["proposed"]);
+    expect(accepted.body).toMatchObject({
+      code: "PRICE_UNAVAILABLE",
+      message: "Trading is paused: there is no market price yet",
+    });
+    expect(((await listStrategies(token)).body.strategies as { status: string }[]).map((s) => s.status)).toEqual([
+      "proposed",
+    ]);
   });
 
   it("can be resumed when paused: a recurring buy needs no price until its round", async () => {
     const { user, token } = await registerUser();
     // Paused while the feed was up: a recurring buy places nothing when it resumes, only its next round does.
     const id = newId();
-    await db().insert(strategies).values({ id, userId: user.id, status: "paused", type: "recurring", amount: 100_000_000n, period: "daily", startedAt: new Date() });
+    await db().insert(strategies).values({
+      id,
+      userId: user.id,
+      status: "paused",
+      type: "recurring",
+      amount: 100_000_000n,
+      period: "daily",
+      startedAt: new Date(),
+    });
     const resumed = await resumeStrategy(token, id);
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     expect(resumed.body.strategy).toMatchObject({ id, status: "running" });

@@ -13,7 +13,17 @@ import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { setPrice, units } from "../support/prices";
-import { acceptSetup, createStrategy, listStrategies, pauseStrategy, reserveOf, resumeStrategy, stopStrategy, strategyDetail, testClock } from "../support/strategies";
+import {
+  acceptSetup,
+  createStrategy,
+  listStrategies,
+  pauseStrategy,
+  reserveOf,
+  resumeStrategy,
+  stopStrategy,
+  strategyDetail,
+  testClock,
+} from "../support/strategies";
 import { balanceOf, cancel, trade, writes } from "../support/trading";
 import { registerUser } from "../support/users";
 
@@ -36,7 +46,8 @@ async function saver(usdt = "1000") {
 }
 
 const ask = (price: string) => (units(price) * 10_030n + 9_999n) / 10_000n;
-const noticesOf = async (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
+const noticesOf = async (userId: string) =>
+  db().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt);
 
 describe("recurring buy", () => {
   it("asks for the risk statement first, buys its first round at once, runs each due round once, and completes", async () => {
@@ -74,7 +85,12 @@ describe("recurring buy", () => {
     const q3 = quantityForTotal(units("100"), ask("2700"), 20, 1_000_000n);
     const spent = net1 + buyDebit(q2, ask("2600"), 20, 1_000_000n) + buyDebit(q3, ask("2700"), 20, 1_000_000n);
     const detail = (await strategyDetail(u.token, s.id)).body.strategy as Record<string, unknown>;
-    expect(detail).toMatchObject({ status: "completed", roundsRun: 3, roundsSkipped: 0, results: { fills: 3, invested: (Number(spent) / 1e6).toFixed(6) } });
+    expect(detail).toMatchObject({
+      status: "completed",
+      roundsRun: 3,
+      roundsSkipped: 0,
+      results: { fills: 3, invested: (Number(spent) / 1e6).toFixed(6) },
+    });
     expect(await reserveOf(db(), s.id, "USDT")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000") - spent);
     expect((await noticesOf(u.id)).map((n) => n.title)).toContain("Strategy completed");
@@ -83,17 +99,29 @@ describe("recurring buy", () => {
 
     // Its orders are ordinary ones, named after it, and not the user's to cancel by hand.
     const mine = await call(userOrdersRoute, { token: u.token });
-    expect((mine.body.orders as { strategy: { name: string } }[]).map((o) => o.strategy.name)).toEqual(Array(3).fill(s.name));
+    expect((mine.body.orders as { strategy: { name: string } }[]).map((o) => o.strategy.name)).toEqual(
+      Array(3).fill(s.name),
+    );
     expect(await checkLedger(db())).toEqual([]);
   });
 
   it("skips rounds above its ceiling, telling the user once per streak, and buys when the price comes down", async () => {
     await setPrice(db(), "2650", clock.advance(1_000));
     const u = await saver();
-    const created = await createStrategy(u.token, { type: "recurring", amount: "50", period: "hourly", priceCeiling: "2600", acceptRisk: true });
+    const created = await createStrategy(u.token, {
+      type: "recurring",
+      amount: "50",
+      period: "hourly",
+      priceCeiling: "2600",
+      acceptRisk: true,
+    });
     expect(created.status).toBe(201);
     const id = (created.body.strategy as { id: string }).id;
-    expect(created.body.strategy).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: expect.stringContaining("above your ceiling of 2,600.00 USDT") });
+    expect(created.body.strategy).toMatchObject({
+      roundsRun: 0,
+      roundsSkipped: 1,
+      lastSkipReason: expect.stringContaining("above your ceiling of 2,600.00 USDT"),
+    });
     // Open-ended: one round's amount stays reserved ahead.
     expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
     await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
@@ -105,8 +133,16 @@ describe("recurring buy", () => {
     const bought = quantityForTotal(units("50"), ask("2500"), 20, 1_000_000n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(bought);
     expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
-    const runs = await db().select().from(strategyRuns).where(eq(strategyRuns.strategyId, id)).orderBy(strategyRuns.key);
-    expect(runs.map((r) => [r.key, r.outcome])).toEqual([["round:1", "skipped"], ["round:2", "skipped"], ["round:3", "ran"]]);
+    const runs = await db()
+      .select()
+      .from(strategyRuns)
+      .where(eq(strategyRuns.strategyId, id))
+      .orderBy(strategyRuns.key);
+    expect(runs.map((r) => [r.key, r.outcome])).toEqual([
+      ["round:1", "skipped"],
+      ["round:2", "skipped"],
+      ["round:3", "ran"],
+    ]);
 
     const stopped = await stopStrategy(u.token, id);
     expect(stopped.body.strategy).toMatchObject({ status: "stopped" });
@@ -121,14 +157,23 @@ describe("grid", () => {
     await setPrice(db(), "2680", clock.advance(1_000));
     const u = await saver("1000");
     // Levels 2500, 2550, 2600, 2650, 2700; at 2680 it buys at the four below.
-    const created = await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true });
+    const created = await createStrategy(u.token, {
+      type: "grid",
+      lower: "2500",
+      upper: "2700",
+      levels: 5,
+      investment: "1000",
+      acceptRisk: true,
+    });
     expect(created.status).toBe(201);
     const id = (created.body.strategy as { id: string }).id;
     // q: the most whose buys at 2500+2550+2600+2650 with 0.2 % fees fit in 1000 USDT: 1000 / (10300 × 1.002) = 0.0968936…
     const q = (created.body.strategy as { quantityPerLevel: string }).quantityPerLevel;
     expect(q).toBe("0.096893");
     const levels = async () =>
-      (await db().select().from(orders).where(eq(orders.strategyId, id)).orderBy(orders.createdAt, orders.gridLevel)).map((o) => `${o.side}@${o.gridLevel}:${o.status}`);
+      (
+        await db().select().from(orders).where(eq(orders.strategyId, id)).orderBy(orders.createdAt, orders.gridLevel)
+      ).map((o) => `${o.side}@${o.gridLevel}:${o.status}`);
     expect(await levels()).toEqual(["buy@0:open", "buy@1:open", "buy@2:open", "buy@3:open"]);
     // Its budget is reserved: the user's own buy cannot spend it.
     expect(await balanceOf(db(), u.id, "USDT")).toBe(0n);
@@ -144,7 +189,14 @@ describe("grid", () => {
     await setPrice(db(), "2590", clock.advance(1_000));
     expect(await fillCrossedOrders(db())).toBe(2);
     expect(await levels()).toEqual([
-      "buy@0:open", "buy@1:open", "buy@2:filled", "buy@3:filled", "sell@4:filled", "buy@3:filled", "sell@3:open", "sell@4:open",
+      "buy@0:open",
+      "buy@1:open",
+      "buy@2:filled",
+      "buy@3:filled",
+      "sell@4:filled",
+      "buy@3:filled",
+      "sell@3:open",
+      "sell@4:open",
     ]);
 
     const detail = (await strategyDetail(u.token, id)).body.strategy as { results: Record<string, string | number> };
@@ -165,12 +217,34 @@ describe("grid", () => {
   it("pausing cancels its orders into its budget; resuming opens them again at the price of then", async () => {
     await setPrice(db(), "2680", clock.advance(1_000));
     const u = await saver("1000");
-    const id = ((await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true })).body.strategy as { id: string }).id;
-    expect((await pauseStrategy(u.token, id)).body.strategy).toMatchObject({ status: "paused", reserved: { USDT: "1000.000000" } });
-    expect(await db().select({ n: count() }).from(orders).where(and(eq(orders.strategyId, id), eq(orders.status, "open")))).toEqual([{ n: 0 }]);
+    const id = (
+      (
+        await createStrategy(u.token, {
+          type: "grid",
+          lower: "2500",
+          upper: "2700",
+          levels: 5,
+          investment: "1000",
+          acceptRisk: true,
+        })
+      ).body.strategy as { id: string }
+    ).id;
+    expect((await pauseStrategy(u.token, id)).body.strategy).toMatchObject({
+      status: "paused",
+      reserved: { USDT: "1000.000000" },
+    });
+    expect(
+      await db()
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.strategyId, id), eq(orders.status, "open"))),
+    ).toEqual([{ n: 0 }]);
     await setPrice(db(), "2580", clock.advance(1_000));
     expect((await resumeStrategy(u.token, id)).status).toBe(200);
-    const open = await db().select().from(orders).where(and(eq(orders.strategyId, id), eq(orders.status, "open")));
+    const open = await db()
+      .select()
+      .from(orders)
+      .where(and(eq(orders.strategyId, id), eq(orders.status, "open")));
     expect(open.map((o) => o.gridLevel).sort()).toEqual([0, 1]);
     expect(await checkLedger(db())).toEqual([]);
   });
@@ -202,7 +276,13 @@ describe("bad input and other users", () => {
     expect(await writes(db())).toEqual(before);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("100"));
 
-    const mine = await createStrategy(u.token, { type: "recurring", amount: "20", period: "weekly", maxRounds: 2, acceptRisk: true });
+    const mine = await createStrategy(u.token, {
+      type: "recurring",
+      amount: "20",
+      period: "weekly",
+      maxRounds: 2,
+      acceptRisk: true,
+    });
     const id = (mine.body.strategy as { id: string }).id;
     const other = await saver();
     expect((await strategyDetail(other.token, id)).status).toBe(404);
@@ -217,7 +297,18 @@ describe("bad input and other users", () => {
   it("a strategy's open order cannot be cancelled by hand", async () => {
     await setPrice(db(), "2680", clock.advance(1_000));
     const u = await saver("1000");
-    const id = ((await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 3, investment: "500", acceptRisk: true })).body.strategy as { id: string }).id;
+    const id = (
+      (
+        await createStrategy(u.token, {
+          type: "grid",
+          lower: "2500",
+          upper: "2700",
+          levels: 3,
+          investment: "500",
+          acceptRisk: true,
+        })
+      ).body.strategy as { id: string }
+    ).id;
     const [order] = await db().select().from(orders).where(eq(orders.strategyId, id)).limit(1);
     expect(await cancel(u.token, order!.id)).toMatchObject({ status: 409, body: { code: "STRATEGY_ORDER" } });
   });
@@ -228,16 +319,27 @@ describe("trade setups", () => {
     await setPrice(db(), "2650", clock.advance(1_000));
     const u = await saver("1000");
     const admin = { token: adminToken };
-    const proposed = await call(proposeRoute, { token: admin.token, params: { id: u.id }, body: { type: "recurring", amount: "100", period: "daily", maxRounds: 2 } });
+    const proposed = await call(proposeRoute, {
+      token: admin.token,
+      params: { id: u.id },
+      body: { type: "recurring", amount: "100", period: "daily", maxRounds: 2 },
+    });
     expect(proposed.status).toBe(201);
     const id = (proposed.body.strategy as { id: string }).id;
     expect(proposed.body.strategy).toMatchObject({ status: "proposed", proposedBySupport: true });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000"));
     await setPrice(db(), "2650", clock.advance(DAY + 60_000));
     await runDueRounds(db(), clock.now());
-    expect(await db().select({ n: count() }).from(strategyRuns).where(eq(strategyRuns.strategyId, id))).toEqual([{ n: 0 }]);
+    expect(await db().select({ n: count() }).from(strategyRuns).where(eq(strategyRuns.strategyId, id))).toEqual([
+      { n: 0 },
+    ]);
 
-    const edited = await call(changeSetupRoute, { method: "PUT", token: admin.token, params: { id }, body: { type: "recurring", amount: "150", period: "weekly", maxRounds: 2 } });
+    const edited = await call(changeSetupRoute, {
+      method: "PUT",
+      token: admin.token,
+      params: { id },
+      body: { type: "recurring", amount: "150", period: "weekly", maxRounds: 2 },
+    });
     expect(edited.body.strategy).toMatchObject({ amount: "150.000000", period: "weekly" });
     expect((await acceptSetup(u.token, id)).body.code).toBe("RISK_NOT_ACCEPTED");
     const accepted = await acceptSetup(u.token, id, { acceptRisk: true });
@@ -246,24 +348,64 @@ describe("trade setups", () => {
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("700"));
     expect((await acceptSetup(u.token, id)).status).toBe(409);
 
-    expect((await call(changeSetupRoute, { method: "PUT", token: admin.token, params: { id }, body: { type: "recurring", amount: "10", period: "daily" } })).status).toBe(409);
+    expect(
+      (
+        await call(changeSetupRoute, {
+          method: "PUT",
+          token: admin.token,
+          params: { id },
+          body: { type: "recurring", amount: "10", period: "daily" },
+        })
+      ).status,
+    ).toBe(409);
     expect((await call(withdrawSetupRoute, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(409);
-    const paused = await call(changeSetupRoute, { method: "PUT", token: admin.token, params: { id }, body: { status: "paused" } });
+    const paused = await call(changeSetupRoute, {
+      method: "PUT",
+      token: admin.token,
+      params: { id },
+      body: { status: "paused" },
+    });
     expect(paused.body.strategy).toMatchObject({ status: "paused" });
     // The user can still stop it, and gets back what it held.
     expect((await stopStrategy(u.token, id)).status).toBe(200);
     expect(await reserveOf(db(), id, "USDT")).toBe(0n);
 
-    const second = await call(proposeRoute, { token: admin.token, params: { id: u.id }, body: { type: "grid", lower: "2500", upper: "2600", levels: 3, investment: "300" } });
+    const second = await call(proposeRoute, {
+      token: admin.token,
+      params: { id: u.id },
+      body: { type: "grid", lower: "2500", upper: "2600", levels: 3, investment: "300" },
+    });
     const secondId = (second.body.strategy as { id: string }).id;
-    expect((await call(withdrawSetupRoute, { method: "DELETE", token: admin.token, params: { id: secondId } })).status).toBe(200);
-    expect(((await listStrategies(u.token)).body.strategies as { id: string }[]).map((s) => s.id)).not.toContain(secondId);
-    expect(((await call(userSetupsRoute, { token: admin.token, params: { id: u.id } })).body.strategies as { id: string }[]).map((s) => s.id)).toContain(id);
+    expect(
+      (await call(withdrawSetupRoute, { method: "DELETE", token: admin.token, params: { id: secondId } })).status,
+    ).toBe(200);
+    expect(((await listStrategies(u.token)).body.strategies as { id: string }[]).map((s) => s.id)).not.toContain(
+      secondId,
+    );
+    expect(
+      (
+        (await call(userSetupsRoute, { token: admin.token, params: { id: u.id } })).body.strategies as { id: string }[]
+      ).map((s) => s.id),
+    ).toContain(id);
 
     const told = (await noticesOf(u.id)).map((n) => n.message);
     expect(told.filter((m) => m.startsWith("Aurum support"))).toHaveLength(5);
     const audited = await db().select().from(auditLogs).where(eq(auditLogs.targetId, u.id));
-    expect(audited.map((a) => a.action).sort()).toEqual(["user.trade_setup.create", "user.trade_setup.create", "user.trade_setup.pause", "user.trade_setup.update", "user.trade_setup.withdraw"]);
-    expect((await call(proposeRoute, { token: u.token, params: { id: u.id }, body: { type: "recurring", amount: "100", period: "daily" } })).status).toBe(403);
+    expect(audited.map((a) => a.action).sort()).toEqual([
+      "user.trade_setup.create",
+      "user.trade_setup.create",
+      "user.trade_setup.pause",
+      "user.trade_setup.update",
+      "user.trade_setup.withdraw",
+    ]);
+    expect(
+      (
+        await call(proposeRoute, {
+          token: u.token,
+          params: { id: u.id },
+          body: { type: "recurring", amount: "100", period: "daily" },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -42,16 +42,27 @@ async function saver(usdt = "1000") {
 
 /** An open-ended recurring buy whose ceiling skips its first round: 50 USDT sits in its reserve, nothing spent. */
 async function idleStrategy(token: string): Promise<string> {
-  const created = await createStrategy(token, { type: "recurring", amount: "50", period: "hourly", priceCeiling: "2000", acceptRisk: true });
+  const created = await createStrategy(token, {
+    type: "recurring",
+    amount: "50",
+    period: "hourly",
+    priceCeiling: "2000",
+    acceptRisk: true,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return (created.body.strategy as { id: string }).id;
 }
 
 /** One order of the strategy's, as its rounds place them: locked, in a transaction of its own. */
-const attemptOn = (id: string, key: string, request: OrderRequest) => runTransaction(db(), async (tx) => attempt(tx, await lockStrategy(tx, id), key, request));
+const attemptOn = (id: string, key: string, request: OrderRequest) =>
+  runTransaction(db(), async (tx) => attempt(tx, await lockStrategy(tx, id), key, request));
 
 const runsOf = async (id: string) =>
-  (await db().select().from(strategyRuns).where(eq(strategyRuns.strategyId, id)).orderBy(strategyRuns.at)).map((r) => [r.key, r.outcome, r.reason]);
+  (await db().select().from(strategyRuns).where(eq(strategyRuns.strategyId, id)).orderBy(strategyRuns.at)).map((r) => [
+    r.key,
+    r.outcome,
+    r.reason,
+  ]);
 
 describe("a strategy's budget in its own reserve account", () => {
   it("the ledger refuses an order its reserve does not cover, though the user's spot and hold could pay it", async () => {
@@ -64,7 +75,12 @@ describe("a strategy's budget in its own reserve account", () => {
     expect(await reserveOf(db(), id, "USDT")).toBe(units("50"));
 
     const market = await attemptOn(id, "test:market", { side: "buy", type: "market", total: units("100") });
-    const limit = await attemptOn(id, "test:limit", { side: "buy", type: "limit", quantity: units("0.1"), limitPrice: units("2000") });
+    const limit = await attemptOn(id, "test:limit", {
+      side: "buy",
+      type: "limit",
+      quantity: units("0.1"),
+      limitPrice: units("2000"),
+    });
     expect(market).toMatchObject({ skipped: BUDGET_REASON });
     expect(limit).toMatchObject({ skipped: BUDGET_REASON });
     expect(await db().select({ n: count() }).from(orders).where(eq(orders.strategyId, id))).toEqual([{ n: 0 }]);
@@ -93,7 +109,9 @@ describe("a strategy's budget in its own reserve account", () => {
     const u = await saver("100");
     const [a, b] = [await idleStrategy(u.token), await idleStrategy(u.token)];
     expect(await balanceOf(db(), u.id, "USDT", "reserve")).toBe(units("100"));
-    expect(await attemptOn(a, "test:both", { side: "buy", type: "market", total: units("80") })).toMatchObject({ skipped: BUDGET_REASON });
+    expect(await attemptOn(a, "test:both", { side: "buy", type: "market", total: units("80") })).toMatchObject({
+      skipped: BUDGET_REASON,
+    });
     expect([await reserveOf(db(), a, "USDT"), await reserveOf(db(), b, "USDT")]).toEqual([units("50"), units("50")]);
     // What the user reads as their strategies' reserve is both accounts added up.
     expect((await userBalances(db(), u.id)).find((x) => x.asset === "USDT")!.reserve).toBe("100.000000");
@@ -103,10 +121,26 @@ describe("a strategy's budget in its own reserve account", () => {
   it("a grid's orders hold from its reserve, and fills and cancels come back to it", async () => {
     await setPrice(db(), "2680", later());
     const u = await saver("1000");
-    const id = ((await createStrategy(u.token, { type: "grid", lower: "2500", upper: "2700", levels: 5, investment: "1000", acceptRisk: true })).body.strategy as { id: string }).id;
-    const open = async () => db().select().from(orders).where(and(eq(orders.strategyId, id), eq(orders.status, "open")));
+    const id = (
+      (
+        await createStrategy(u.token, {
+          type: "grid",
+          lower: "2500",
+          upper: "2700",
+          levels: 5,
+          investment: "1000",
+          acceptRisk: true,
+        })
+      ).body.strategy as { id: string }
+    ).id;
+    const open = async () =>
+      db()
+        .select()
+        .from(orders)
+        .where(and(eq(orders.strategyId, id), eq(orders.status, "open")));
     const books = async () => (await db().select().from(strategies).where(eq(strategies.id, id)))[0]!;
-    const heldBy = (list: { side: string; held: bigint }[], side: string) => list.filter((o) => o.side === side).reduce((s, o) => s + o.held, 0n);
+    const heldBy = (list: { side: string; held: bigint }[], side: string) =>
+      list.filter((o) => o.side === side).reduce((s, o) => s + o.held, 0n);
 
     let s = await books();
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(heldBy(await open(), "buy"));
@@ -138,7 +172,13 @@ describe("the accounts table", () => {
     await setPrice(db(), "2650", later());
     const u = await saver("100");
     const id = await idleStrategy(u.token);
-    const row = (kind: "reserve" | "spot", strategyId: string | null) => ({ id: newId(), userId: u.id, asset: "USDT", kind, strategyId });
+    const row = (kind: "reserve" | "spot", strategyId: string | null) => ({
+      id: newId(),
+      userId: u.id,
+      asset: "USDT",
+      kind,
+      strategyId,
+    });
     await expect(db().insert(accounts).values(row("reserve", null))).rejects.toThrow();
     await expect(db().insert(accounts).values(row("spot", id))).rejects.toThrow();
     await expect(db().insert(accounts).values(row("reserve", id))).rejects.toThrow();
@@ -152,11 +192,23 @@ describe("the user's balances and records", () => {
     const u = await saver("200");
     const id = await idleStrategy(u.token);
     const balance = await call(balanceRoute, { token: u.token });
-    expect((balance.body.balances as { asset: string }[]).find((b) => b.asset === "USDT")).toMatchObject({ available: "150.000000", hold: "0.000000", reserve: "50.000000", valueUsdt: "200.000000" });
+    expect((balance.body.balances as { asset: string }[]).find((b) => b.asset === "USDT")).toMatchObject({
+      available: "150.000000",
+      hold: "0.000000",
+      reserve: "50.000000",
+      valueUsdt: "200.000000",
+    });
     expect(balance.body.totalUsdt).toBe("200.000000");
     const records = await call(recordsRoute, { token: u.token, path: "/api/records?account=reserve" });
     expect(records.body.records).toEqual([
-      expect.objectContaining({ kind: "strategy", account: "reserve", asset: "USDT", amount: "50.000000", balanceAfter: "50.000000", reference: id }),
+      expect.objectContaining({
+        kind: "strategy",
+        account: "reserve",
+        asset: "USDT",
+        amount: "50.000000",
+        balanceAfter: "50.000000",
+        reference: id,
+      }),
     ]);
   });
 });
@@ -172,18 +224,72 @@ describe("strategies whose budget still sits in hold", () => {
     const legacy = async (values: Partial<Strategy>, budget: bigint) => {
       const [s] = await db()
         .insert(strategies)
-        .values({ id: newId(), userId: u.id, status: "running", startedAt: latest(), funded: budget, ...values } as typeof strategies.$inferInsert)
+        .values({
+          id: newId(),
+          userId: u.id,
+          status: "running",
+          startedAt: latest(),
+          funded: budget,
+          ...values,
+        } as typeof strategies.$inferInsert)
         .returning();
-      await post(db(), { kind: "strategy", reference: s!.id, actorId: u.id, memo: "Reserved", legs: holdLegs(u.id, "USDT", budget, "reserve") });
+      await post(db(), {
+        kind: "strategy",
+        reference: s!.id,
+        actorId: u.id,
+        memo: "Reserved",
+        legs: holdLegs(u.id, "USDT", budget, "reserve"),
+      });
       return s!;
     };
-    const grid = await legacy({ type: "grid", lower: units("2500"), upper: units("2700"), levels: 5, investment: units("600"), quantity: q, reservedQuote: units("600") - held[0]! - held[1]! }, units("600"));
+    const grid = await legacy(
+      {
+        type: "grid",
+        lower: units("2500"),
+        upper: units("2700"),
+        levels: 5,
+        investment: units("600"),
+        quantity: q,
+        reservedQuote: units("600") - held[0]! - held[1]!,
+      },
+      units("600"),
+    );
     await db()
       .insert(orders)
-      .values([3, 2].map((level, i) => ({ id: newId(), userId: u.id, side: "buy" as const, type: "limit" as const, status: "open" as const, quantity: q, limitPrice: prices[level]!, held: held[i]!, feeBps: 20, strategyId: grid.id, gridLevel: level })));
-    const recurring = await legacy({ type: "recurring", amount: units("50"), period: "hourly", maxRounds: 2, reservedQuote: units("100"), nextRunAt: latest() }, units("100"));
+      .values(
+        [3, 2].map((level, i) => ({
+          id: newId(),
+          userId: u.id,
+          side: "buy" as const,
+          type: "limit" as const,
+          status: "open" as const,
+          quantity: q,
+          limitPrice: prices[level]!,
+          held: held[i]!,
+          feeBps: 20,
+          strategyId: grid.id,
+          gridLevel: level,
+        })),
+      );
+    const recurring = await legacy(
+      {
+        type: "recurring",
+        amount: units("50"),
+        period: "hourly",
+        maxRounds: 2,
+        reservedQuote: units("100"),
+        nextRunAt: latest(),
+      },
+      units("100"),
+    );
     expect(await checkLedger(db())).toEqual([]);
-    const moves = async (id: string) => (await db().select({ n: count() }).from(journals).where(and(eq(journals.reference, id), like(journals.memo, "Moved from hold%"))))[0]!.n;
+    const moves = async (id: string) =>
+      (
+        await db()
+          .select({ n: count() })
+          .from(journals)
+          .where(and(eq(journals.reference, id), like(journals.memo, "Moved from hold%")))
+      )[0]!.n;
 
     // The fill job locks the grid: its budget moves, then the fill pays into the reserve.
     await setPrice(db(), "2640", later());
@@ -219,7 +325,12 @@ describe("ledger:check", () => {
     const u = await saver("10");
     await post(db(), { kind: "trade", legs: holdLegs(u.id, "USDT", 5n, "reserve") });
     const problems = await checkLedger(db());
-    expect(problems).toEqual([{ rule: "holds equal open orders, pending withdrawals and unmoved strategy budgets", detail: expect.stringContaining(`user ${u.id} USDT: hold 5`) }]);
+    expect(problems).toEqual([
+      {
+        rule: "holds equal open orders, pending withdrawals and unmoved strategy budgets",
+        detail: expect.stringContaining(`user ${u.id} USDT: hold 5`),
+      },
+    ]);
     await post(db(), { kind: "trade", legs: holdLegs(u.id, "USDT", 5n, "release") });
     expect(await checkLedger(db())).toEqual([]);
   });
@@ -227,7 +338,15 @@ describe("ledger:check", () => {
   it("counts a pending withdrawal's amount and fee as on hold, and a cancelled one no more", async () => {
     const u = await saver("100");
     const w = await runTransaction(db(), (tx) =>
-      placeWithdrawal(tx, u.id, { currency: "USDT", decimals: 6, network: "TRC20", address: "T-test", amount: units("20"), fee: units("1"), twoFactorCode: undefined }),
+      placeWithdrawal(tx, u.id, {
+        currency: "USDT",
+        decimals: 6,
+        network: "TRC20",
+        address: "T-test",
+        amount: units("20"),
+        fee: units("1"),
+        twoFactorCode: undefined,
+      }),
     );
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("21"));
     expect(await checkLedger(db())).toEqual([]);
@@ -241,12 +360,17 @@ describe("ledger:check", () => {
     const u = await saver("200");
     const other = await saver("10");
     const id = await idleStrategy(u.token);
-    const extra = (userId: string, amount: bigint) => post(db(), { kind: "strategy", legs: moveLegs(userId, "USDT", amount, "spot", { reserve: id }) });
-    const back = (userId: string, amount: bigint) => post(db(), { kind: "strategy", legs: moveLegs(userId, "USDT", amount, { reserve: id }, "spot") });
+    const extra = (userId: string, amount: bigint) =>
+      post(db(), { kind: "strategy", legs: moveLegs(userId, "USDT", amount, "spot", { reserve: id }) });
+    const back = (userId: string, amount: bigint) =>
+      post(db(), { kind: "strategy", legs: moveLegs(userId, "USDT", amount, { reserve: id }, "spot") });
 
     await extra(u.id, 1n);
     expect((await checkLedger(db())).map((p) => [p.rule, p.detail])).toEqual([
-      ["a reserve equals its strategy's books", expect.stringContaining(`strategy ${id}): balance 50000001, the strategy's books 50000000`)],
+      [
+        "a reserve equals its strategy's books",
+        expect.stringContaining(`strategy ${id}): balance 50000001, the strategy's books 50000000`),
+      ],
     ]);
     await back(u.id, 1n);
 
@@ -262,7 +386,10 @@ describe("ledger:check", () => {
     await extra(other.id, 1n);
     await back(other.id, 1n);
     expect((await checkLedger(db())).map((p) => [p.rule, p.detail])).toEqual([
-      ["a reserve belongs to a strategy of its user", expect.stringContaining(`(${other.id} USDT, strategy ${id}): the strategy is user ${u.id}'s`)],
+      [
+        "a reserve belongs to a strategy of its user",
+        expect.stringContaining(`(${other.id} USDT, strategy ${id}): the strategy is user ${u.id}'s`),
+      ],
     ]);
   });
 });

@@ -22,7 +22,12 @@ describe("an open-ended recurring buy's top-up", () => {
     await setPrice(db(), "2650", clock.advance(1_000));
     const { user, token } = await registerUser();
     await fund(db(), user.id, "USDT", units("200"));
-    const created = await createStrategy(token, { type: "recurring", amount: "50", period: "hourly", acceptRisk: true });
+    const created = await createStrategy(token, {
+      type: "recurring",
+      amount: "50",
+      period: "hourly",
+      acceptRisk: true,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = (created.body.strategy as { id: string }).id;
     // Topped up after its first round: the next round's amount is reserved.
@@ -33,7 +38,12 @@ describe("an open-ended recurring buy's top-up", () => {
     await setPrice(db(), "2650", clock.advance(HOUR + 60_000));
     const failed = await withInsertFault(
       db(),
-      { name: "strategy_top_up_fault", table: "journals", when: `new.reference = '${id}' and new.memo like 'Reserved for%'`, message: "disk full" },
+      {
+        name: "strategy_top_up_fault",
+        table: "journals",
+        when: `new.reference = '${id}' and new.memo like 'Reserved for%'`,
+        message: "disk full",
+      },
       () => runDueRounds(db(), clock.now()),
     );
     expect(failed).toContain("disk full");
@@ -49,9 +59,25 @@ describe("a recurring buy's price ceiling", () => {
     const ask = askOf(units("2650"), 30);
     const { user, token } = await registerUser();
     await fund(db(), user.id, "USDT", units("200"));
-    const at = await createStrategy(token, { type: "recurring", amount: "50", period: "daily", priceCeiling: text(ask), acceptRisk: true });
+    const at = await createStrategy(token, {
+      type: "recurring",
+      amount: "50",
+      period: "daily",
+      priceCeiling: text(ask),
+      acceptRisk: true,
+    });
     expect(at.body.strategy).toMatchObject({ roundsRun: 1, roundsSkipped: 0 });
-    const below = await createStrategy(token, { type: "recurring", amount: "50", period: "daily", priceCeiling: text(ask - 1n), acceptRisk: true });
-    expect(below.body.strategy).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: expect.stringContaining("above your ceiling") });
+    const below = await createStrategy(token, {
+      type: "recurring",
+      amount: "50",
+      period: "daily",
+      priceCeiling: text(ask - 1n),
+      acceptRisk: true,
+    });
+    expect(below.body.strategy).toMatchObject({
+      roundsRun: 0,
+      roundsSkipped: 1,
+      lastSkipReason: expect.stringContaining("above your ceiling"),
+    });
   });
 });

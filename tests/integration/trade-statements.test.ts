@@ -48,21 +48,24 @@ describe("the statements of one market order", () => {
     // Below the ask, or above the bid, so each waits: a buy holds USDT, a sell XAUt.
     ["buy", { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 2_000_000_000n }],
     ["sell", { side: "sell", type: "limit", quantity: 1_000n, limitPrice: 6_000_000_000n }],
-  ] as const)("a limit %s that waits: its hold's accounts locked once, with the order's reads, and then only writes", async (_, limit) => {
-    const { user } = await registerUser();
-    await fund(db(), user.id, "USDT", 100_000_000_000n);
-    await fund(db(), user.id, "XAUT", 10_000_000n);
-    await setPrice(db(), "4000");
-    const { db: counted, statements } = await watched(db());
-    // The first may create the hold account.
-    await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
-    statements.length = 0;
-    await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
-    const locks = statements.filter((s) => /for update of a/.test(s.text));
-    expect(locks).toHaveLength(1);
-    expect(locks[0]!.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
-    const order = statements.find((s) => /^insert into orders/.test(s.text))!;
-    expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
-    expect(statements.filter((s) => OPEN_ORDERS.test(s.text))).toHaveLength(1);
-  });
+  ] as const)(
+    "a limit %s that waits: its hold's accounts locked once, with the order's reads, and then only writes",
+    async (_, limit) => {
+      const { user } = await registerUser();
+      await fund(db(), user.id, "USDT", 100_000_000_000n);
+      await fund(db(), user.id, "XAUT", 10_000_000n);
+      await setPrice(db(), "4000");
+      const { db: counted, statements } = await watched(db());
+      // The first may create the hold account.
+      await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
+      statements.length = 0;
+      await runTransaction(counted, (tx) => placeOrder(tx, user.id, limit));
+      const locks = statements.filter((s) => /for update of a/.test(s.text));
+      expect(locks).toHaveLength(1);
+      expect(locks[0]!.alongside.some((t) => /from users where id = \$1 for no key update/.test(t))).toBe(true);
+      const order = statements.find((s) => /^insert into orders/.test(s.text))!;
+      expect(order.alongside.some((t) => /^insert into journals/.test(t))).toBe(true);
+      expect(statements.filter((s) => OPEN_ORDERS.test(s.text))).toHaveLength(1);
+    },
+  );
 });

@@ -24,11 +24,13 @@ beforeAll(async () => {
     await fund(db(), id, "XAUT", 2_000_000n);
   }
   // Each trader a different fee and spread, one of them free of both, the next at the maximum.
-  await db().insert(tradeConfigs).values([
-    { userId: traders[0]!, feeBps: 0, spreadBps: 0, dailyLimit: 10n ** 15n },
-    { userId: traders[1]!, feeBps: 1_000, spreadBps: 1_000, dailyLimit: 10n ** 15n },
-    { userId: traders[2]!, feeBps: 7, spreadBps: 13, dailyLimit: 10n ** 15n },
-  ]);
+  await db()
+    .insert(tradeConfigs)
+    .values([
+      { userId: traders[0]!, feeBps: 0, spreadBps: 0, dailyLimit: 10n ** 15n },
+      { userId: traders[1]!, feeBps: 1_000, spreadBps: 1_000, dailyLimit: 10n ** 15n },
+      { userId: traders[2]!, feeBps: 7, spreadBps: 13, dailyLimit: 10n ** 15n },
+    ]);
 });
 
 const who = fc.integer({ min: 0, max: 2 });
@@ -54,15 +56,20 @@ async function run(o: Op): Promise<void> {
   const userId = traders[o.who]!;
   try {
     if (o.op === "cancel") {
-      const open = await db().select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.status, "open")));
+      const open = await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.status, "open")));
       if (open.length === 0) return;
       await runTransaction(db(), (tx) => cancelOrder(tx, userId, open[o.pick % open.length]!.id));
       return;
     }
     const request =
-      o.op === "market" ? { side: o.side, type: "market" as const, quantity: o.qty }
-      : o.op === "total" ? { side: "buy" as const, type: "market" as const, total: o.total }
-      : { side: o.side, type: "limit" as const, quantity: o.qty, limitPrice: o.price };
+      o.op === "market"
+        ? { side: o.side, type: "market" as const, quantity: o.qty }
+        : o.op === "total"
+          ? { side: "buy" as const, type: "market" as const, total: o.total }
+          : { side: o.side, type: "limit" as const, quantity: o.qty, limitPrice: o.price };
     await runTransaction(db(), (tx) => placeOrder(tx, userId, request));
   } catch (err) {
     // Refusals (funds, limits) are part of trading; anything else is a failure.
@@ -76,9 +83,18 @@ async function totals() {
     sql`select a.asset, case when a.user_id is not null then 'users' else a.kind::text end as owner, sum(e.amount)::text as total
         from entries e join accounts a on a.id = e.account_id group by 1, 2`,
   );
-  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as { asset: string; owner: string; total: string }[];
-  const of = (asset: string, owner: string) => BigInt(list.find((r) => r.asset === asset && r.owner === owner)?.total ?? "0");
-  return ["USDT", "XAUT"].map((asset) => ({ asset, inside: of(asset, "users") + of(asset, "house") + of(asset, "fees"), external: of(asset, "external") }));
+  const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as {
+    asset: string;
+    owner: string;
+    total: string;
+  }[];
+  const of = (asset: string, owner: string) =>
+    BigInt(list.find((r) => r.asset === asset && r.owner === owner)?.total ?? "0");
+  return ["USDT", "XAUT"].map((asset) => ({
+    asset,
+    inside: of(asset, "users") + of(asset, "house") + of(asset, "fees"),
+    external: of(asset, "external"),
+  }));
 }
 
 /** Per asset, what hold accounts contain and what open orders say they reserved. */
@@ -90,7 +106,10 @@ async function holds() {
           (select coalesce(sum(balance), 0) from accounts where kind = 'hold' and asset = 'XAUT')::text as xaut_held,
           (select coalesce(sum(held), 0) from orders where status = 'open' and side = 'sell')::text as xaut_reserved`,
   );
-  const [row] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as unknown as Record<string, string>[];
+  const [row] = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as unknown as Record<
+    string,
+    string
+  >[];
   return row!;
 }
 
@@ -109,7 +128,10 @@ describe("no sequence of trades creates or destroys value", () => {
     );
     expect(await checkLedger(db())).toEqual([]);
     // The sequences did trade: market fills, limit fills by the job, and cancels all happened.
-    const done = await db().select({ type: orders.type, status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.type, orders.status);
+    const done = await db()
+      .select({ type: orders.type, status: orders.status, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .groupBy(orders.type, orders.status);
     const n = (type: string, status: string) => done.find((d) => d.type === type && d.status === status)?.n ?? 0;
     expect(n("market", "filled")).toBeGreaterThan(10);
     expect(n("limit", "filled")).toBeGreaterThan(0);

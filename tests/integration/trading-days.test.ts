@@ -20,11 +20,15 @@ const db = withTestDatabase();
 const today = () => utcDayStart(new Date()).toISOString().slice(0, 10);
 
 async function kept(userId: string): Promise<bigint | undefined> {
-  const [row] = await db().select().from(tradingDays).where(and(eq(tradingDays.userId, userId), eq(tradingDays.day, today())));
+  const [row] = await db()
+    .select()
+    .from(tradingDays)
+    .where(and(eq(tradingDays.userId, userId), eq(tradingDays.day, today())));
   return row?.used;
 }
 
-const place = (userId: string, request: Parameters<typeof placeOrder>[2]) => runTransaction(db(), (tx) => placeOrder(tx, userId, request));
+const place = (userId: string, request: Parameters<typeof placeOrder>[2]) =>
+  runTransaction(db(), (tx) => placeOrder(tx, userId, request));
 
 describe("the day's trading total", () => {
   it("adds a market order at its cost, a waiting limit at its limit price, moves to the cost when it fills, and drops a cancelled one", async () => {
@@ -68,9 +72,15 @@ describe("the day's trading total", () => {
 
     // Raised by hand past the limit: the next order is refused on it, though the orders say 4 USDT.
     await db().update(tradingDays).set({ used: 9_000_000n }).where(eq(tradingDays.userId, user.id));
-    await expect(place(user.id, { side: "buy", type: "market", quantity: 1_000n })).rejects.toMatchObject({ status: 422, code: "DAILY_LIMIT_EXCEEDED" });
+    await expect(place(user.id, { side: "buy", type: "market", quantity: 1_000n })).rejects.toMatchObject({
+      status: 422,
+      code: "DAILY_LIMIT_EXCEEDED",
+    });
     expect(await checkLedger(db())).toEqual([
-      { rule: "each day's trading total equals its orders", detail: `user ${user.id} on ${today()}: kept 9000000, orders sum to 4000000` },
+      {
+        rule: "each day's trading total equals its orders",
+        detail: `user ${user.id} on ${today()}: kept 9000000, orders sum to 4000000`,
+      },
     ]);
 
     await db().update(tradingDays).set({ used: 4_000_000n }).where(eq(tradingDays.userId, user.id));

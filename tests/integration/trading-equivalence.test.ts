@@ -37,10 +37,19 @@ beforeAll(async () => {
   }
   // One pair at the site's defaults; one with a fee and spread of its own; one with a small daily limit
   // and order range, so refusals come often.
-  await db().insert(tradeConfigs).values([
-    ...twins[1]!.map((userId) => ({ userId, feeBps: 37, spreadBps: 11, dailyLimit: 10n ** 15n })),
-    ...twins[2]!.map((userId) => ({ userId, feeBps: 0, spreadBps: 0, minQuantity: 5_000n, maxQuantity: 400_000n, dailyLimit: 2_500_000_000n })),
-  ]);
+  await db()
+    .insert(tradeConfigs)
+    .values([
+      ...twins[1]!.map((userId) => ({ userId, feeBps: 37, spreadBps: 11, dailyLimit: 10n ** 15n })),
+      ...twins[2]!.map((userId) => ({
+        userId,
+        feeBps: 0,
+        spreadBps: 0,
+        minQuantity: 5_000n,
+        maxQuantity: 400_000n,
+        dailyLimit: 2_500_000_000n,
+      })),
+    ]);
 });
 
 const pair = fc.integer({ min: 0, max: 2 });
@@ -96,16 +105,41 @@ async function ledgerOf(userId: string) {
   const own = await db().select().from(accounts).where(eq(accounts.userId, userId));
   const balances = own.map((a) => `${a.kind}:${a.asset}:${a.balance}`).sort();
   const ownIds = new Set(own.map((a) => a.id));
-  const journalIds = (await db().selectDistinct({ id: entries.journalId }).from(entries).where(inArray(entries.accountId, [...ownIds]))).map((j) => j.id);
+  const journalIds = (
+    await db()
+      .selectDistinct({ id: entries.journalId })
+      .from(entries)
+      .where(inArray(entries.accountId, [...ownIds]))
+  ).map((j) => j.id);
   const rows = await db()
-    .select({ journal: journals.id, kind: journals.kind, memo: journals.memo, entry: entries.id, amount: entries.amount, label: entries.label, after: entries.balanceAfter, accountKind: accounts.kind, asset: accounts.asset, owner: accounts.userId })
+    .select({
+      journal: journals.id,
+      kind: journals.kind,
+      memo: journals.memo,
+      entry: entries.id,
+      amount: entries.amount,
+      label: entries.label,
+      after: entries.balanceAfter,
+      accountKind: accounts.kind,
+      asset: accounts.asset,
+      owner: accounts.userId,
+    })
     .from(entries)
     .innerJoin(journals, eq(journals.id, entries.journalId))
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .where(inArray(entries.journalId, journalIds))
     .orderBy(asc(entries.id));
-  const trades = rows.filter((r) => r.kind === "trade").map((r) => `${r.memo} | ${r.owner ? "user" : "system"} ${r.accountKind} ${r.asset} ${r.amount} ${r.label ?? ""} ${r.after ?? ""}`);
-  const placed = await db().select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt), asc(orders.quantity));
+  const trades = rows
+    .filter((r) => r.kind === "trade")
+    .map(
+      (r) =>
+        `${r.memo} | ${r.owner ? "user" : "system"} ${r.accountKind} ${r.asset} ${r.amount} ${r.label ?? ""} ${r.after ?? ""}`,
+    );
+  const placed = await db()
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt), asc(orders.quantity));
   return { balances, trades, orders: placed.map(comparable) };
 }
 
@@ -137,7 +171,9 @@ describe("the trade path's SQL statements and the drizzle-built ones they replac
     for (const [user, twin] of twins) expect(await ledgerOf(user)).toEqual(await ledgerOf(twin));
     // The comparison covered fills, waiting limits and fills at placement.
     const all = await db().select({ status: orders.status, type: orders.type }).from(orders);
-    expect(new Set(all.map((o) => `${o.type}:${o.status}`))).toEqual(new Set(["market:filled", "limit:open", "limit:filled"]));
+    expect(new Set(all.map((o) => `${o.type}:${o.status}`))).toEqual(
+      new Set(["market:filled", "limit:open", "limit:filled"]),
+    );
     expect(await checkLedger(db())).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ async function waiting(side: "buy" | "sell", limitPrice: bigint): Promise<{ user
   await fund(db(), user.id, "USDT", 100_000_000_000n);
   await fund(db(), user.id, "XAUT", 10_000_000n);
   await db().insert(tradeConfigs).values({ userId: user.id, spreadBps: 0 });
-  const placed = await runTransaction(db(), (tx) => placeOrder(tx, user.id, { side, type: "limit", quantity: 10_000n, limitPrice }));
+  const placed = await runTransaction(db(), (tx) =>
+    placeOrder(tx, user.id, { side, type: "limit", quantity: 10_000n, limitPrice }),
+  );
   expect(placed.order.status).toBe("open");
   return { userId: user.id, order: placed.order };
 }
@@ -53,13 +55,23 @@ describe("a limit order's fill", () => {
     const { userId, order } = await waiting("buy", 3_000_000_000n);
     // A second order of the user's, further from the market, keeps enough on hold that the ledger
     // alone would let the stale copy pay: only the order's status stops a second fill.
-    await runTransaction(db(), (tx) => placeOrder(tx, userId, { side: "buy", type: "limit", quantity: 20_000n, limitPrice: 2_000_000_000n }));
+    await runTransaction(db(), (tx) =>
+      placeOrder(tx, userId, { side: "buy", type: "limit", quantity: 20_000n, limitPrice: 2_000_000_000n }),
+    );
     await setPrice(db(), "2900");
     await fillCrossedOrders(db());
     expect((await stored(order.id)).status).toBe("filled");
-    const [usdt, xaut, before] = [await balanceOf(db(), userId, "USDT"), await balanceOf(db(), userId, "XAUT"), await writes(db())];
+    const [usdt, xaut, before] = [
+      await balanceOf(db(), userId, "USDT"),
+      await balanceOf(db(), userId, "XAUT"),
+      await writes(db()),
+    ];
     await expect(fill(order)).rejects.toThrow(`order ${order.id} was no longer open`);
-    expect([await balanceOf(db(), userId, "USDT"), await balanceOf(db(), userId, "XAUT"), await writes(db())]).toEqual([usdt, xaut, before]);
+    expect([await balanceOf(db(), userId, "USDT"), await balanceOf(db(), userId, "XAUT"), await writes(db())]).toEqual([
+      usdt,
+      xaut,
+      before,
+    ]);
     expect(await checkLedger(db())).toEqual([]);
   });
 
@@ -69,7 +81,9 @@ describe("a limit order's fill", () => {
     // At its limit a buy takes all it held; one unit less held cannot pay for it.
     const short = { ...order, held: order.held - 1n };
     const before = await writes(db());
-    await expect(fill(short)).rejects.toThrow(`fill needs ${order.held} but order ${order.id} holds ${order.held - 1n}`);
+    await expect(fill(short)).rejects.toThrow(
+      `fill needs ${order.held} but order ${order.id} holds ${order.held - 1n}`,
+    );
     expect(await writes(db())).toEqual(before);
     // The order as it is stored fills, its hold spent to the unit.
     await fill(await stored(order.id));
@@ -81,7 +95,9 @@ describe("a limit order's fill", () => {
     await setPrice(db(), "5000");
     const before = await writes(db());
     for (const held of [order.quantity - 1n, order.quantity + 1n]) {
-      await expect(fill({ ...order, held })).rejects.toThrow(`sell of ${order.quantity} but order ${order.id} holds ${held}`);
+      await expect(fill({ ...order, held })).rejects.toThrow(
+        `sell of ${order.quantity} but order ${order.id} holds ${held}`,
+      );
     }
     expect(await writes(db())).toEqual(before);
     await fill(await stored(order.id));

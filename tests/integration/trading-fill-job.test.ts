@@ -23,7 +23,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const statusOf = async (id: string) => (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
+const statusOf = async (id: string) =>
+  (await db().select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 
 // The database as the fill job sees it, with `between` committed after the job chose its orders
 // and before it locks the first of them.
@@ -165,7 +166,9 @@ describe("the fill job", () => {
         // Buys below the ask and sells above the bid, either side of the market.
         const side = i % 2 === 0 ? "buy" : "sell";
         const limitPrice = side === "buy" ? units("1234.567891") : units("4321.987654");
-        const placed = await runTransaction(db(), (tx) => placeOrder(tx, user.id, { side, type: "limit", quantity: 1_003n, limitPrice }));
+        const placed = await runTransaction(db(), (tx) =>
+          placeOrder(tx, user.id, { side, type: "limit", quantity: 1_003n, limitPrice }),
+        );
         expect(placed.order.status).toBe("open");
       }
     }

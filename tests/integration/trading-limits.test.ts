@@ -29,23 +29,38 @@ async function trader(overrides: Partial<typeof tradeConfigs.$inferInsert> = {})
   const { user, token } = await registerUser();
   await fund(db(), user.id, "USDT", 100_000_000_000n);
   await fund(db(), user.id, "XAUT", 10_000_000n);
-  await db().insert(tradeConfigs).values({ userId: user.id, spreadBps: 0, ...overrides });
+  await db()
+    .insert(tradeConfigs)
+    .values({ userId: user.id, spreadBps: 0, ...overrides });
   return { id: user.id, token };
 }
 
-const refusal = (code: string, message?: string) => ({ status: 422, code, ...(message === undefined ? {} : { message }) });
+const refusal = (code: string, message?: string) => ({
+  status: 422,
+  code,
+  ...(message === undefined ? {} : { message }),
+});
 
 describe("an order's quantity", () => {
   it("may be exactly the minimum or the maximum, not a unit outside them", async () => {
     await setPrice(db(), "4000");
     const { id } = await trader({ minQuantity: 10_000n, maxQuantity: 20_000n });
     const before = await writes(db());
-    await expect(place(id, { side: "buy", type: "market", quantity: 9_999n })).rejects.toMatchObject(refusal("QUANTITY_TOO_SMALL", "The minimum order is 0.010000 XAUt"));
-    await expect(place(id, { side: "sell", type: "limit", quantity: 20_001n, limitPrice: 9_000n * UNIT })).rejects.toMatchObject(refusal("QUANTITY_TOO_LARGE", "The maximum order is 0.020000 XAUt"));
+    await expect(place(id, { side: "buy", type: "market", quantity: 9_999n })).rejects.toMatchObject(
+      refusal("QUANTITY_TOO_SMALL", "The minimum order is 0.010000 XAUt"),
+    );
+    await expect(
+      place(id, { side: "sell", type: "limit", quantity: 20_001n, limitPrice: 9_000n * UNIT }),
+    ).rejects.toMatchObject(refusal("QUANTITY_TOO_LARGE", "The maximum order is 0.020000 XAUt"));
     expect(await writes(db())).toEqual(before);
 
-    expect((await place(id, { side: "buy", type: "market", quantity: 10_000n })).order).toMatchObject({ status: "filled", quantity: 10_000n });
-    expect((await place(id, { side: "sell", type: "limit", quantity: 20_000n, limitPrice: 9_000n * UNIT })).order).toMatchObject({ status: "open", quantity: 20_000n });
+    expect((await place(id, { side: "buy", type: "market", quantity: 10_000n })).order).toMatchObject({
+      status: "filled",
+      quantity: 10_000n,
+    });
+    expect(
+      (await place(id, { side: "sell", type: "limit", quantity: 20_000n, limitPrice: 9_000n * UNIT })).order,
+    ).toMatchObject({ status: "open", quantity: 20_000n });
   });
 
   it("bought for a total may be exactly the minimum: a total a unit short of it is refused", async () => {
@@ -69,15 +84,27 @@ describe("an order too small to trade", () => {
     await setPrice(db(), "0.001999");
     const { id } = await trader({ minQuantity: 1_000n, feeBps: 20 });
     const before = await writes(db());
-    await expect(place(id, { side: "sell", type: "market", quantity: 1_000n })).rejects.toMatchObject(refusal("ORDER_TOO_SMALL", "This order is too small to trade"));
-    await expect(place(id, { side: "sell", type: "limit", quantity: 1_000n, limitPrice: 1_999n })).rejects.toMatchObject(refusal("ORDER_TOO_SMALL", "This order is too small to trade"));
+    await expect(place(id, { side: "sell", type: "market", quantity: 1_000n })).rejects.toMatchObject(
+      refusal("ORDER_TOO_SMALL", "This order is too small to trade"),
+    );
+    await expect(
+      place(id, { side: "sell", type: "limit", quantity: 1_000n, limitPrice: 1_999n }),
+    ).rejects.toMatchObject(refusal("ORDER_TOO_SMALL", "This order is too small to trade"));
     expect(await writes(db())).toEqual(before);
     // Twice the quantity pays 0.000003 USDT, 0.000001 of it the fee: it trades.
-    expect((await place(id, { side: "sell", type: "market", quantity: 2_000n })).order).toMatchObject({ status: "filled", cost: 3n, fee: 1n });
-    expect((await place(id, { side: "sell", type: "limit", quantity: 2_000n, limitPrice: 1_999n })).order).toMatchObject({ status: "filled", cost: 3n, fee: 1n });
+    expect((await place(id, { side: "sell", type: "market", quantity: 2_000n })).order).toMatchObject({
+      status: "filled",
+      cost: 3n,
+      fee: 1n,
+    });
+    expect(
+      (await place(id, { side: "sell", type: "limit", quantity: 2_000n, limitPrice: 1_999n })).order,
+    ).toMatchObject({ status: "filled", cost: 3n, fee: 1n });
     // A buy always pays something: 0.001 XAUt at a limit of 0.001998, where a sell would pay all
     // of its 0.000001 USDT in fee, holds a cost of 0.000002 and a fee of 0.000001, and waits.
-    expect((await place(id, { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 1_998n })).order).toMatchObject({ status: "open", held: 3n });
+    expect((await place(id, { side: "buy", type: "limit", quantity: 1_000n, limitPrice: 1_998n })).order).toMatchObject(
+      { status: "open", held: 3n },
+    );
     expect(await checkLedger(db())).toEqual([]);
   });
 });
@@ -87,13 +114,23 @@ describe("the daily limit", () => {
     await setPrice(db(), "4000");
     const { id } = await trader({ minQuantity: 1n, dailyLimit: 40_000_000n });
     // A limit buy that waits counts at its limit price: 0.005 × 3,000 = 15 USDT.
-    expect((await place(id, { side: "buy", type: "limit", quantity: 5_000n, limitPrice: 3_000n * UNIT })).order).toMatchObject({ status: "open" });
+    expect(
+      (await place(id, { side: "buy", type: "limit", quantity: 5_000n, limitPrice: 3_000n * UNIT })).order,
+    ).toMatchObject({ status: "open" });
     // A market buy at its cost: 0.00625 × 4,000 = 25 USDT, which brings the day to 40 exactly.
-    expect((await place(id, { side: "buy", type: "market", quantity: 6_250n })).order).toMatchObject({ status: "filled", cost: 25_000_000n });
+    expect((await place(id, { side: "buy", type: "market", quantity: 6_250n })).order).toMatchObject({
+      status: "filled",
+      cost: 25_000_000n,
+    });
     await expect(place(id, { side: "buy", type: "market", quantity: 1n })).rejects.toMatchObject(
-      refusal("DAILY_LIMIT_EXCEEDED", "This order would pass your daily trading limit of 40.00 USDT (0.00 USDT left today)"),
+      refusal(
+        "DAILY_LIMIT_EXCEEDED",
+        "This order would pass your daily trading limit of 40.00 USDT (0.00 USDT left today)",
+      ),
     );
-    await expect(place(id, { side: "sell", type: "limit", quantity: 1n, limitPrice: 9_000n * UNIT })).rejects.toMatchObject(refusal("DAILY_LIMIT_EXCEEDED"));
+    await expect(
+      place(id, { side: "sell", type: "limit", quantity: 1n, limitPrice: 9_000n * UNIT }),
+    ).rejects.toMatchObject(refusal("DAILY_LIMIT_EXCEEDED"));
   });
 
   it("lowered below what the user already traded today leaves nothing, not a negative amount", async () => {
@@ -102,10 +139,17 @@ describe("the daily limit", () => {
     await place(id, { side: "buy", type: "market", quantity: 10_000n });
     await db().update(tradeConfigs).set({ dailyLimit: 30_000_000n }).where(eq(tradeConfigs.userId, id));
     await expect(place(id, { side: "buy", type: "market", quantity: 1_000n })).rejects.toMatchObject(
-      refusal("DAILY_LIMIT_EXCEEDED", "This order would pass your daily trading limit of 30.00 USDT (0.00 USDT left today)"),
+      refusal(
+        "DAILY_LIMIT_EXCEEDED",
+        "This order would pass your daily trading limit of 30.00 USDT (0.00 USDT left today)",
+      ),
     );
     // The trade screen's rules say the same: 40 USDT used (0.01 XAUt at 4,000, no spread), none left.
-    expect((await tradeSettings(db(), id)).settings).toMatchObject({ dailyLimit: "30.000000", dailyUsed: "40.000000", dailyRemaining: "0.000000" });
+    expect((await tradeSettings(db(), id)).settings).toMatchObject({
+      dailyLimit: "30.000000",
+      dailyUsed: "40.000000",
+      dailyRemaining: "0.000000",
+    });
   });
 });
 
@@ -116,16 +160,33 @@ describe("open limit orders", () => {
     // Placed as the trade path writes them, the funds on hold: buys at 1 USDT never cross.
     const limit = { side: "buy", type: "limit", quantity: 1_000n, limitPrice: UNIT } as const;
     for (let i = 0; i < MAX_OPEN_ORDERS; i++) await place(id, limit);
-    await expect(place(id, limit)).rejects.toMatchObject(refusal("TOO_MANY_OPEN_ORDERS", `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`));
+    await expect(place(id, limit)).rejects.toMatchObject(
+      refusal(
+        "TOO_MANY_OPEN_ORDERS",
+        `You can have at most ${MAX_OPEN_ORDERS} open orders. Cancel one to place another`,
+      ),
+    );
     // A market order is not held back by them.
-    expect((await place(id, { side: "buy", type: "market", quantity: 1_000n })).order).toMatchObject({ status: "filled" });
+    expect((await place(id, { side: "buy", type: "market", quantity: 1_000n })).order).toMatchObject({
+      status: "filled",
+    });
     const [first] = await db().select({ id: orders.id }).from(orders).where(eq(orders.userId, id)).limit(1);
     await runTransaction(db(), (tx) => cancelOrder(tx, id, first!.id));
     expect((await place(id, limit)).order).toMatchObject({ status: "open" });
     // A strategy's orders are bounded by its levels, not counted with the user's own.
-    const grid = await createStrategy(token, { type: "grid", lower: "3000", upper: "3500", levels: 3, investment: "300", acceptRisk: true });
+    const grid = await createStrategy(token, {
+      type: "grid",
+      lower: "3000",
+      upper: "3500",
+      levels: 3,
+      investment: "300",
+      acceptRisk: true,
+    });
     expect(grid.status, JSON.stringify(grid.body)).toBe(201);
-    const gridOrders = await db().select({ status: orders.status }).from(orders).where(eq(orders.strategyId, (grid.body.strategy as { id: string }).id));
+    const gridOrders = await db()
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.strategyId, (grid.body.strategy as { id: string }).id));
     expect(gridOrders.length).toBeGreaterThan(0);
     expect(gridOrders.every((o) => o.status === "open")).toBe(true);
   });
@@ -137,8 +198,15 @@ describe("the trader", () => {
     const { id } = await trader();
     await db().update(users).set({ status: "disabled" }).where(eq(users.id, id));
     const before = await writes(db());
-    await expect(place(id, { side: "buy", type: "market", quantity: 10_000n })).rejects.toMatchObject({ status: 403, code: "ACCOUNT_NOT_ACTIVE", message: "This account is not active" });
-    await expect(place(newId(), { side: "buy", type: "market", quantity: 10_000n })).rejects.toMatchObject({ status: 404, message: "User not found" });
+    await expect(place(id, { side: "buy", type: "market", quantity: 10_000n })).rejects.toMatchObject({
+      status: 403,
+      code: "ACCOUNT_NOT_ACTIVE",
+      message: "This account is not active",
+    });
+    await expect(place(newId(), { side: "buy", type: "market", quantity: 10_000n })).rejects.toMatchObject({
+      status: 404,
+      message: "User not found",
+    });
     expect(await writes(db())).toEqual(before);
   });
 });

@@ -30,7 +30,9 @@ describe("a user's balances in USDT", () => {
     const u = await trader("123.456789", "0.5");
     const res = await call(balanceRoute, { token: u.token });
     expect(res.status).toBe(200);
-    const byAsset = Object.fromEntries((res.body.balances as { asset: string; valueUsdt: string | null }[]).map((b) => [b.asset, b.valueUsdt]));
+    const byAsset = Object.fromEntries(
+      (res.body.balances as { asset: string; valueUsdt: string | null }[]).map((b) => [b.asset, b.valueUsdt]),
+    );
     expect(byAsset).toMatchObject({ USDT: "123.456789", XAUT: null, ETH: null });
     expect(res.body.totalUsdt).toBe("123.456789");
     // XAUT is held and has no price; ETH has no price but none is held, so it is not named.
@@ -43,7 +45,12 @@ describe("a user's balances in USDT", () => {
     const u = await trader("10", "0.5");
     // 2650.000001 × 0.997 = 2642.050000997, rounded down; 0.5 of it is 1321.025000.
     const res = await call(balanceRoute, { token: u.token });
-    expect(res.body.valuation).toStrictEqual({ xautBid: "2642.050000", priceAt: at.toISOString(), stale: true, unvalued: [] });
+    expect(res.body.valuation).toStrictEqual({
+      xautBid: "2642.050000",
+      priceAt: at.toISOString(),
+      stale: true,
+      unvalued: [],
+    });
     expect(res.body.totalUsdt).toBe("1331.025000");
 
     await setPrice(db(), "2650.000001");
@@ -67,7 +74,10 @@ describe("cancelling a limit order", () => {
     const before = new Date();
     const res = await cancel(u.token, buy);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: "Order cancelled", order: { id: buy, status: "cancelled", held: "260.520000" } });
+    expect(res.body).toMatchObject({
+      message: "Order cancelled",
+      order: { id: buy, status: "cancelled", held: "260.520000" },
+    });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000"));
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     // The sell's hold is untouched by the buy's cancel.
@@ -100,17 +110,40 @@ describe("cancelling a limit order", () => {
     const u = await trader("1000");
     const other = await trader("1000");
     const open = idOf(await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" }));
-    expect(await cancel(other.token, open)).toMatchObject({ status: 404, body: { code: "NOT_FOUND", message: "Order not found" } });
+    expect(await cancel(other.token, open)).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND", message: "Order not found" },
+    });
 
     const filled = idOf(await trade(u.token, { side: "buy", type: "market", quantity: "0.01" }));
-    expect(await cancel(u.token, filled)).toMatchObject({ status: 409, body: { code: "ORDER_NOT_OPEN", message: "This order is already filled" } });
+    expect(await cancel(u.token, filled)).toMatchObject({
+      status: 409,
+      body: { code: "ORDER_NOT_OPEN", message: "This order is already filled" },
+    });
 
     // An order a strategy placed waits in the user's own hold, but only the strategy may withdraw it.
     const byStrategy = newId();
-    await db().insert(orders).values({ id: byStrategy, userId: u.id, side: "sell", type: "limit", status: "open", quantity: 1_000n, limitPrice: units("9000"), held: 0n, feeBps: 20, strategyId: newId(), gridLevel: 2 });
+    await db()
+      .insert(orders)
+      .values({
+        id: byStrategy,
+        userId: u.id,
+        side: "sell",
+        type: "limit",
+        status: "open",
+        quantity: 1_000n,
+        limitPrice: units("9000"),
+        held: 0n,
+        feeBps: 20,
+        strategyId: newId(),
+        gridLevel: 2,
+      });
     expect(await cancel(u.token, byStrategy)).toMatchObject({
       status: 409,
-      body: { code: "STRATEGY_ORDER", message: "This order belongs to one of your strategies: pause or stop the strategy on AI trading" },
+      body: {
+        code: "STRATEGY_ORDER",
+        message: "This order belongs to one of your strategies: pause or stop the strategy on AI trading",
+      },
     });
     const [row] = await db().select().from(orders).where(eq(orders.id, byStrategy));
     expect(row).toMatchObject({ status: "open", cancelledAt: null });
@@ -140,7 +173,13 @@ describe("listing a user's orders", () => {
     const list = async (query: string) => {
       const res = await call(userOrdersRoute, { token: u.token, path: `/api/trades/user?${query}` });
       expect(res.status).toBe(200);
-      return res.body as unknown as { orders: { id: string; quantity: string }[]; open: { quantity: string }[]; total: number; page: number; pageSize: number };
+      return res.body as unknown as {
+        orders: { id: string; quantity: string }[];
+        open: { quantity: string }[];
+        total: number;
+        page: number;
+        pageSize: number;
+      };
     };
     const second = await list("page=2&pageSize=2");
     expect(second.orders.map((o) => o.quantity)).toEqual(["0.013000", "0.012000"]);

@@ -43,13 +43,21 @@ describe("a limit order's price against the market", () => {
     await setPrice(db(), PRICE);
     const u = await trader();
     const place = async (side: "buy" | "sell", price: string) => {
-      const res = await trade(u.token, { side, type: "limit", quantity: Q, price }, { "Idempotency-Key": `trading-rules-${side}-${price}-${Date.now()}` });
+      const res = await trade(
+        u.token,
+        { side, type: "limit", quantity: Q, price },
+        { "Idempotency-Key": `trading-rules-${side}-${price}-${Date.now()}` },
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return orderOf((res.body.order as { id: string }).id);
     };
 
     const buyBelow = await place("buy", "2659.188270");
-    expect(buyBelow).toMatchObject({ status: "open", fillPrice: null, held: buyDebit(units(Q), units("2659.188270"), 20, UNIT) });
+    expect(buyBelow).toMatchObject({
+      status: "open",
+      fillPrice: null,
+      held: buyDebit(units(Q), units("2659.188270"), 20, UNIT),
+    });
     const buyAt = await place("buy", ASK);
     const bought = buyFill(units(Q), units(ASK), 20, UNIT);
     expect(buyAt).toMatchObject({ status: "filled", fillPrice: units(ASK), cost: bought.cost, fee: bought.fee });
@@ -72,7 +80,11 @@ describe("a limit order's price against the market", () => {
   it("by the fill job: when the market comes to the limits, the ones it reaches exactly fill and the ones a unit away do not", async () => {
     const u = await trader();
     const place = async (side: "buy" | "sell", price: string) => {
-      const res = await trade(u.token, { side, type: "limit", quantity: Q, price }, { "Idempotency-Key": `trading-rules-job-${side}-${price}-${Date.now()}` });
+      const res = await trade(
+        u.token,
+        { side, type: "limit", quantity: Q, price },
+        { "Idempotency-Key": `trading-rules-job-${side}-${price}-${Date.now()}` },
+      );
       expect(res.body.order, JSON.stringify(res.body)).toMatchObject({ status: "open" });
       return (res.body.order as { id: string }).id;
     };
@@ -99,11 +111,21 @@ describe("a recurring buy's price ceiling", () => {
     await setPrice(db(), PRICE);
     const round = async (priceCeiling: string) => {
       const u = await trader();
-      const created = await createStrategy(u.token, { type: "recurring", amount: "123.45", period: "daily", priceCeiling, acceptRisk: true });
+      const created = await createStrategy(u.token, {
+        type: "recurring",
+        amount: "123.45",
+        period: "daily",
+        priceCeiling,
+        acceptRisk: true,
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.strategy as { roundsRun: number; roundsSkipped: number; lastSkipReason: string | null };
     };
-    expect(await round("2659.188270")).toMatchObject({ roundsRun: 0, roundsSkipped: 1, lastSkipReason: expect.stringContaining("above your ceiling") });
+    expect(await round("2659.188270")).toMatchObject({
+      roundsRun: 0,
+      roundsSkipped: 1,
+      lastSkipReason: expect.stringContaining("above your ceiling"),
+    });
     expect(await round(ASK)).toMatchObject({ roundsRun: 1, roundsSkipped: 0 });
   });
 });

@@ -22,7 +22,10 @@ describe("the price feed halts trading", () => {
     await fund(db(), user.id, "USDT", units("1000"));
     const res = await trade(token, { side: "buy", type: "market", quantity: "0.01" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "PRICE_UNAVAILABLE", message: "Trading is paused: there is no market price yet" });
+    expect(res.body).toMatchObject({
+      code: "PRICE_UNAVAILABLE",
+      message: "Trading is paused: there is no market price yet",
+    });
     expect((await call(settingsRoute, { token })).body.price).toBeNull();
   });
 
@@ -45,7 +48,10 @@ describe("the price feed halts trading", () => {
     ]) {
       const res = await trade(token, body);
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: "PRICE_STALE", message: "Trading is paused: the market price is out of date. Please try again shortly" });
+      expect(res.body).toMatchObject({
+        code: "PRICE_STALE",
+        message: "Trading is paused: the market price is out of date. Please try again shortly",
+      });
     }
     expect(await fillCrossedOrders(db())).toBe(0);
     expect(await writes(db())).toEqual(before);

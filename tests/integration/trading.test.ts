@@ -56,12 +56,27 @@ describe("market orders", () => {
     expect(res.body).toMatchObject({
       success: true,
       message: "Bought 0.100000 XAUt for 266.32 USDT (fee 0.53 USDT)",
-      order: { side: "buy", type: "market", status: "filled", quantity: "0.100000", price: "2657.950000", cost: "265.795000", fee: "0.531590", feeBps: 20, total: "266.326590" },
+      order: {
+        side: "buy",
+        type: "market",
+        status: "filled",
+        quantity: "0.100000",
+        price: "2657.950000",
+        cost: "265.795000",
+        fee: "0.531590",
+        feeBps: 20,
+        total: "266.326590",
+      },
     });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("733.67341"));
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(100_000n);
     // The answer carries the balances after the order, for the screen to show without asking again.
-    expect(res.body.balances).toEqual(expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "733.673410" }), expect.objectContaining({ asset: "XAUT", available: "0.100000" })]));
+    expect(res.body.balances).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ asset: "USDT", available: "733.673410" }),
+        expect.objectContaining({ asset: "XAUT", available: "0.100000" }),
+      ]),
+    );
     const [order] = await ordersOf(db(), u.id);
     // Placed and filled in one moment, its own: not the transaction's start, as a database default would stamp it.
     expect(order!.createdAt).toEqual(order!.filledAt);
@@ -76,7 +91,8 @@ describe("market orders", () => {
     expect(await checkLedger(db())).toEqual([]);
 
     // In the user's records the fee is named, apart from the cost it was charged on.
-    const records = (await call(recordsRoute, { token: u.token, path: "/api/records?kind=trade&asset=USDT" })).body.records as { amount: string; label: string | null }[];
+    const records = (await call(recordsRoute, { token: u.token, path: "/api/records?kind=trade&asset=USDT" })).body
+      .records as { amount: string; label: string | null }[];
     expect(records.map((r) => [r.amount, r.label])).toEqual([
       ["-0.531590", "Fee"],
       ["-265.795000", null],
@@ -94,7 +110,10 @@ describe("market orders", () => {
     const u = await trader("0", "0.5");
     const res = await trade(u.token, { side: "sell", type: "market", quantity: "0.05" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ message: "Sold 0.050000 XAUt for 131.83 USDT (fee 0.26 USDT)", order: { price: "2642.050000", cost: "132.102500", fee: "0.264205" } });
+    expect(res.body).toMatchObject({
+      message: "Sold 0.050000 XAUt for 131.83 USDT (fee 0.26 USDT)",
+      order: { price: "2642.050000", cost: "132.102500", fee: "0.264205" },
+    });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(131_838_295n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(450_000n);
     const [order] = await ordersOf(db(), u.id);
@@ -122,12 +141,48 @@ describe("market orders", () => {
   });
 
   it.each([
-    ["more USDT than the user has", "5", { side: "buy", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient USDT balance"],
-    ["a fee the balance cannot cover", "26.5795", { side: "buy", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient USDT balance"],
-    ["XAUT the user does not have", "1000", { side: "sell", type: "market", quantity: "0.01" }, "INSUFFICIENT_FUNDS", "Insufficient XAUt balance"],
-    ["less than the minimum", "1000", { side: "buy", type: "market", quantity: "0.0009" }, "QUANTITY_TOO_SMALL", "The minimum order is 0.001000 XAUt"],
-    ["more than the maximum", "1000", { side: "buy", type: "market", quantity: "1000.000001" }, "QUANTITY_TOO_LARGE", "The maximum order is 1,000.000000 XAUt"],
-    ["a total below the minimum", "1000", { side: "buy", type: "market", total: "2" }, "QUANTITY_TOO_SMALL", "That total buys less than the minimum order of 0.001000 XAUt"],
+    [
+      "more USDT than the user has",
+      "5",
+      { side: "buy", type: "market", quantity: "0.01" },
+      "INSUFFICIENT_FUNDS",
+      "Insufficient USDT balance",
+    ],
+    [
+      "a fee the balance cannot cover",
+      "26.5795",
+      { side: "buy", type: "market", quantity: "0.01" },
+      "INSUFFICIENT_FUNDS",
+      "Insufficient USDT balance",
+    ],
+    [
+      "XAUT the user does not have",
+      "1000",
+      { side: "sell", type: "market", quantity: "0.01" },
+      "INSUFFICIENT_FUNDS",
+      "Insufficient XAUt balance",
+    ],
+    [
+      "less than the minimum",
+      "1000",
+      { side: "buy", type: "market", quantity: "0.0009" },
+      "QUANTITY_TOO_SMALL",
+      "The minimum order is 0.001000 XAUt",
+    ],
+    [
+      "more than the maximum",
+      "1000",
+      { side: "buy", type: "market", quantity: "1000.000001" },
+      "QUANTITY_TOO_LARGE",
+      "The maximum order is 1,000.000000 XAUt",
+    ],
+    [
+      "a total below the minimum",
+      "1000",
+      { side: "buy", type: "market", total: "2" },
+      "QUANTITY_TOO_SMALL",
+      "That total buys less than the minimum order of 0.001000 XAUt",
+    ],
   ])("refuses %s with a 422 and writes nothing", async (_, funds, body, code, message) => {
     const u = await trader(funds);
     const before = await writes(db());
@@ -142,13 +197,29 @@ describe("market orders", () => {
     ["an unknown side", { side: "hold", type: "market", quantity: "1" }, 'side must be "buy" or "sell"'],
     ["an unknown type", { side: "buy", type: "stop", quantity: "1" }, 'type must be "market" or "limit"'],
     ["no quantity", { side: "buy", type: "market" }, "Please enter a quantity"],
-    ["a float quantity", { side: "buy", type: "market", quantity: 0.1 }, 'Amount must be a decimal string such as "12.50"'],
+    [
+      "a float quantity",
+      { side: "buy", type: "market", quantity: 0.1 },
+      'Amount must be a decimal string such as "12.50"',
+    ],
     ["a negative quantity", { side: "buy", type: "market", quantity: "-1" }, "Amount must be greater than zero"],
     ["seven decimals", { side: "buy", type: "market", quantity: "0.0000001" }, "XAUt amounts have at most 6 decimals"],
-    ["a total for a sell", { side: "sell", type: "market", total: "10" }, "A total is only for market buys; give a quantity"],
-    ["both quantity and total", { side: "buy", type: "market", quantity: "1", total: "10" }, "Give either a quantity or a total, not both"],
+    [
+      "a total for a sell",
+      { side: "sell", type: "market", total: "10" },
+      "A total is only for market buys; give a quantity",
+    ],
+    [
+      "both quantity and total",
+      { side: "buy", type: "market", quantity: "1", total: "10" },
+      "Give either a quantity or a total, not both",
+    ],
     ["a limit without a price", { side: "buy", type: "limit", quantity: "1" }, "A limit order needs a price"],
-    ["a market order with a price", { side: "buy", type: "market", quantity: "1", price: "2000" }, "A market order takes no price: it fills at the current price"],
+    [
+      "a market order with a price",
+      { side: "buy", type: "market", quantity: "1", price: "2000" },
+      "A market order takes no price: it fills at the current price",
+    ],
   ])("refuses %s with a 400", async (_, body, message) => {
     const u = await trader("1000");
     const before = await writes(db());
@@ -191,26 +262,39 @@ describe("market orders", () => {
     const body = { side: "buy", type: "market", quantity: "0.01" };
     await updateSettings(db(), { trading: { enabled: false } }, admin);
     try {
-      expect((await trade(u.token, body)).body).toMatchObject({ code: "TRADING_DISABLED", message: "Trading is disabled at the moment" });
+      expect((await trade(u.token, body)).body).toMatchObject({
+        code: "TRADING_DISABLED",
+        message: "Trading is disabled at the moment",
+      });
     } finally {
       await updateSettings(db(), { trading: { enabled: true } }, admin);
     }
     await db().insert(tradeConfigs).values({ userId: u.id, enabled: false });
     const res = await trade(u.token, body);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "TRADING_DISABLED", message: "Trading is disabled for your account. Please contact support" });
+    expect(res.body).toMatchObject({
+      code: "TRADING_DISABLED",
+      message: "Trading is disabled for your account. Please contact support",
+    });
     expect(await ordersOf(db(), u.id)).toEqual([]);
   });
 
   it("keeps each user within their daily limit of USDT notional", async () => {
     const u = await trader("1000");
-    await db().insert(tradeConfigs).values({ userId: u.id, dailyLimit: units("300") });
+    await db()
+      .insert(tradeConfigs)
+      .values({ userId: u.id, dailyLimit: units("300") });
     expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.1" })).status).toBe(201);
     const res = await trade(u.token, { side: "buy", type: "market", quantity: "0.02" });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: "This order would pass your daily trading limit of 300.00 USDT (34.20 USDT left today)" });
+    expect(res.body).toMatchObject({
+      code: "DAILY_LIMIT_EXCEEDED",
+      message: "This order would pass your daily trading limit of 300.00 USDT (34.20 USDT left today)",
+    });
     // 0.012868 XAUT at the ask costs 34.202501 USDT: it fits; 0.012869 (34.205159) would not.
-    expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.012869" })).body.code).toBe("DAILY_LIMIT_EXCEEDED");
+    expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.012869" })).body.code).toBe(
+      "DAILY_LIMIT_EXCEEDED",
+    );
     expect((await trade(u.token, { side: "buy", type: "market", quantity: "0.012868" })).status).toBe(201);
   });
 });
@@ -234,10 +318,15 @@ describe("limit orders", () => {
     const u = await trader("1000");
     const placed = await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" });
     expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ message: "Limit buy placed: 0.100000 XAUt at 2,600.00 USDT", order: { status: "open", limitPrice: "2600.000000", held: "260.520000" } });
+    expect(placed.body).toMatchObject({
+      message: "Limit buy placed: 0.100000 XAUt at 2,600.00 USDT",
+      order: { status: "open", limitPrice: "2600.000000", held: "260.520000" },
+    });
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("739.48"));
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(units("260.52"));
-    expect(placed.body.balances).toEqual(expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "739.480000" })]));
+    expect(placed.body.balances).toEqual(
+      expect.arrayContaining([expect.objectContaining({ asset: "USDT", available: "739.480000" })]),
+    );
 
     expect(await fillCrossedOrders(db())).toBe(0);
     // At 2590 the ask is 2597.77: at or below the limit.
@@ -246,19 +335,26 @@ describe("limit orders", () => {
     expect(await fillCrossedOrders(db())).toBe(0);
 
     const [order] = await ordersOf(db(), u.id);
-    expect(order).toMatchObject({ status: "filled", fillPrice: units("2597.77"), cost: units("259.777"), fee: 519_554n });
+    expect(order).toMatchObject({
+      status: "filled",
+      fillPrice: units("2597.77"),
+      cost: units("259.777"),
+      fee: 519_554n,
+    });
     // The legs of one journal, in no particular order.
     const byText = (legs: unknown[][]) => legs.map((l) => l.join(" ")).sort();
-    expect(byText(await legsOf(order!.journalId!))).toEqual(byText([
-      ["user:hold", "USDT", -259_777_000n],
-      ["house", "USDT", 259_777_000n],
-      ["user:hold", "USDT", -519_554n],
-      ["fees", "USDT", 519_554n],
-      ["house", "XAUT", -100_000n],
-      ["user:spot", "XAUT", 100_000n],
-      ["user:hold", "USDT", -223_446n],
-      ["user:spot", "USDT", 223_446n],
-    ]));
+    expect(byText(await legsOf(order!.journalId!))).toEqual(
+      byText([
+        ["user:hold", "USDT", -259_777_000n],
+        ["house", "USDT", 259_777_000n],
+        ["user:hold", "USDT", -519_554n],
+        ["fees", "USDT", 519_554n],
+        ["house", "XAUT", -100_000n],
+        ["user:spot", "XAUT", 100_000n],
+        ["user:hold", "USDT", -223_446n],
+        ["user:spot", "USDT", 223_446n],
+      ]),
+    );
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("739.48") + 223_446n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(100_000n);
@@ -275,7 +371,12 @@ describe("limit orders", () => {
     await setPrice(db(), "2710");
     expect(await fillCrossedOrders(db())).toBe(1);
     const [order] = await ordersOf(db(), u.id);
-    expect(order).toMatchObject({ status: "filled", fillPrice: units("2701.87"), cost: units("540.374"), fee: units("1.080748") });
+    expect(order).toMatchObject({
+      status: "filled",
+      fillPrice: units("2701.87"),
+      cost: units("540.374"),
+      fee: units("1.080748"),
+    });
     expect(await balanceOf(db(), u.id, "XAUT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(800_000n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("540.374") - units("1.080748"));
@@ -285,8 +386,12 @@ describe("limit orders", () => {
     const buyer = await trader("1000");
     const seller = await trader("0", "1");
     // At 2590 the ask is exactly 2597.77; at 2710 the bid is exactly 2701.87.
-    expect((await trade(buyer.token, { side: "buy", type: "limit", quantity: "0.1", price: "2597.77" })).body.order).toMatchObject({ status: "open" });
-    expect((await trade(seller.token, { side: "sell", type: "limit", quantity: "0.1", price: "2701.87" })).body.order).toMatchObject({ status: "open" });
+    expect(
+      (await trade(buyer.token, { side: "buy", type: "limit", quantity: "0.1", price: "2597.77" })).body.order,
+    ).toMatchObject({ status: "open" });
+    expect(
+      (await trade(seller.token, { side: "sell", type: "limit", quantity: "0.1", price: "2701.87" })).body.order,
+    ).toMatchObject({ status: "open" });
     await setPrice(db(), "2590.000001");
     expect(await fillCrossedOrders(db())).toBe(0);
     await setPrice(db(), "2590");
@@ -302,7 +407,10 @@ describe("limit orders", () => {
   it("fill at once when the market is already past the limit, at the better price", async () => {
     const u = await trader("3100");
     const res = await trade(u.token, { side: "buy", type: "limit", quantity: "1", price: "3000" });
-    expect(res.body).toMatchObject({ message: "Bought 1.000000 XAUt for 2,663.26 USDT (fee 5.31 USDT)", order: { status: "filled", price: "2657.950000" } });
+    expect(res.body).toMatchObject({
+      message: "Bought 1.000000 XAUt for 2,663.26 USDT (fee 5.31 USDT)",
+      order: { status: "filled", price: "2657.950000" },
+    });
     expect(await balanceOf(db(), u.id, "USDT", "hold")).toBe(0n);
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("3100") - units("2663.2659"));
   });
@@ -359,7 +467,16 @@ describe("reading", () => {
     expect(res.body).toMatchObject({
       success: true,
       market: { base: "XAUT", quote: "USDT", baseDecimals: 6, quoteDecimals: 6 },
-      settings: { enabled: true, feeBps: 10, spreadBps: 30, minQuantity: "0.001000", maxQuantity: "1000.000000", dailyLimit: "10000.000000", dailyUsed: "265.795000", dailyRemaining: "9734.205000" },
+      settings: {
+        enabled: true,
+        feeBps: 10,
+        spreadBps: 30,
+        minQuantity: "0.001000",
+        maxQuantity: "1000.000000",
+        dailyLimit: "10000.000000",
+        dailyUsed: "265.795000",
+        dailyRemaining: "9734.205000",
+      },
       price: { last: "2650.000000", bid: "2642.050000", ask: "2657.950000", stale: false },
     });
     expect((await call(settingsRoute)).status).toBe(401);
@@ -376,7 +493,10 @@ describe("reading", () => {
     const all = await call(userOrdersRoute, { token: u.token, path: "/api/trades/user?pageSize=2" });
     expect(all.status).toBe(200);
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect((all.body.orders as { side: string; type: string }[]).map((o) => `${o.side} ${o.type}`)).toEqual(["sell market", "sell limit"]);
+    expect((all.body.orders as { side: string; type: string }[]).map((o) => `${o.side} ${o.type}`)).toEqual([
+      "sell market",
+      "sell limit",
+    ]);
     expect((all.body.open as { limitPrice: string }[]).map((o) => o.limitPrice)).toEqual(["9000.000000"]);
     const filled = await call(userOrdersRoute, { token: u.token, path: "/api/trades/user?status=filled" });
     expect(filled.body.total).toBe(2);
@@ -395,7 +515,9 @@ describe("reading", () => {
     await trade(u.token, { side: "sell", type: "limit", quantity: "0.1", price: "9000" });
     const res = await call(balanceRoute, { token: u.token });
     expect(res.status).toBe(200);
-    const byAsset = Object.fromEntries((res.body.balances as { asset: string; valueUsdt: string | null }[]).map((b) => [b.asset, b.valueUsdt]));
+    const byAsset = Object.fromEntries(
+      (res.body.balances as { asset: string; valueUsdt: string | null }[]).map((b) => [b.asset, b.valueUsdt]),
+    );
     // 0.5 × 2642.05 = 1321.025
     expect(byAsset).toEqual({ BTC: null, ETH: null, USDC: "20.000000", USDT: "100.000000", XAUT: "1321.025000" });
     expect(res.body.totalUsdt).toBe("1441.025000");

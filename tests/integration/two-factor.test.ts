@@ -9,7 +9,16 @@ import { POST as disableRoute } from "@/app/api/user/2fa/disable/route";
 import { POST as enableRoute } from "@/app/api/user/2fa/enable/route";
 import { POST as setupRoute } from "@/app/api/user/2fa/setup/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
-import { loginHistory, rateLimitHits, sessions, twoFactor, twoFactorChallenges, twoFactorRecoveryCodes, users, withdrawals } from "@/db/schema";
+import {
+  loginHistory,
+  rateLimitHits,
+  sessions,
+  twoFactor,
+  twoFactorChallenges,
+  twoFactorRecoveryCodes,
+  users,
+  withdrawals,
+} from "@/db/schema";
 import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { spendSecondFactor } from "@/lib/auth/two-factor/verify";
 import { decryptTotpSecret, encryptTotpSecret } from "@/lib/auth/two-factor/crypto";
@@ -29,14 +38,17 @@ const STEP_MS = 30_000;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
   const admin = (await signInAdmin(db())).token;
-  expect((await createWallet(admin, { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20 })).status).toBe(201);
+  expect((await createWallet(admin, { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20 })).status).toBe(
+    201,
+  );
 }, 30_000);
 afterAll(() => vi.useRealTimers());
 
 /** Moves the clock on by whole time steps, so the app shows a new code. */
 const advance = (ms = STEP_MS) => vi.setSystemTime(Date.now() + ms);
 /** The code an authenticator app with this secret shows now, computed with otpauth itself. */
-const codeNow = (secret: string, offsetMs = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetMs });
+const codeNow = (secret: string, offsetMs = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetMs });
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -51,8 +63,10 @@ async function enrol(u: User) {
   return { secret, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
 
-const password = (u: User, ip = "198.51.100.7") => call(loginRoute, { body: { usernameOrEmail: u.payload.username, password: u.payload.password }, ip });
-const second = (challenge: string, code: string, ip = "198.51.100.7") => call(twoFactorLoginRoute, { body: { challenge, code }, ip });
+const password = (u: User, ip = "198.51.100.7") =>
+  call(loginRoute, { body: { usernameOrEmail: u.payload.username, password: u.payload.password }, ip });
+const second = (challenge: string, code: string, ip = "198.51.100.7") =>
+  call(twoFactorLoginRoute, { body: { challenge, code }, ip });
 async function challengeFor(u: User, ip?: string): Promise<string> {
   const res = await password(u, ip);
   expect(res.status).toBe(401);
@@ -61,7 +75,10 @@ async function challengeFor(u: User, ip?: string): Promise<string> {
 }
 const countOf = async (table: typeof sessions | typeof loginHistory | typeof withdrawals, userId: string) =>
   (await db().select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
-const outcomes = async (userId: string) => (await db().select({ o: loginHistory.outcome }).from(loginHistory).where(eq(loginHistory.userId, userId))).map((r) => r.o).sort();
+const outcomes = async (userId: string) =>
+  (await db().select({ o: loginHistory.outcome }).from(loginHistory).where(eq(loginHistory.userId, userId)))
+    .map((r) => r.o)
+    .sort();
 
 describe("enrolment", () => {
   it("sets up a secret (kept encrypted), enables it with a code from the app and answers ten recovery codes kept only as hashes", async () => {
@@ -70,7 +87,9 @@ describe("enrolment", () => {
     expect(setup.status).toBe(200);
     const secret = setup.body.secret as string;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.otpauthUrl).toBe(`otpauth://totp/Aurum:${u.payload.username}?issuer=Aurum&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(setup.body.otpauthUrl).toBe(
+      `otpauth://totp/Aurum:${u.payload.username}?issuer=Aurum&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(setup.body.qr).toMatch(/^data:image\/png;base64,/);
     const [row] = await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id));
     expect(row!.secretEncrypted).not.toContain(secret);
@@ -81,7 +100,10 @@ describe("enrolment", () => {
 
     // Not on until a code proves the app has the secret.
     expect((await password(u)).status).toBe(200);
-    const wrong = await call(enableRoute, { token: u.token, body: { code: String((Number(codeNow(secret)) + 1) % 1_000_000).padStart(6, "0") } });
+    const wrong = await call(enableRoute, {
+      token: u.token,
+      body: { code: String((Number(codeNow(secret)) + 1) % 1_000_000).padStart(6, "0") },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: "WRONG_TWO_FACTOR_CODE", errors: { code: ["Not right"] } });
     expect(await twoFactorState(db(), u.user.id)).toMatchObject({ enabled: false });
@@ -101,7 +123,12 @@ describe("enrolment", () => {
     const again = await call(setupRoute, { token: u.token, body: { password: u.payload.password } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: "TWO_FACTOR_ON" });
-    expect(decryptTotpSecret((await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id)))[0]!.secretEncrypted, u.user.id)).toBe(secret);
+    expect(
+      decryptTotpSecret(
+        (await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id)))[0]!.secretEncrypted,
+        u.user.id,
+      ),
+    ).toBe(secret);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(secret, STEP_MS) } })).status).toBe(409);
   });
 
@@ -115,8 +142,10 @@ describe("enrolment", () => {
 
   it("a new setup before enabling replaces the waiting secret", async () => {
     const u = await registerUser();
-    const first = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body.secret as string;
-    const replaced = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body.secret as string;
+    const first = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body
+      .secret as string;
+    const replaced = (await call(setupRoute, { token: u.token, body: { password: u.payload.password } })).body
+      .secret as string;
     expect(replaced).not.toBe(first);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(first) } })).status).toBe(422);
     expect((await call(enableRoute, { token: u.token, body: { code: codeNow(replaced) } })).status).toBe(200);
@@ -130,7 +159,13 @@ describe("signing in with two-factor on", () => {
     const sessionsBefore = await countOf(sessions, u.user.id);
     const step1 = await password(u);
     expect(step1.status).toBe(401);
-    expect(step1.body).toEqual({ success: false, twoFactorRequired: true, challenge: expect.any(String), code: "TWO_FACTOR_REQUIRED", message: "Enter the 6-digit code from your authenticator app" });
+    expect(step1.body).toEqual({
+      success: false,
+      twoFactorRequired: true,
+      challenge: expect.any(String),
+      code: "TWO_FACTOR_REQUIRED",
+      message: "Enter the 6-digit code from your authenticator app",
+    });
     expect(step1.body.token).toBeUndefined();
     expect(step1.headers.get("set-cookie")).toBeNull();
     expect(await countOf(sessions, u.user.id)).toBe(sessionsBefore);
@@ -140,7 +175,12 @@ describe("signing in with two-factor on", () => {
 
     const done = await second(step1.body.challenge as string, codeNow(secret));
     expect(done.status).toBe(200);
-    expect(done.body).toMatchObject({ success: true, message: "Login successful", user: { id: u.user.id, username: u.payload.username }, token: expect.any(String) });
+    expect(done.body).toMatchObject({
+      success: true,
+      message: "Login successful",
+      user: { id: u.user.id, username: u.payload.username },
+      token: expect.any(String),
+    });
     expect(done.headers.get("set-cookie")).toMatch(/aurum\.session-token=.+HttpOnly/i);
     expect((await call(profileRoute, { token: done.body.token as string })).status).toBe(200);
     expect(await countOf(sessions, u.user.id)).toBe(sessionsBefore + 1);
@@ -243,7 +283,11 @@ describe("signing in with two-factor on", () => {
     const { secret } = await enrol(u);
     const challenge = await challengeFor(u);
     const snapshot = async () =>
-      Promise.all([loginHistory, sessions, rateLimitHits, twoFactorChallenges, twoFactorRecoveryCodes, twoFactor].map(async (t) => (await db().select({ n: count() }).from(t))[0]!.n));
+      Promise.all(
+        [loginHistory, sessions, rateLimitHits, twoFactorChallenges, twoFactorRecoveryCodes, twoFactor].map(
+          async (t) => (await db().select({ n: count() }).from(t))[0]!.n,
+        ),
+      );
     const before = await snapshot();
     const lastStep = (await db().select().from(twoFactor).where(eq(twoFactor.userId, u.user.id)))[0]!.lastStep;
     for (const body of [
@@ -278,7 +322,10 @@ describe("turning two-factor off", () => {
     const u = await registerUser();
     const { secret, recoveryCodes } = await enrol(u);
     expect((await call(disableRoute, { token: u.token, body: {} })).status).toBe(400);
-    const wrong = await call(disableRoute, { token: u.token, body: { code: "000000" === codeNow(secret) ? "000001" : "000000" } });
+    const wrong = await call(disableRoute, {
+      token: u.token,
+      body: { code: "000000" === codeNow(secret) ? "000001" : "000000" },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body).toMatchObject({ code: "WRONG_TWO_FACTOR_CODE" });
     expect((await call(disableRoute, { token: u.token, body: { code: "zzzzz-zzzzz" } })).status).toBe(403);
@@ -286,7 +333,14 @@ describe("turning two-factor off", () => {
     const off = await call(disableRoute, { token: u.token, body: { code: recoveryCodes[3]! } });
     expect(off.status).toBe(200);
     expect(await twoFactorState(db(), u.user.id)).toMatchObject({ enabled: false });
-    expect((await db().select({ n: count() }).from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, u.user.id)))[0]!.n).toBe(0);
+    expect(
+      (
+        await db()
+          .select({ n: count() })
+          .from(twoFactorRecoveryCodes)
+          .where(eq(twoFactorRecoveryCodes.userId, u.user.id))
+      )[0]!.n,
+    ).toBe(0);
     expect((await password(u)).status).toBe(200);
     expect((await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } })).status).toBe(409);
   });
@@ -303,23 +357,36 @@ describe("turning two-factor off", () => {
     await fund(db(), u.user.id, "USDT", 50_000_000n);
     const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
     const { secret } = await enrol(u);
-    const holdOf = async () => (await db().select({ until: users.withdrawHoldUntil }).from(users).where(eq(users.id, u.user.id)))[0]!.until!.getTime();
+    const holdOf = async () =>
+      (
+        await db().select({ until: users.withdrawHoldUntil }).from(users).where(eq(users.id, u.user.id))
+      )[0]!.until!.getTime();
     const before = await holdOf();
-    expect((await call(disableRoute, { token: u.token, body: { code: "000000" === codeNow(secret) ? "000001" : "000000" } })).status).toBe(403);
+    expect(
+      (await call(disableRoute, { token: u.token, body: { code: "000000" === codeNow(secret) ? "000001" : "000000" } }))
+        .status,
+    ).toBe(403);
     expect(await holdOf()).toBe(before);
     const off = await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } });
     expect(off.status).toBe(200);
     const until = Date.now() + withdrawHoldMs();
-    expect(off.body).toMatchObject({ withdrawalsPausedUntil: new Date(until).toISOString(), message: "Two-factor sign-in is off. For your security, withdrawals are paused for 24 hours." });
+    expect(off.body).toMatchObject({
+      withdrawalsPausedUntil: new Date(until).toISOString(),
+      message: "Two-factor sign-in is off. For your security, withdrawals are paused for 24 hours.",
+    });
     expect(await holdOf()).toBe(until);
-    const res = await call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
+    const res = await call(withdrawRoute, {
+      token: u.token,
+      body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword },
+    });
     expect(res.body).toMatchObject({ code: "WITHDRAWALS_ON_HOLD" });
   });
 
   it("allows ten wrong codes per 15 minutes, then 429 even for the right one", async () => {
     const u = await registerUser();
     const { secret } = await enrol(u);
-    for (let i = 0; i < 10; i++) expect((await call(disableRoute, { token: u.token, body: { code: `99999${i}` } })).status).toBe(403);
+    for (let i = 0; i < 10; i++)
+      expect((await call(disableRoute, { token: u.token, body: { code: `99999${i}` } })).status).toBe(403);
     expect((await call(disableRoute, { token: u.token, body: { code: codeNow(secret) } })).status).toBe(429);
   });
 });
@@ -333,23 +400,44 @@ describe("withdrawals with two-factor on", () => {
     const body = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword };
     const missing = await call(withdrawRoute, { token: u.token, body });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: "TWO_FACTOR_CODE_REQUIRED", errors: { twoFactorCode: [expect.any(String)] } });
-    const wrong = await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: "000000" === codeNow(secret) ? "000001" : "000000" } });
+    expect(missing.body).toMatchObject({
+      code: "TWO_FACTOR_CODE_REQUIRED",
+      errors: { twoFactorCode: [expect.any(String)] },
+    });
+    const wrong = await call(withdrawRoute, {
+      token: u.token,
+      body: { ...body, twoFactorCode: "000000" === codeNow(secret) ? "000001" : "000000" },
+    });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toMatchObject({ code: "WRONG_TWO_FACTOR_CODE", errors: { twoFactorCode: [expect.any(String)] } });
+    expect(wrong.body).toMatchObject({
+      code: "WRONG_TWO_FACTOR_CODE",
+      errors: { twoFactorCode: [expect.any(String)] },
+    });
     expect((await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: "12" } })).status).toBe(400);
     expect(await countOf(withdrawals, u.user.id)).toBe(0);
 
     const code = codeNow(secret);
     const key = "withdraw-2fa-test-1";
-    const ok = await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: code }, headers: { "idempotency-key": key } });
+    const ok = await call(withdrawRoute, {
+      token: u.token,
+      body: { ...body, twoFactorCode: code },
+      headers: { "idempotency-key": key },
+    });
     expect(ok.status).toBe(201);
     // A retry of the same request (same key) replays the answer although its code is used up.
-    const retry = await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: code }, headers: { "idempotency-key": key } });
+    const retry = await call(withdrawRoute, {
+      token: u.token,
+      body: { ...body, twoFactorCode: code },
+      headers: { "idempotency-key": key },
+    });
     expect(retry.status).toBe(201);
     expect(retry.body.withdrawal).toEqual(ok.body.withdrawal);
     // A new withdrawal with the used code is refused.
-    const replay = await call(withdrawRoute, { token: u.token, body: { ...body, twoFactorCode: code }, headers: { "idempotency-key": "withdraw-2fa-test-2" } });
+    const replay = await call(withdrawRoute, {
+      token: u.token,
+      body: { ...body, twoFactorCode: code },
+      headers: { "idempotency-key": "withdraw-2fa-test-2" },
+    });
     expect(replay.status).toBe(403);
     expect(await countOf(withdrawals, u.user.id)).toBe(1);
   });
@@ -360,7 +448,13 @@ describe("withdrawals with two-factor on", () => {
     const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
     const { secret } = await enrol(u);
     const code = codeNow(secret);
-    const body = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, withdrawPassword, twoFactorCode: code };
+    const body = {
+      currency: "USDT",
+      network: "TRC20",
+      address: ADDRESSES.TRC20,
+      withdrawPassword,
+      twoFactorCode: code,
+    };
     const short = await call(withdrawRoute, { token: u.token, body: { ...body, amount: "14.500002" } });
     expect(short.status).toBe(422);
     expect(short.body).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
@@ -372,7 +466,10 @@ describe("withdrawals with two-factor on", () => {
     expect(replay.body).toMatchObject({ code: "WRONG_TWO_FACTOR_CODE" });
     expect(await countOf(withdrawals, u.user.id)).toBe(1);
     // The refusal for funds was no wrong code: only the replay took a hit from the limit.
-    const hits = await db().select({ count: rateLimitHits.count }).from(rateLimitHits).where(eq(rateLimitHits.key, `2fa:user:${u.user.id}`));
+    const hits = await db()
+      .select({ count: rateLimitHits.count })
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.key, `2fa:user:${u.user.id}`));
     expect(hits.reduce((n, h) => n + h.count, 0)).toBe(1);
   });
 
@@ -380,7 +477,10 @@ describe("withdrawals with two-factor on", () => {
     const u = await registerUser();
     await fund(db(), u.user.id, "USDT", 1_000_000_000n);
     const withdrawPassword = await readyToWithdraw(db(), u.token, u.user.id);
-    const res = await call(withdrawRoute, { token: u.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword } });
+    const res = await call(withdrawRoute, {
+      token: u.token,
+      body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "20", withdrawPassword },
+    });
     expect(res.status).toBe(201);
   });
 });
@@ -389,25 +489,30 @@ describe("clock skew", () => {
   it("accepts codes of steps -1, 0 and +1 once each in increasing order, and never -2 or +2 (property)", () => {
     const secrets = Array.from({ length: 8 }, () => newTotpSecret());
     fc.assert(
-      fc.property(fc.constantFrom(...secrets), fc.integer({ min: 1_000_000_000_000, max: 4_000_000_000_000 }), (secret, now) => {
-        const step = stepAt(now);
-        const code = (offset: number) => codeForStep(secret, step + offset);
-        // A code that happens to equal a neighbour's (1 in a million) proves nothing here.
-        const codes = [-2, -1, 0, 1, 2].map(code);
-        fc.pre(new Set(codes).size === codes.length);
-        expect(matchTotp(secret, code(-2), null, now)).toBeNull();
-        expect(matchTotp(secret, code(2), null, now)).toBeNull();
-        let last: number | null = null;
-        for (const offset of [-1, 0, 1]) {
-          const accepted = matchTotp(secret, code(offset), last, now);
-          expect(accepted).toBe(step + offset);
-          last = accepted;
-          // Used: the same code again is refused, and so is every earlier one.
-          expect(matchTotp(secret, code(offset), last, now)).toBeNull();
-          for (const earlier of [-1, 0, 1].filter((o) => o < offset)) expect(matchTotp(secret, code(earlier), last, now)).toBeNull();
-        }
-        expect(matchTotp(secret, code(2), last, now)).toBeNull();
-      }),
+      fc.property(
+        fc.constantFrom(...secrets),
+        fc.integer({ min: 1_000_000_000_000, max: 4_000_000_000_000 }),
+        (secret, now) => {
+          const step = stepAt(now);
+          const code = (offset: number) => codeForStep(secret, step + offset);
+          // A code that happens to equal a neighbour's (1 in a million) proves nothing here.
+          const codes = [-2, -1, 0, 1, 2].map(code);
+          fc.pre(new Set(codes).size === codes.length);
+          expect(matchTotp(secret, code(-2), null, now)).toBeNull();
+          expect(matchTotp(secret, code(2), null, now)).toBeNull();
+          let last: number | null = null;
+          for (const offset of [-1, 0, 1]) {
+            const accepted = matchTotp(secret, code(offset), last, now);
+            expect(accepted).toBe(step + offset);
+            last = accepted;
+            // Used: the same code again is refused, and so is every earlier one.
+            expect(matchTotp(secret, code(offset), last, now)).toBeNull();
+            for (const earlier of [-1, 0, 1].filter((o) => o < offset))
+              expect(matchTotp(secret, code(earlier), last, now)).toBeNull();
+          }
+          expect(matchTotp(secret, code(2), last, now)).toBeNull();
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -10,16 +10,28 @@ import { jpegClaiming, pngClaiming, webpClaiming } from "../support/images";
 import { registerUser } from "../support/users";
 
 const db = withTestDatabase();
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082",
+  "hex",
+);
 
 const fetchAs = (id: string, token?: string) =>
-  getUpload(new Request(`http://localhost/api/uploads/${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }), { params: Promise.resolve({ id }) });
+  getUpload(
+    new Request(`http://localhost/api/uploads/${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    { params: Promise.resolve({ id }) },
+  );
 
 describe("a private upload", () => {
   it("is served to its owner and to administrators only; anyone else gets the same 404 as for nothing", async () => {
     const [owner, other] = [await registerUser(), await registerUser()];
     const admin = await signInAdmin(db());
-    const file = await saveUpload(db(), { bytes: PNG, contentType: "image/png", purpose: "test", public: false, ownerId: owner.user.id });
+    const file = await saveUpload(db(), {
+      bytes: PNG,
+      contentType: "image/png",
+      purpose: "test",
+      public: false,
+      ownerId: owner.user.id,
+    });
 
     const mine = await fetchAs(file.id, owner.token);
     expect(mine.status).toBe(200);
@@ -39,7 +51,11 @@ describe("the logo upload", () => {
   const upload = async (bytes: Buffer, token: string) => {
     const form = new FormData();
     form.set("logo", new File([new Uint8Array(bytes)], "logo.png", { type: "image/png" }));
-    const req = new Request("http://localhost/api/admin/upload/logo", { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
+    const req = new Request("http://localhost/api/admin/upload/logo", {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" },
+    });
     const res = await uploadLogo(req, { params: Promise.resolve({}) });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -51,7 +67,11 @@ describe("the logo upload", () => {
     for (const bytes of [pngClaiming(60_000, 60_000), jpegClaiming(8_001, 2), webpClaiming(6_400, 6_400)]) {
       const res = await upload(bytes, admin.token);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, code: "IMAGE_TOO_LARGE", errors: { logo: ["Too many pixels"] } });
+      expect(res.body).toMatchObject({
+        success: false,
+        code: "IMAGE_TOO_LARGE",
+        errors: { logo: ["Too many pixels"] },
+      });
     }
     expect(await stored()).toBe(before);
     expect((await upload(pngClaiming(8_000, 5_000), admin.token)).status).toBe(200);

@@ -36,9 +36,15 @@ async function userWithPassword() {
   return id;
 }
 const rowOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (err: unknown) => err as { status: number; code: string; message: string; errors?: unknown; headers?: Record<string, string> });
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) =>
+      err as { status: number; code: string; message: string; errors?: unknown; headers?: Record<string, string> },
+  );
 
-const wrongMessage = (left: string) => `The withdrawal password is not correct. ${left} left before withdrawals lock for 15 minutes.`;
+const wrongMessage = (left: string) =>
+  `The withdrawal password is not correct. ${left} left before withdrawals lock for 15 minutes.`;
 
 let shared: string;
 beforeAll(async () => {
@@ -49,21 +55,41 @@ describe("wrong withdrawal passwords", () => {
   it("count down the attempts left, the last one singular, then lock withdrawals for 15 minutes with Retry-After in seconds", async () => {
     const id = shared;
     for (const left of ["4 attempts", "3 attempts", "2 attempts", "1 attempt"]) {
-      expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({ status: 403, code: "WRONG_WITHDRAW_PASSWORD", message: wrongMessage(left), errors: { withdrawPassword: ["Not correct"] } });
+      expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({
+        status: 403,
+        code: "WRONG_WITHDRAW_PASSWORD",
+        message: wrongMessage(left),
+        errors: { withdrawPassword: ["Not correct"] },
+      });
     }
     expect((await rowOf(id)).withdrawPasswordFailures).toBe(4);
     const locked = await refusal(checkWithdrawPassword(db(), id, "guess", T1));
-    expect(locked).toMatchObject({ status: 429, code: "WITHDRAWALS_LOCKED", message: "Too many wrong withdrawal passwords. Withdrawals are locked for 15 minutes.", headers: { "Retry-After": "900" } });
+    expect(locked).toMatchObject({
+      status: 429,
+      code: "WITHDRAWALS_LOCKED",
+      message: "Too many wrong withdrawal passwords. Withdrawals are locked for 15 minutes.",
+      headers: { "Retry-After": "900" },
+    });
     const row = await rowOf(id);
     expect(row.withdrawLockedUntil).toEqual(at(T1, 15 * MINUTE));
     expect(row.withdrawPasswordFailures).toBe(0);
 
     // Locked, the right password is refused too, with the time left rounded up.
-    expect(await refusal(checkWithdrawPassword(db(), id, "vault-key-1", at(T1, 10 * MINUTE + 500)))).toMatchObject({ status: 429, message: "Too many wrong withdrawal passwords. Withdrawals are locked for 5 minutes.", headers: { "Retry-After": "300" } });
-    expect(await refusal(checkWithdrawPassword(db(), id, "vault-key-1", at(T1, 15 * MINUTE - 400)))).toMatchObject({ code: "WITHDRAWALS_LOCKED", message: "Too many wrong withdrawal passwords. Withdrawals are locked for 1 minute.", headers: { "Retry-After": "1" } });
+    expect(await refusal(checkWithdrawPassword(db(), id, "vault-key-1", at(T1, 10 * MINUTE + 500)))).toMatchObject({
+      status: 429,
+      message: "Too many wrong withdrawal passwords. Withdrawals are locked for 5 minutes.",
+      headers: { "Retry-After": "300" },
+    });
+    expect(await refusal(checkWithdrawPassword(db(), id, "vault-key-1", at(T1, 15 * MINUTE - 400)))).toMatchObject({
+      code: "WITHDRAWALS_LOCKED",
+      message: "Too many wrong withdrawal passwords. Withdrawals are locked for 1 minute.",
+      headers: { "Retry-After": "1" },
+    });
     // The lock ends at its time exactly, and the count starts again from five.
     await expect(checkWithdrawPassword(db(), id, "vault-key-1", at(T1, 15 * MINUTE))).resolves.toBeUndefined();
-    expect(await refusal(checkWithdrawPassword(db(), id, "guess", at(T1, 16 * MINUTE)))).toMatchObject({ message: wrongMessage("4 attempts") });
+    expect(await refusal(checkWithdrawPassword(db(), id, "guess", at(T1, 16 * MINUTE)))).toMatchObject({
+      message: wrongMessage("4 attempts"),
+    });
   });
 
   it("start counting again after a right one", async () => {
@@ -71,56 +97,109 @@ describe("wrong withdrawal passwords", () => {
     for (let i = 0; i < 3; i++) await refusal(checkWithdrawPassword(db(), id, "guess", T1));
     await expect(checkWithdrawPassword(db(), id, "vault-key-1", T1)).resolves.toBeUndefined();
     expect((await rowOf(id)).withdrawPasswordFailures).toBe(0);
-    expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({ message: wrongMessage("4 attempts") });
+    expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({
+      message: wrongMessage("4 attempts"),
+    });
   });
 
   it("are counted toward the same lock when setting or changing it, each naming its own field", async () => {
     const fresh = await newUser();
     expect(await refusal(setWithdrawPassword(db(), fresh, { newWithdrawPassword: "vault-key-1" }, T0))).toMatchObject({
-      status: 400, message: "Please enter your account password", errors: { password: ["Required to set a withdrawal password"] },
+      status: 400,
+      message: "Please enter your account password",
+      errors: { password: ["Required to set a withdrawal password"] },
     });
-    expect(await refusal(setWithdrawPassword(db(), fresh, { password: "wrong", newWithdrawPassword: "vault-key-1" }, T0))).toMatchObject({
-      status: 403, code: "WRONG_PASSWORD", message: "The account password is not correct. 4 attempts left before withdrawals lock for 15 minutes.", errors: { password: ["Not correct"] },
+    expect(
+      await refusal(setWithdrawPassword(db(), fresh, { password: "wrong", newWithdrawPassword: "vault-key-1" }, T0)),
+    ).toMatchObject({
+      status: 403,
+      code: "WRONG_PASSWORD",
+      message: "The account password is not correct. 4 attempts left before withdrawals lock for 15 minutes.",
+      errors: { password: ["Not correct"] },
     });
     expect((await rowOf(fresh)).withdrawPasswordHash).toBeNull();
 
     const id = await userWithPassword();
-    expect(await refusal(setWithdrawPassword(db(), id, { password: "correct-horse", newWithdrawPassword: "vault-key-2" }, T1))).toMatchObject({
-      status: 400, message: "Please enter your current withdrawal password", errors: { currentWithdrawPassword: ["Required to change it"] },
+    expect(
+      await refusal(
+        setWithdrawPassword(db(), id, { password: "correct-horse", newWithdrawPassword: "vault-key-2" }, T1),
+      ),
+    ).toMatchObject({
+      status: 400,
+      message: "Please enter your current withdrawal password",
+      errors: { currentWithdrawPassword: ["Required to change it"] },
     });
-    expect(await refusal(setWithdrawPassword(db(), id, { currentWithdrawPassword: "nope", newWithdrawPassword: "vault-key-2" }, T1))).toMatchObject({
-      status: 403, code: "WRONG_WITHDRAW_PASSWORD", message: "The current withdrawal password is not correct. 4 attempts left before withdrawals lock for 15 minutes.", errors: { currentWithdrawPassword: ["Not correct"] },
+    expect(
+      await refusal(
+        setWithdrawPassword(db(), id, { currentWithdrawPassword: "nope", newWithdrawPassword: "vault-key-2" }, T1),
+      ),
+    ).toMatchObject({
+      status: 403,
+      code: "WRONG_WITHDRAW_PASSWORD",
+      message:
+        "The current withdrawal password is not correct. 4 attempts left before withdrawals lock for 15 minutes.",
+      errors: { currentWithdrawPassword: ["Not correct"] },
     });
-    expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({ message: wrongMessage("3 attempts") });
+    expect(await refusal(checkWithdrawPassword(db(), id, "guess", T1))).toMatchObject({
+      message: wrongMessage("3 attempts"),
+    });
   });
 });
 
 describe("setting the withdrawal password", () => {
   it("for a user who does not exist is not found, and neither is checking it", async () => {
     const nobody = "00000000-0000-4000-8000-000000000000";
-    expect(await refusal(setWithdrawPassword(db(), nobody, { password: "correct-horse", newWithdrawPassword: "vault-key-1" }, T0))).toMatchObject({ status: 404, message: "User not found" });
-    expect(await refusal(checkWithdrawPassword(db(), nobody, "vault-key-1", T1))).toMatchObject({ status: 404, message: "User not found" });
+    expect(
+      await refusal(
+        setWithdrawPassword(db(), nobody, { password: "correct-horse", newWithdrawPassword: "vault-key-1" }, T0),
+      ),
+    ).toMatchObject({ status: 404, message: "User not found" });
+    expect(await refusal(checkWithdrawPassword(db(), nobody, "vault-key-1", T1))).toMatchObject({
+      status: 404,
+      message: "User not found",
+    });
   });
 
   it("comes first: a user without one is asked to set it", async () => {
-    expect(await refusal(checkWithdrawPassword(db(), await newUser(), "vault-key-1", T1))).toMatchObject({ status: 422, code: "WITHDRAW_PASSWORD_NOT_SET", message: "Set a withdrawal password first" });
+    expect(await refusal(checkWithdrawPassword(db(), await newUser(), "vault-key-1", T1))).toMatchObject({
+      status: 422,
+      code: "WITHDRAW_PASSWORD_NOT_SET",
+      message: "Set a withdrawal password first",
+    });
   });
 
   it("pauses withdrawals for 24 hours, says whether it was set or changed, and clears an ended lock's traces", async () => {
     const id = await newUser();
-    const first = await setWithdrawPassword(db(), id, { password: "correct-horse", newWithdrawPassword: "vault-key-1" }, T0);
+    const first = await setWithdrawPassword(
+      db(),
+      id,
+      { password: "correct-horse", newWithdrawPassword: "vault-key-1" },
+      T0,
+    );
     expect(first.holdUntil).toEqual(at(T0, 24 * 60 * MINUTE));
     // Locked out, then the lock over: changing the password writes a clean slate.
     for (let i = 0; i < 5; i++) await refusal(checkWithdrawPassword(db(), id, "guess", T1));
     await refusal(checkWithdrawPassword(db(), id, "guess", at(T1, 20 * MINUTE)));
     const T2 = at(T1, 20 * MINUTE);
-    const second = await setWithdrawPassword(db(), id, { currentWithdrawPassword: "vault-key-1", newWithdrawPassword: "vault-key-2" }, T2);
+    const second = await setWithdrawPassword(
+      db(),
+      id,
+      { currentWithdrawPassword: "vault-key-1", newWithdrawPassword: "vault-key-2" },
+      T2,
+    );
     expect(second.holdUntil).toEqual(at(T2, 24 * 60 * MINUTE));
     const row = await rowOf(id);
-    expect({ failures: row.withdrawPasswordFailures, lockedUntil: row.withdrawLockedUntil, updatedAt: row.updatedAt }).toEqual({ failures: 0, lockedUntil: null, updatedAt: T2 });
+    expect({
+      failures: row.withdrawPasswordFailures,
+      lockedUntil: row.withdrawLockedUntil,
+      updatedAt: row.updatedAt,
+    }).toEqual({ failures: 0, lockedUntil: null, updatedAt: T2 });
 
-    const events = await db().select({ facts: accountEvents.facts, at: accountEvents.createdAt }).from(accountEvents)
-      .where(and(eq(accountEvents.userId, id), eq(accountEvents.kind, "withdraw_password.set"))).orderBy(accountEvents.createdAt);
+    const events = await db()
+      .select({ facts: accountEvents.facts, at: accountEvents.createdAt })
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, id), eq(accountEvents.kind, "withdraw_password.set")))
+      .orderBy(accountEvents.createdAt);
     expect(events).toEqual([
       { facts: { changed: false, pausedUntil: first.holdUntil.toISOString() }, at: T0 },
       { facts: { changed: true, pausedUntil: second.holdUntil.toISOString() }, at: T2 },
@@ -143,12 +222,16 @@ describe("the pause after a security change", () => {
     const hold = (await rowOf(id)).withdrawHoldUntil!;
     expect(hold).toEqual(at(T0, 24 * 60 * MINUTE));
     expect(await refusal(checkWithdrawPassword(db(), id, "vault-key-1", at(hold, -(90 * MINUTE))))).toMatchObject({
-      status: 422, code: "WITHDRAWALS_ON_HOLD",
-      message: "For your security, withdrawals are paused for another 1 hour 30 minutes after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).",
+      status: 422,
+      code: "WITHDRAWALS_ON_HOLD",
+      message:
+        "For your security, withdrawals are paused for another 1 hour 30 minutes after a change to your account's security (a new password, withdrawal password or email, or two-factor turned off).",
     });
     expect(() => assertNotOnHold(hold, hold)).not.toThrow();
     expect(() => assertNotOnHold(null, hold)).not.toThrow();
-    expect(pauseSentence(hold, at(hold, -(24 * 60 * MINUTE)))).toBe(" For your security, withdrawals are paused for 24 hours.");
+    expect(pauseSentence(hold, at(hold, -(24 * 60 * MINUTE)))).toBe(
+      " For your security, withdrawals are paused for 24 hours.",
+    );
     expect(pauseSentence(hold, hold)).toBe("");
   });
 
@@ -156,8 +239,16 @@ describe("the pause after a security change", () => {
     const none = await rowOf(await newUser());
     expect(withdrawPasswordState(none, T0)).toEqual({ set: false, holdUntil: null, lockedUntil: null });
     const user = { ...(await rowOf(shared)), withdrawLockedUntil: at(T1, 15 * MINUTE) };
-    expect(withdrawPasswordState(user, T1)).toEqual({ set: true, holdUntil: null, lockedUntil: at(T1, 15 * MINUTE).toISOString() });
-    expect(withdrawPasswordState(user, T0)).toEqual({ set: true, holdUntil: at(T0, 24 * 60 * MINUTE).toISOString(), lockedUntil: at(T1, 15 * MINUTE).toISOString() });
+    expect(withdrawPasswordState(user, T1)).toEqual({
+      set: true,
+      holdUntil: null,
+      lockedUntil: at(T1, 15 * MINUTE).toISOString(),
+    });
+    expect(withdrawPasswordState(user, T0)).toEqual({
+      set: true,
+      holdUntil: at(T0, 24 * 60 * MINUTE).toISOString(),
+      lockedUntil: at(T1, 15 * MINUTE).toISOString(),
+    });
     expect(withdrawPasswordState(user, at(T1, 15 * MINUTE))).toEqual({ set: true, holdUntil: null, lockedUntil: null });
   });
 });

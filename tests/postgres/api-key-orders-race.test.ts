@@ -21,7 +21,11 @@ describe("signed requests with one API key (PostgreSQL)", () => {
     const { user } = await registerUser();
     await fund(db(), user.id, "USDT", units("1000"));
     const client = clientFor(await insertKey(db(), user.id, { scopes: ["trade"] }));
-    const answers = await Promise.all(Array.from({ length: 20 }, () => client.placeOrder({ side: "buy", type: "market", total: "50" }, "burst-order-0001")));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client.placeOrder({ side: "buy", type: "market", total: "50" }, "burst-order-0001"),
+      ),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
     const placed = await db().select().from(orders).where(eq(orders.userId, user.id));
     expect(placed).toHaveLength(1);
@@ -34,7 +38,9 @@ describe("signed requests with one API key (PostgreSQL)", () => {
     const client = clientFor(await insertKey(db(), user.id, { scopes: ["read"] }));
     const headers = client.sign("GET", "/api/auth/balance");
     const send = dispatcher();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => send(new Request("http://localhost/api/auth/balance", { headers }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => send(new Request("http://localhost/api/auth/balance", { headers }))),
+    );
     const codes = await Promise.all(answers.map(async (a) => (a.status === 200 ? 200 : (await a.json()).code)));
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === "API_SIGNATURE_REPLAYED")).toHaveLength(19);

@@ -24,7 +24,12 @@ beforeAll(async () => {
 });
 
 const propose = async (userId: string, body: Record<string, unknown>) => {
-  const res = await call(manageBalanceRoute, { method: "PUT", token: maker.token, params: { id: userId }, body: { operation: "credit", reason: "Race", ...body } });
+  const res = await call(manageBalanceRoute, {
+    method: "PUT",
+    token: maker.token,
+    params: { id: userId },
+    body: { operation: "credit", reason: "Race", ...body },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(202);
   return (res.body.proposal as { id: string }).id;
 };
@@ -57,10 +62,20 @@ describe("approvals under concurrency (PostgreSQL)", () => {
   it("two approved debits that together overdraw: one moves, the other fails and moves nothing", async () => {
     const { user } = await registerUser();
     await fund(db(), user.id, "USDT", units("3000"));
-    const [a, b] = [await propose(user.id, { amount: "2000", operation: "debit" }), await propose(user.id, { amount: "2000", operation: "debit" })];
-    const answers = await Promise.all([call(approveRoute, { token: checkers[2]!.token, params: { id: a } }), call(approveRoute, { token: checkers[3]!.token, params: { id: b } })]);
+    const [a, b] = [
+      await propose(user.id, { amount: "2000", operation: "debit" }),
+      await propose(user.id, { amount: "2000", operation: "debit" }),
+    ];
+    const answers = await Promise.all([
+      call(approveRoute, { token: checkers[2]!.token, params: { id: a } }),
+      call(approveRoute, { token: checkers[3]!.token, params: { id: b } }),
+    ]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
-    const statuses = (await db().select({ status: proposals.status }).from(proposals).where(eq(proposals.userId, user.id))).map((r) => r.status).sort();
+    const statuses = (
+      await db().select({ status: proposals.status }).from(proposals).where(eq(proposals.userId, user.id))
+    )
+      .map((r) => r.status)
+      .sort();
     expect(statuses).toEqual(["approved", "failed"]);
     expect(await balanceOf(db(), user.id, "USDT")).toBe(units("1000"));
     expect(await checkLedger(db())).toEqual([]);
@@ -69,7 +84,13 @@ describe("approvals under concurrency (PostgreSQL)", () => {
   it("20 parallel credits by one administrator to one user are summed one after another: exactly those under the threshold act", async () => {
     const { user } = await registerUser();
     const credit = (i: number, amount: string) =>
-      call(manageBalanceRoute, { method: "PUT", token: maker.token, params: { id: user.id }, body: { operation: "credit", reason: "Split", amount }, headers: { "Idempotency-Key": `split-${user.id}-${i}` } });
+      call(manageBalanceRoute, {
+        method: "PUT",
+        token: maker.token,
+        params: { id: user.id },
+        body: { operation: "credit", reason: "Split", amount },
+        headers: { "Idempotency-Key": `split-${user.id}-${i}` },
+      });
     // 100 each: nine make 900; the tenth would make 1,000, the threshold.
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => credit(i, "100")));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
@@ -78,7 +99,15 @@ describe("approvals under concurrency (PostgreSQL)", () => {
     // 999.99 each, for another user: one acts, nineteen wait.
     const { user: other } = await registerUser();
     const structured = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(manageBalanceRoute, { method: "PUT", token: maker.token, params: { id: other.id }, body: { operation: "credit", reason: "Split", amount: "999.99" }, headers: { "Idempotency-Key": `structured-${other.id}-${i}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(manageBalanceRoute, {
+          method: "PUT",
+          token: maker.token,
+          params: { id: other.id },
+          body: { operation: "credit", reason: "Split", amount: "999.99" },
+          headers: { "Idempotency-Key": `structured-${other.id}-${i}` },
+        }),
+      ),
     );
     expect(structured.map((a) => a.status).sort()).toEqual([200, ...Array(19).fill(202)]);
     expect(await balanceOf(db(), other.id, "USDT")).toBe(units("999.99"));
@@ -91,7 +120,11 @@ describe("approvals under concurrency (PostgreSQL)", () => {
       const id = await propose(user.id, { amount: "2000" });
       const approved = await call(approveRoute, { token: checkers[4]!.token, params: { id } });
       expect(approved.status).toBe(200);
-      const rejections = await Promise.all(checkers.slice(0, 3).map((c) => call(rejectRoute, { token: c.token, params: { id }, body: { reason: "Late" } })));
+      const rejections = await Promise.all(
+        checkers
+          .slice(0, 3)
+          .map((c) => call(rejectRoute, { token: c.token, params: { id }, body: { reason: "Late" } })),
+      );
       expect(rejections.map((r) => r.status)).toEqual([409, 409, 409]);
       const [row] = await db().select({ status: proposals.status }).from(proposals).where(eq(proposals.id, id));
       expect(row!.status).toBe("approved");
@@ -103,7 +136,11 @@ describe("approvals under concurrency (PostgreSQL)", () => {
     const others = [maker, ...checkers].map((a) => a.user.id);
     for (const id of others) await db().update(users).set({ role: "user" }).where(eq(users.id, id));
     const [x, y] = [await registerUser(), await registerUser()];
-    const answers = await Promise.all([x, y].map((u) => call(roleRoute, { method: "PUT", token: lone.token, params: { id: u.user.id }, body: { role: "admin" } })));
+    const answers = await Promise.all(
+      [x, y].map((u) =>
+        call(roleRoute, { method: "PUT", token: lone.token, params: { id: u.user.id }, body: { role: "admin" } }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 202]);
     for (const id of others) await db().update(users).set({ role: "admin" }).where(eq(users.id, id));
   });

@@ -41,17 +41,28 @@ describe("the audit chain across instances (PostgreSQL)", () => {
       Array.from({ length: 20 }, (_, i) => {
         const db = i % 2 === 0 ? a : b;
         return runTransaction(db, (tx) =>
-          adjustBalance(tx, { userId: users[i % 4]!.id, actorId: admins[i % 2]!.id, ip: null, asset: "USDT", operation: "credit", amount: `${i + 1}.000001`, reason: `parallel ${i}` }),
+          adjustBalance(tx, {
+            userId: users[i % 4]!.id,
+            actorId: admins[i % 2]!.id,
+            ip: null,
+            asset: "USDT",
+            operation: "credit",
+            amount: `${i + 1}.000001`,
+            reason: `parallel ${i}`,
+          }),
         );
       }),
     );
 
     const rows = await a.select().from(auditLogs).where(isNotNull(auditLogs.seq)).orderBy(asc(auditLogs.seq));
     expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(rows.map((r) => (r.detail as { journalId: string }).journalId).sort()).toEqual(results.map((r) => r.journalId).sort());
+    expect(rows.map((r) => (r.detail as { journalId: string }).journalId).sort()).toEqual(
+      results.map((r) => r.journalId).sort(),
+    );
     for (const [i, row] of rows.entries()) expect(row.prevHash).toBe(i === 0 ? "0".repeat(64) : rows[i - 1]!.hash);
     // One clock along the chain: each row's time is at or after the one before it.
-    for (const [i, row] of rows.entries()) if (i > 0) expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(rows[i - 1]!.createdAt.getTime());
+    for (const [i, row] of rows.entries())
+      if (i > 0) expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(rows[i - 1]!.createdAt.getTime());
     const head = { seq: 20, hash: rows[19]!.hash! };
     for (const db of [a, b]) {
       expect(await verifyAuditChain(db)).toMatchObject({ intact: true, entries: 20, head, outside: { count: 0 } });
@@ -76,7 +87,11 @@ describe("the audit chain across instances (PostgreSQL)", () => {
       await audit(tx, { actorId: admin.id, action: "test.snapshot", target: { type: "test" } });
     });
     expect(attempts).toBe(2);
-    const rows = await a.select().from(auditLogs).where(sql`${auditLogs.seq} > ${before.seq}`).orderBy(asc(auditLogs.seq));
+    const rows = await a
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.seq} > ${before.seq}`)
+      .orderBy(asc(auditLogs.seq));
     expect(rows.map((r) => [r.seq, r.action])).toEqual([
       [before.seq + 1, "test.meanwhile"],
       [before.seq + 2, "test.snapshot"],

@@ -57,8 +57,16 @@ describe("a database outage", () => {
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("2");
-    expect(refused.body).toEqual({ success: false, code: "SERVICE_UNAVAILABLE", message: "Aurum is briefly unavailable. Please try again in a moment." });
-    const order = await trade(alice.token, { side: "buy", type: "market", quantity: "0.01" }, { "Idempotency-Key": "outage-order-1" });
+    expect(refused.body).toEqual({
+      success: false,
+      code: "SERVICE_UNAVAILABLE",
+      message: "Aurum is briefly unavailable. Please try again in a moment.",
+    });
+    const order = await trade(
+      alice.token,
+      { side: "buy", type: "market", quantity: "0.01" },
+      { "Idempotency-Key": "outage-order-1" },
+    );
     expect(order.status).toBe(503);
     expect((await readiness(db)).checks.database).toBe(false);
     outage.restore();
@@ -75,7 +83,10 @@ describe("a database outage", () => {
     expect(await outcome(during)).toBe("unavailable");
     // The browser's socket is refused the same way, and tries again by itself until it is let in.
     let registered = 0;
-    const browser = realtimeSocket({ token: bob.token, userId: bob.user.id }, { url: realtime.url, onRegistered: () => registered++ })!;
+    const browser = realtimeSocket(
+      { token: bob.token, userId: bob.user.id },
+      { url: realtime.url, onRegistered: () => registered++ },
+    )!;
     expect(await outcome(browser)).toBe("unavailable");
     outage.restore();
     await vi.waitFor(() => expect(registered).toBe(1), { timeout: 10_000 });
@@ -90,17 +101,23 @@ describe("a database outage", () => {
 
   it("listens again within seconds of a long outage, so an instance is not left deaf to events once the database is back", async () => {
     // The earlier tests' outages were short: their LISTEN is back by now.
-    const before = await vi.waitFor(async () => {
-      const pids = await listeningBackends();
-      expect(pids).toHaveLength(1);
-      return pids;
-    }, { timeout: 10_000 });
+    const before = await vi.waitFor(
+      async () => {
+        const pids = await listeningBackends();
+        expect(pids).toHaveLength(1);
+        return pids;
+      },
+      { timeout: 10_000 },
+    );
     const outage = proxy.down();
     // Long enough for postgres.js's own backoff to have grown to 10-20 s between attempts.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     outage.restore();
     const restored = performance.now();
-    await vi.waitFor(async () => expect((await listeningBackends()).filter((pid) => !before.includes(pid))).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await listeningBackends()).filter((pid) => !before.includes(pid))).toHaveLength(1),
+      { timeout: 30_000, interval: 100 },
+    );
     // The last wait before the database came back is at most the cap; the rest is connecting.
     expect(performance.now() - restored).toBeLessThan(RECONNECT_CAP_S * 1_000 + 2_000);
   }, 60_000);
@@ -108,6 +125,8 @@ describe("a database outage", () => {
 
 /** The backends of this test's database holding a LISTEN on the realtime channel, seen from outside the proxy. */
 async function listeningBackends(): Promise<number[]> {
-  const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${name} and query ilike ${`listen%${CHANNEL}%`}`;
+  const rows = await admin<
+    { pid: number }[]
+  >`select pid from pg_stat_activity where datname = ${name} and query ilike ${`listen%${CHANNEL}%`}`;
   return rows.map((r) => r.pid);
 }

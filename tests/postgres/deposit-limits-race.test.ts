@@ -31,9 +31,13 @@ async function pendingOf(userId: string) {
 describe("deposit limits under a parallel burst (PostgreSQL)", () => {
   it("twenty parallel deposits of one user leave exactly three pending; the rest get 409, never 500", async () => {
     const user = await registerUser();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => depositFrom(user.token, `192.0.2.${100 + i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => depositFrom(user.token, `192.0.2.${100 + i}`)),
+    );
     expect(statusesOf(results)).toEqual({ 201: 3, 409: 17 });
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "TOO_MANY_PENDING_DEPOSITS")).toBe(true);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "TOO_MANY_PENDING_DEPOSITS")).toBe(
+      true,
+    );
     expect((await pendingOf(user.user.id)).n).toBe(3);
   });
 
@@ -41,7 +45,9 @@ describe("deposit limits under a parallel burst (PostgreSQL)", () => {
     await withEnv({ DEPOSITS_PENDING_PER_USER: "10" }, async () => {
       const user = await registerUser();
       const proof = proofOfSize(4 * 1024 * 1024);
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => depositFrom(user.token, `192.0.2.${150 + i}`, proof)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => depositFrom(user.token, `192.0.2.${150 + i}`, proof)),
+      );
       expect(statusesOf(results)).toEqual({ 201: 2, 409: 8 });
       expect(results.filter((r) => r.status === 409).every((r) => r.body.code === "PROOF_STORAGE_FULL")).toBe(true);
       expect(await pendingOf(user.user.id)).toEqual({ n: 2, bytes: 2 * proof.length });

@@ -27,7 +27,12 @@ beforeEach(async () => {
 
 async function pendingDeposit() {
   const user = await registerUser();
-  const res = await submitDeposit(user.token, { currency: "USDT", network: "TRC20", amount: "300", txHash: txHash("TRC20") });
+  const res = await submitDeposit(user.token, {
+    currency: "USDT",
+    network: "TRC20",
+    amount: "300",
+    txHash: txHash("TRC20"),
+  });
   return { user, id: (res.body.deposit as { id: string }).id };
 }
 
@@ -37,9 +42,13 @@ describe("funding under concurrency (PostgreSQL)", () => {
     await fund(db(), user.user.id, "USDT", units("101"));
     const withdrawPassword = await readyToWithdraw(db(), user.token, user.user.id);
     const body = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "100", withdrawPassword };
-    const results = await Promise.all(Array.from({ length: 20 }, () => call(withdrawRoute, { token: user.token, body })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call(withdrawRoute, { token: user.token, body })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(Array(19).fill("INSUFFICIENT_FUNDS"));
+    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(
+      Array(19).fill("INSUFFICIENT_FUNDS"),
+    );
     expect(await db().select().from(withdrawals).where(eq(withdrawals.userId, user.user.id))).toHaveLength(1);
     expect(await balanceOf(db(), user.user.id, "USDT")).toBe(0n);
     expect(await balanceOf(db(), user.user.id, "USDT", "hold")).toBe(units("101"));
@@ -63,10 +72,16 @@ describe("funding under concurrency (PostgreSQL)", () => {
 
   it("the same approval sent twice, with and without its key: one credit", async () => {
     const { user, id } = await pendingDeposit();
-    const keyed = await Promise.all(Array.from({ length: 5 }, () => call(approveRoute, { token: admin, params: { id }, body: {}, headers: { "Idempotency-Key": `approve-${id}` } })));
+    const keyed = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(approveRoute, { token: admin, params: { id }, body: {}, headers: { "Idempotency-Key": `approve-${id}` } }),
+      ),
+    );
     expect(keyed.map((r) => r.status)).toEqual(Array(5).fill(200));
     const { user: other, id: otherId } = await pendingDeposit();
-    const bare = await Promise.all(Array.from({ length: 5 }, () => call(approveRoute, { token: admin, params: { id: otherId }, body: {} })));
+    const bare = await Promise.all(
+      Array.from({ length: 5 }, () => call(approveRoute, { token: admin, params: { id: otherId }, body: {} })),
+    );
     expect(bare.filter((r) => r.status === 200)).toHaveLength(1);
     expect(bare.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await balanceOf(db(), user.user.id, "USDT")).toBe(units("300"));
@@ -81,7 +96,10 @@ describe("funding under concurrency (PostgreSQL)", () => {
       await fund(db(), user.user.id, "USDT", units("300"));
       const withdrawPassword = await readyToWithdraw(db(), user.token, user.user.id);
       const [w, t] = await Promise.all([
-        call(withdrawRoute, { token: user.token, body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "250", withdrawPassword } }),
+        call(withdrawRoute, {
+          token: user.token,
+          body: { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "250", withdrawPassword },
+        }),
         trade(user.token, { side: "buy", type: "market", quantity: "0.1" }),
       ]);
       expect([w.status, t.status].filter((s) => s === 201)).toHaveLength(1);

@@ -25,7 +25,10 @@ beforeAll(async () => {
 expectNoDeadlocks();
 
 const spotOf = async (userId: string) => {
-  const [row] = await db().select({ balance: accounts.balance }).from(accounts).where(sql`${accounts.userId} = ${userId} and ${accounts.kind} = 'spot' and ${accounts.asset} = 'USDT'`);
+  const [row] = await db()
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(sql`${accounts.userId} = ${userId} and ${accounts.kind} = 'spot' and ${accounts.asset} = 'USDT'`);
   return row?.balance ?? 0n;
 };
 
@@ -35,7 +38,12 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     await fund(db(), user.id, "USDT", 100_000_000n);
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call(manageBalance, { method: "PUT", token: adminToken, params: { id: user.id }, body: { amount: "10", operation: "debit", reason: "race" } }),
+        call(manageBalance, {
+          method: "PUT",
+          token: adminToken,
+          params: { id: user.id },
+          body: { amount: "10", operation: "debit", reason: "race" },
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -89,7 +97,10 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
   it("postings in opposite directions at once never deadlock: user accounts are locked in one order", async () => {
     const [a, b] = await Promise.all([registerUser(), registerUser()]);
     for (const p of [a, b]) await fund(db(), p.user.id, "USDT", 1_000_000n);
-    const leg = (userId: string, amount: bigint) => ({ account: { userId, asset: "USDT", kind: "spot" as const }, amount });
+    const leg = (userId: string, amount: bigint) => ({
+      account: { userId, asset: "USDT", kind: "spot" as const },
+      amount,
+    });
     // Each posting in a bare transaction of the test's own, so a deadlock is not retried away but fails.
     const transfer = (from: string, to: string) =>
       db().transaction(async (tx) => {
@@ -100,7 +111,9 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) => (i % 2 ? transfer(a.user.id, b.user.id) : transfer(b.user.id, a.user.id))),
     );
-    const failures = results.filter((r) => r.status === "rejected").map((r) => String((r as PromiseRejectedResult).reason?.cause ?? (r as PromiseRejectedResult).reason));
+    const failures = results
+      .filter((r) => r.status === "rejected")
+      .map((r) => String((r as PromiseRejectedResult).reason?.cause ?? (r as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);
     expect((await spotOf(a.user.id)) + (await spotOf(b.user.id))).toBe(2_000_000n);
     expect(await checkLedger(db())).toEqual([]);
@@ -113,15 +126,21 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
     // (a bitmap scan). Here all three put the higher account id first, and the locks are watched.
     const [first, second] = [(await registerUser()).user.id, (await registerUser()).user.id].sort();
     const [lo, hi] = [newId(), newId()].sort();
-    await db().insert(accounts).values([
-      { id: hi!, userId: first!, kind: "spot", asset: "USDT" },
-      { id: lo!, userId: second!, kind: "spot", asset: "USDT" },
-    ]);
+    await db()
+      .insert(accounts)
+      .values([
+        { id: hi!, userId: first!, kind: "spot", asset: "USDT" },
+        { id: lo!, userId: second!, kind: "spot", asset: "USDT" },
+      ]);
     await fund(db(), first!, "USDT", 1_000_000n);
     await fund(db(), second!, "USDT", 1_000_000n);
-    const onDisk = async () => (await rowsOf<{ id: string }>(db(), sql`select id from accounts where id in (${lo}, ${hi}) order by ctid`)).map((r) => r.id);
+    const onDisk = async () =>
+      (await rowsOf<{ id: string }>(db(), sql`select id from accounts where id in (${lo}, ${hi}) order by ctid`)).map(
+        (r) => r.id,
+      );
     // The last update wrote the lower one's new version after the other's; make sure.
-    for (let i = 0; i < 20 && (await onDisk())[0] !== hi; i++) await db().execute(sql`update accounts set balance = balance where id = ${lo}`);
+    for (let i = 0; i < 20 && (await onDisk())[0] !== hi; i++)
+      await db().execute(sql`update accounts set balance = balance where id = ${lo}`);
     expect(await onDisk()).toEqual([hi, lo]);
 
     let release!: () => void;
@@ -135,7 +154,10 @@ describe("the ledger under concurrency (PostgreSQL)", () => {
       await held;
     });
     await isHolding;
-    const leg = (userId: string, amount: bigint) => ({ account: { userId, asset: "USDT", kind: "spot" as const }, amount });
+    const leg = (userId: string, amount: bigint) => ({
+      account: { userId, asset: "USDT", kind: "spot" as const },
+      amount,
+    });
     const posting = post(db(), { kind: "adjustment", legs: [leg(first!, -7n), leg(second!, 7n)] });
     try {
       // Once the posting waits for the higher account, it must already hold the lower one.

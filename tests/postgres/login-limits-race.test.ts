@@ -8,13 +8,18 @@ import { registerUser, uniqueName } from "../support/users";
 
 const db = withTestDatabase();
 
-const signIn = (usernameOrEmail: string, password: string, ip: string) => call(loginRoute, { body: { usernameOrEmail, password }, ip });
+const signIn = (usernameOrEmail: string, password: string, ip: string) =>
+  call(loginRoute, { body: { usernameOrEmail, password }, ip });
 
-const tally = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((t) => t === s).length]));
+const tally = (statuses: number[]) =>
+  Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((t) => t === s).length]));
 
 /** The hits counted under keys starting with `prefix`: what the limits hold once a burst is over. */
 async function hits(prefix: string): Promise<number> {
-  const [row] = await db().select({ n: sum(rateLimitHits.count) }).from(rateLimitHits).where(like(rateLimitHits.key, `${prefix}%`));
+  const [row] = await db()
+    .select({ n: sum(rateLimitHits.count) })
+    .from(rateLimitHits)
+    .where(like(rateLimitHits.key, `${prefix}%`));
   return Number(row?.n ?? 0);
 }
 
@@ -24,7 +29,9 @@ describe("sign-in limits under parallel bursts (PostgreSQL)", () => {
   it("lets exactly fifty of eighty parallel guesses from one address at eighty names through; the rest wait", async () => {
     const ip = "198.51.100.80";
     const prefix = uniqueName("spray");
-    const results = await Promise.all(Array.from({ length: 80 }, (_, i) => signIn(`${prefix}_${i}`, "Summer2026!", ip)));
+    const results = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => signIn(`${prefix}_${i}`, "Summer2026!", ip)),
+    );
     expect(tally(results.map((r) => r.status))).toEqual({ 401: 50, 429: 30 });
     expect(await hits(`login:ip:${ip}`)).toBe(50);
     expect(await hits(`login:pair:name:${prefix}_`)).toBe(50);
@@ -33,7 +40,9 @@ describe("sign-in limits under parallel bursts (PostgreSQL)", () => {
 
   it("lets exactly a hundred of 130 parallel guesses at one account from 130 addresses through", async () => {
     const { payload, user } = await registerUser();
-    const results = await Promise.all(Array.from({ length: 130 }, (_, i) => signIn(payload.username, `guess-${i}`, `198.51.101.${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 130 }, (_, i) => signIn(payload.username, `guess-${i}`, `198.51.101.${i}`)),
+    );
     expect(tally(results.map((r) => r.status))).toEqual({ 401: 100, 429: 30 });
     expect(await hits(`login:account:user:${user.id}`)).toBe(100);
     expect(await hits(`login:pair:user:${user.id}:`)).toBe(100);
@@ -56,7 +65,9 @@ describe("sign-in limits under parallel bursts (PostgreSQL)", () => {
   it("gives back every parallel success's hits and keeps every parallel failure's", async () => {
     const { payload, user } = await registerUser();
     const ips = Array.from({ length: 24 }, (_, i) => `198.51.102.${i}`);
-    const results = await Promise.all(ips.map((ip, i) => signIn(payload.username, i % 3 === 0 ? `guess-${i}` : payload.password, ip)));
+    const results = await Promise.all(
+      ips.map((ip, i) => signIn(payload.username, i % 3 === 0 ? `guess-${i}` : payload.password, ip)),
+    );
     expect(tally(results.map((r) => r.status))).toEqual({ 200: 16, 401: 8 });
     expect(await hits(`login:account:user:${user.id}`)).toBe(8);
     expect(await hits(`login:pair:user:${user.id}:`)).toBe(8);
@@ -73,12 +84,19 @@ describe("sign-in limits under parallel bursts (PostgreSQL)", () => {
     const loops = await Promise.all(
       Array.from({ length: 6 }, async (_, loop) => {
         const statuses: number[] = [];
-        for (let i = 0; i < 8; i++) statuses.push((await signIn(payload.username, (loop + i) % 4 === 0 ? "not-it" : payload.password, "198.51.100.99")).status);
+        for (let i = 0; i < 8; i++)
+          statuses.push(
+            (await signIn(payload.username, (loop + i) % 4 === 0 ? "not-it" : payload.password, "198.51.100.99"))
+              .status,
+          );
         return statuses;
       }),
     );
     const statuses = tally(loops.flat());
-    expect(Object.keys(statuses).every((s) => ["401", "403", "429"].includes(s)), JSON.stringify(statuses)).toBe(true);
+    expect(
+      Object.keys(statuses).every((s) => ["401", "403", "429"].includes(s)),
+      JSON.stringify(statuses),
+    ).toBe(true);
     expect(statuses[403], JSON.stringify(statuses)).toBeGreaterThan(0);
   });
 });

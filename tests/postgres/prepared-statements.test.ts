@@ -8,7 +8,9 @@ const db = withTestDatabase();
 
 /** The statements prepared on the connection running `tx`: PostgreSQL keeps them per connection. */
 const preparedOn = async (tx: ReturnType<typeof db>) =>
-  ((await tx.execute(sql`select statement from pg_prepared_statements`)) as unknown as { statement: string }[]).map((r) => r.statement);
+  ((await tx.execute(sql`select statement from pg_prepared_statements`)) as unknown as { statement: string }[]).map(
+    (r) => r.statement,
+  );
 
 describe("queries through drizzle on PostgreSQL", () => {
   it("run as prepared statements, in and out of transactions, but not the bulk ones whose text varies", async () => {

@@ -34,7 +34,10 @@ async function statesOf(userId: string): Promise<Set<string>> {
     sql`select e.journal_id, e.account_id, a.asset, e.balance_after::text from entries e join accounts a on a.id = e.account_id where a.user_id = ${userId} order by e.id`,
   );
   const latest = new Map<string, { asset: string; balance: bigint }>();
-  const state = () => ["USDT", "XAUT"].map((asset) => [...latest.values()].filter((v) => v.asset === asset).reduce((t, v) => t + v.balance, 0n)).join("/");
+  const state = () =>
+    ["USDT", "XAUT"]
+      .map((asset) => [...latest.values()].filter((v) => v.asset === asset).reduce((t, v) => t + v.balance, 0n))
+      .join("/");
   const states = new Set([state()]);
   rows.forEach((r, i) => {
     latest.set(r.account_id, { asset: r.asset, balance: BigInt(r.balance_after) });
@@ -68,14 +71,18 @@ describe("proof of liabilities under concurrency (PostgreSQL)", () => {
     // the ledger's entries read in the same transaction, or it is refused with a 409). Two read in small
     // pages, so many reads and writes are pipelined on the connection while the trades commit.
     const snapshots = [];
-    for (const [k, pageUsers] of [10_000, 5, 2].entries()) snapshots.push((await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)), pageUsers }))!);
+    for (const [k, pageUsers] of [10_000, 5, 2].entries())
+      snapshots.push(
+        (await takeSnapshot(db(), { trigger: "daily", now: new Date(Date.UTC(2032, 0, 1 + k)), pageUsers }))!,
+      );
     trading = false;
     const trades = await Promise.all(clients);
     expect(trades.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(30);
 
     for (const snapshot of snapshots) {
       for (const t of traders) {
-        const proof = (await call(meRoute, { token: t.token, params: { id: snapshot.id } })).body as unknown as ProofFile;
+        const proof = (await call(meRoute, { token: t.token, params: { id: snapshot.id } }))
+          .body as unknown as ProofFile;
         expect((await verifyProof(proof, sha256, snapshot.rootHash)).ok).toBe(true);
         const seen = ["USDT", "XAUT"].map((a) => String(BigInt(proof.account.balances[a]!.replace(".", "")))).join("/");
         expect(await statesOf(t.id), `${t.id} in snapshot ${snapshot.id}`).toContain(seen);
@@ -89,10 +96,17 @@ describe("proof of liabilities under concurrency (PostgreSQL)", () => {
     const day = new Date("2033-03-03T00:00:07Z");
     const taken = await Promise.all([0, 1, 2].map(() => takeDailySnapshot(db(), day)));
     expect(taken.filter((s) => s !== null)).toHaveLength(1);
-    const [{ n }] = (await db().select({ n: count() }).from(proofSnapshots).where(and(eq(proofSnapshots.day, "2033-03-03"), eq(proofSnapshots.trigger, "daily")))) as [{ n: number }];
+    const [{ n }] = (await db()
+      .select({ n: count() })
+      .from(proofSnapshots)
+      .where(and(eq(proofSnapshots.day, "2033-03-03"), eq(proofSnapshots.trigger, "daily")))) as [{ n: number }];
     expect(n).toBe(1);
     // Bypassing the day check on purpose: the unique key alone still holds.
-    expect(await Promise.all([0, 1, 2].map(() => takeSnapshot(db(), { trigger: "daily", now: day })))).toEqual([null, null, null]);
+    expect(await Promise.all([0, 1, 2].map(() => takeSnapshot(db(), { trigger: "daily", now: day })))).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("takes one snapshot at a time: while one is taken, an administrator's is refused with 409 and the daily job's waits", async () => {

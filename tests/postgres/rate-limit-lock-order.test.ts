@@ -12,7 +12,8 @@ import { registerUser, uniqueName } from "../support/users";
 const db = withTestDatabase();
 
 const limit = { max: 100, windowMs: 60 * 60_000 };
-const hitsFor = (name: string): Hit[] => ["pair", "account", "ip"].map((kind) => ({ key: `order:${kind}:${name}`, limit }));
+const hitsFor = (name: string): Hit[] =>
+  ["pair", "account", "ip"].map((kind) => ({ key: `order:${kind}:${name}`, limit }));
 
 /** Whether another connection could lock `key`'s row at once (55P03: somebody holds it). */
 async function free(key: string): Promise<boolean> {
@@ -20,14 +21,20 @@ async function free(key: string): Promise<boolean> {
     await db().execute(sql`select 1 from rate_limit_hits where key = ${key} for update nowait`);
     return true;
   } catch (err) {
-    if ((err as { cause?: { code?: string }; code?: string }).cause?.code === "55P03" || (err as { code?: string }).code === "55P03") return false;
+    if (
+      (err as { cause?: { code?: string }; code?: string }).cause?.code === "55P03" ||
+      (err as { code?: string }).code === "55P03"
+    )
+      return false;
     throw err;
   }
 }
 
 async function waitingForALock(): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    const [row] = (await db().execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[];
+    const [row] = (await db().execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { n: number }[];
     if (row!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -71,11 +78,24 @@ describe("trimming a user's sign-in history (PostgreSQL)", () => {
     const { user } = await registerUser();
     const meta = { ip: "198.51.100.2", userAgent: null };
     const start = Date.now() - 3_600_000;
-    await db().insert(loginHistory).values(Array.from({ length: 60 }, (_, i) => ({ id: newId(), userId: user.id, createdAt: new Date(start + i * 1_000), ip: null, userAgent: null, outcome: "wrong_password" as const })));
+    await db()
+      .insert(loginHistory)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: newId(),
+          userId: user.id,
+          createdAt: new Date(start + i * 1_000),
+          ip: null,
+          userAgent: null,
+          outcome: "wrong_password" as const,
+        })),
+      );
     await db().transaction(async (tx) => {
       // This attempt's trim holds the eleven oldest rows until its transaction ends.
       await recordLogin(tx, user.id, "wrong_password", meta);
-      const waited = new Promise((_, reject) => setTimeout(() => reject(new Error("the second trim waited for the first")), 5_000));
+      const waited = new Promise((_, reject) =>
+        setTimeout(() => reject(new Error("the second trim waited for the first")), 5_000),
+      );
       await Promise.race([recordLogin(db(), user.id, "wrong_password", meta), waited]);
     });
     // The next attempt alone trims what the two at once left.

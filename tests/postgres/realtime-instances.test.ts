@@ -32,7 +32,10 @@ async function databaseUrl(): Promise<string> {
 
 function startInstance(url: string): Promise<{ url: string; child: ChildProcess }> {
   const script = path.join(import.meta.dirname, "../support/realtime-instance.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`instance B exited with ${code}`)));
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -75,9 +78,16 @@ describe("two app processes on one PostgreSQL database", () => {
     const aliceOnB = await connectTo(b.url, alice);
     const bobOnB = await connectTo(b.url, bob);
     const aliceOnA = await connectTo(a.url, alice);
-    const [seenB, seenBob, seenA] = [collect(aliceOnB, "notification"), collect(bobOnB, "notification"), collect(aliceOnA, "notification")];
+    const [seenB, seenBob, seenA] = [
+      collect(aliceOnB, "notification"),
+      collect(bobOnB, "notification"),
+      collect(aliceOnA, "notification"),
+    ];
 
-    const sent = await call(sendRoute, { token: admin.token, body: { title: "Cross", message: "From A to B", userId: alice.user.id } });
+    const sent = await call(sendRoute, {
+      token: admin.token,
+      body: { title: "Cross", message: "From A to B", userId: alice.user.id },
+    });
     expect(sent.status).toBe(201);
     const expected = { id: sent.body.notificationId, title: "Cross", message: "From A to B", antiPhishingCode: null };
     await expect.poll(() => seenB).toEqual([expected]);
@@ -92,10 +102,18 @@ describe("two app processes on one PostgreSQL database", () => {
   it("a notification to all users reaches users on both processes with their own ids", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const [seenAlice, seenBob] = [collect(await connectTo(b.url, alice), "notification"), collect(await connectTo(a.url, bob), "notification")];
+    const [seenAlice, seenBob] = [
+      collect(await connectTo(b.url, alice), "notification"),
+      collect(await connectTo(a.url, bob), "notification"),
+    ];
 
-    expect((await call(sendRoute, { token: admin.token, body: { title: "All", message: "Everyone" } })).status).toBe(201);
-    for (const [user, seen] of [[alice, seenAlice], [bob, seenBob]] as const) {
+    expect((await call(sendRoute, { token: admin.token, body: { title: "All", message: "Everyone" } })).status).toBe(
+      201,
+    );
+    for (const [user, seen] of [
+      [alice, seenAlice],
+      [bob, seenBob],
+    ] as const) {
       await expect.poll(() => seen.length).toBe(1);
       const own = ((await call(listRoute, { token: user.token })).body.notifications as { id: string }[])[0]!;
       expect(seen[0]).toEqual({ id: own.id, title: "All", message: "Everyone", antiPhishingCode: null });

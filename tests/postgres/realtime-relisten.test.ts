@@ -38,7 +38,9 @@ describe("an instance whose LISTEN connection is cut", () => {
     expect(await disconnected).toBe("io server disconnect");
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("came back after a gap"));
     warn.mockRestore();
-    await vi.waitFor(async () => expect((await listeningBackends()).filter((p) => p !== pid)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await listeningBackends()).filter((p) => p !== pid)).toHaveLength(1), {
+      timeout: 10_000,
+    });
 
     // The session is still live, so the client is let straight back in.
     socket.connect();

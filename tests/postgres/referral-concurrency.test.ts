@@ -31,12 +31,19 @@ describe("referral reward under concurrency (PostgreSQL)", () => {
     await withEnv({ DEPOSITS_PENDING_PER_USER: "20", DEPOSITS_PER_IP_PER_HOUR: "100" }, async () => {
       for (let i = 0; i < 20; i++) {
         // 20 × 49.99 stays under what one administrator may approve for one user in a day alone.
-        const res = await submitDeposit(friend.token, { currency: "USDT", network: "TRC20", amount: "49.99", txHash: txHash("TRC20") });
+        const res = await submitDeposit(friend.token, {
+          currency: "USDT",
+          network: "TRC20",
+          amount: "49.99",
+          txHash: txHash("TRC20"),
+        });
         expect(res.status).toBe(201);
         ids.push((res.body.deposit as { id: string }).id);
       }
     });
-    const results = await Promise.all(ids.map((id) => call(approveRoute, { token: admin.token, params: { id }, body: {} })));
+    const results = await Promise.all(
+      ids.map((id) => call(approveRoute, { token: admin.token, params: { id }, body: {} })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await balanceOf(db(), friend.user.id, "USDT")).toBe(units("999.8"));
     expect(await balanceOf(db(), inviter.user.id, "USDT")).toBe(units("7.5"));

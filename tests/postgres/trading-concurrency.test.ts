@@ -36,7 +36,9 @@ describe("trading under concurrency (PostgreSQL)", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => trade(u.token, BUY)));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(Array(17).fill("INSUFFICIENT_FUNDS"));
+    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(
+      Array(17).fill("INSUFFICIENT_FUNDS"),
+    );
     expect(await balanceOf(db(), u.id, "USDT")).toBe(units("1000") - 3n * BUY_DEBIT);
     expect(await balanceOf(db(), u.id, "XAUT")).toBe(300_000n);
     expect(await ordersOf(db(), u.id)).toHaveLength(3);
@@ -52,8 +54,20 @@ describe("trading under concurrency (PostgreSQL)", () => {
     const churn = async () => {
       let rounds = 0n;
       while (trading) {
-        await post(db(), { kind: "adjustment", legs: [{ account: { system: "adjustments", asset: "USDT" }, amount: -units("10") }, { account: spot, amount: units("10") }] });
-        await post(db(), { kind: "adjustment", legs: [{ account: spot, amount: -units("10") }, { account: { ...spot, kind: "savings" }, amount: units("10") }] });
+        await post(db(), {
+          kind: "adjustment",
+          legs: [
+            { account: { system: "adjustments", asset: "USDT" }, amount: -units("10") },
+            { account: spot, amount: units("10") },
+          ],
+        });
+        await post(db(), {
+          kind: "adjustment",
+          legs: [
+            { account: spot, amount: -units("10") },
+            { account: { ...spot, kind: "savings" }, amount: units("10") },
+          ],
+        });
         rounds++;
       }
       return rounds;
@@ -71,15 +85,21 @@ describe("trading under concurrency (PostgreSQL)", () => {
 
   it("parallel orders cannot together pass the daily limit", async () => {
     const u = await trader("100000");
-    await db().insert(tradeConfigs).values({ userId: u.id, dailyLimit: units("1000") });
+    await db()
+      .insert(tradeConfigs)
+      .values({ userId: u.id, dailyLimit: units("1000") });
     const results = await Promise.all(Array.from({ length: 20 }, () => trade(u.token, BUY)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(3);
-    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(Array(17).fill("DAILY_LIMIT_EXCEEDED"));
+    expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(
+      Array(17).fill("DAILY_LIMIT_EXCEEDED"),
+    );
   });
 
   it("one Idempotency-Key sent ten times at once places one order", async () => {
     const u = await trader("1000");
-    const results = await Promise.all(Array.from({ length: 10 }, () => trade(u.token, BUY, { "Idempotency-Key": "parallel-trade-0001" })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => trade(u.token, BUY, { "Idempotency-Key": "parallel-trade-0001" })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(201));
     for (const r of results) expect(r.body).toEqual(results[0]!.body);
     expect(await ordersOf(db(), u.id)).toHaveLength(1);
@@ -98,8 +118,21 @@ describe("trading under concurrency (PostgreSQL)", () => {
     expect(filled.reduce((a, b) => a + b, 0)).toBe(30);
     expect(await fillCrossedOrders(db())).toBe(0);
 
-    const ids = (await db().select({ id: orders.id }).from(orders).where(inArray(orders.userId, people.map((p) => p.id)))).map((o) => o.id);
-    const fills = await db().select({ n: count() }).from(journals).where(and(inArray(journals.reference, ids), eq(journals.memo, "Limit buy filled")));
+    const ids = (
+      await db()
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          inArray(
+            orders.userId,
+            people.map((p) => p.id),
+          ),
+        )
+    ).map((o) => o.id);
+    const fills = await db()
+      .select({ n: count() })
+      .from(journals)
+      .where(and(inArray(journals.reference, ids), eq(journals.memo, "Limit buy filled")));
     expect(fills[0]!.n).toBe(30);
     for (const p of people) {
       expect(await balanceOf(db(), p.id, "USDT", "hold")).toBe(0n);
@@ -111,7 +144,12 @@ describe("trading under concurrency (PostgreSQL)", () => {
   it("a cancel racing a fill: each order ends filled or cancelled, never both, and no hold is left", async () => {
     const u = await trader("10000");
     const placed = [];
-    for (let i = 0; i < 20; i++) placed.push((await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" })).body.order as { id: string });
+    for (let i = 0; i < 20; i++)
+      placed.push(
+        (await trade(u.token, { side: "buy", type: "limit", quantity: "0.1", price: "2600" })).body.order as {
+          id: string;
+        },
+      );
     await setPrice(db(), "2500");
     const [fills, cancels] = await Promise.all([
       Promise.all([fillCrossedOrders(db()), fillCrossedOrders(db())]),

@@ -15,7 +15,8 @@ describe("runTransaction's count of conflicts (PostgreSQL)", () => {
   it("counts a deadlock it retried away", async () => {
     const [a, b] = await Promise.all([registerUser(), registerUser()]);
     for (const p of [a, b]) await fund(db(), p.user.id, "USDT", 1_234_567n);
-    const lock = (tx: Parameters<Parameters<typeof runTransaction>[1]>[0], userId: string) => tx.execute(sql`select id from accounts where user_id = ${userId} for update`);
+    const lock = (tx: Parameters<Parameters<typeof runTransaction>[1]>[0], userId: string) =>
+      tx.execute(sql`select id from accounts where user_id = ${userId} for update`);
 
     // Each takes its first lock, waits until the other has too, then asks for the other's: a deadlock
     // PostgreSQL breaks by aborting one, which runs again (without waiting) once the other commits.

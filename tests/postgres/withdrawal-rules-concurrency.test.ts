@@ -30,7 +30,8 @@ beforeAll(async () => {
 expectNoDeadlocks();
 
 /** The code an authenticator app shows `steps` time steps from now. */
-const code = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+const code = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 async function withdrawer(usdt: string, twoFactor: boolean) {
   const u = await registerUser();
@@ -50,9 +51,15 @@ describe("withdrawal rules under concurrency (PostgreSQL)", () => {
   it("10 parallel withdrawals with one two-factor code: exactly one is accepted", async () => {
     const u = await withdrawer("500.5", true);
     const twoFactorCode = code(u.secret);
-    const results = await Promise.all(Array.from({ length: 10 }, () => call(withdrawRoute, { token: u.token, body: { ...u.body, amount: "20.5", twoFactorCode } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(withdrawRoute, { token: u.token, body: { ...u.body, amount: "20.5", twoFactorCode } }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(results.filter((r) => r.status === 403).map((r) => r.body.code)).toEqual(Array(9).fill("WRONG_TWO_FACTOR_CODE"));
+    expect(results.filter((r) => r.status === 403).map((r) => r.body.code)).toEqual(
+      Array(9).fill("WRONG_TWO_FACTOR_CODE"),
+    );
     expect(await db().select().from(withdrawals).where(eq(withdrawals.userId, u.user.id))).toHaveLength(1);
     expect(await balanceOf(db(), u.user.id, "USDT", "hold")).toBe(units("21.870001"));
   });
@@ -61,9 +68,15 @@ describe("withdrawal rules under concurrency (PostgreSQL)", () => {
     await updateSettings(db(), { withdrawals: { dailyLimit: "1000.000004" } }, { id: admin.user.id, ip: null });
     try {
       const u = await withdrawer("5000.123457", false);
-      const results = await Promise.all(Array.from({ length: 8 }, () => call(withdrawRoute, { token: u.token, body: { ...u.body, amount: "250.000001" } })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call(withdrawRoute, { token: u.token, body: { ...u.body, amount: "250.000001" } }),
+        ),
+      );
       expect(results.filter((r) => r.status === 201)).toHaveLength(4);
-      expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(Array(4).fill("DAILY_LIMIT_EXCEEDED"));
+      expect(results.filter((r) => r.status === 422).map((r) => r.body.code)).toEqual(
+        Array(4).fill("DAILY_LIMIT_EXCEEDED"),
+      );
       expect(await balanceOf(db(), u.user.id, "USDT", "hold")).toBe(4n * units("251.370002"));
     } finally {
       await updateSettings(db(), { withdrawals: { dailyLimit: "50000" } }, { id: admin.user.id, ip: null });

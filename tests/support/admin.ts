@@ -15,7 +15,9 @@ import { uniqueName } from "./users";
  */
 export async function enrolTwoFactor(db: Db, userId: string): Promise<string> {
   const secret = newTotpSecret();
-  await db.insert(twoFactor).values({ userId, secretEncrypted: encryptTotpSecret(secret, userId), enabledAt: new Date() });
+  await db
+    .insert(twoFactor)
+    .values({ userId, secretEncrypted: encryptTotpSecret(secret, userId), enabledAt: new Date() });
   return secret;
 }
 

@@ -11,8 +11,16 @@ const routeFiles = import.meta.glob<Record<string, unknown>>("/app/api/**/route.
 
 /** Route files as path patterns, static segments before `[id]` ones, as Next matches them. */
 const patterns = Object.keys(routeFiles)
-  .map((file) => ({ file, segments: file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/") }))
-  .sort((a, b) => a.segments.filter((s) => s.startsWith("[")).length - b.segments.filter((s) => s.startsWith("[")).length);
+  .map((file) => ({
+    file,
+    segments: file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/"),
+  }))
+  .sort(
+    (a, b) => a.segments.filter((s) => s.startsWith("[")).length - b.segments.filter((s) => s.startsWith("[")).length,
+  );
 
 /**
  * A fetch that hands the request to the route file Next would, in this process, with `ip` as the
@@ -25,7 +33,12 @@ export function dispatcher(ip = "127.0.0.1") {
     for (const { file, segments: pattern } of patterns) {
       if (pattern.length !== segments.length) continue;
       const params: Record<string, string> = {};
-      if (!pattern.every((s, i) => (s.startsWith("[") ? ((params[s.slice(1, -1)] = segments[i]!), true) : s === segments[i]))) continue;
+      if (
+        !pattern.every((s, i) =>
+          s.startsWith("[") ? ((params[s.slice(1, -1)] = segments[i]!), true) : s === segments[i],
+        )
+      )
+        continue;
       const handler = (await routeFiles[file]!())[req.method] as Handler | undefined;
       if (!handler) return Response.json({ success: false, code: "METHOD_NOT_ALLOWED" }, { status: 405 });
       const headers = new Headers(req.headers);
@@ -44,7 +57,11 @@ export interface KeyOptions {
 }
 
 /** A key written straight to the database (the API's way needs a fresh two-factor code each time), and its secret. */
-export async function insertKey(db: Db, userId: string, options: KeyOptions = {}): Promise<{ id: string; secret: string }> {
+export async function insertKey(
+  db: Db,
+  userId: string,
+  options: KeyOptions = {},
+): Promise<{ id: string; secret: string }> {
   const id = newId();
   const secret = newApiSecret();
   await db.insert(apiKeys).values({

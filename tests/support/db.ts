@@ -6,7 +6,8 @@ import { PGLITE_TEMPLATE, postgresTemplateName, testDatabaseName, testDatabaseUr
 
 /** A fresh, migrated database of the kind this Vitest project runs on (a copy of the suite's template): in-memory PGlite, or a new PostgreSQL database. */
 async function freshDatabase(): Promise<DbHandle> {
-  if (process.env.AURUM_TEST_DB !== "postgres") return openDatabase("memory://", { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
+  if (process.env.AURUM_TEST_DB !== "postgres")
+    return openDatabase("memory://", { loadDataDir: new Blob([readFileSync(PGLITE_TEMPLATE)]) });
   if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
   const name = testDatabaseName();
   const admin = postgres(process.env.TEST_DATABASE_URL, { max: 1, onnotice: () => {} });

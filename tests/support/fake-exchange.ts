@@ -36,9 +36,11 @@ export async function startFakeExchange(): Promise<FakeExchange> {
   };
 }
 
-export const json = (body: unknown, status = 200): Handler => (_req, res) => {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-};
+export const json =
+  (body: unknown, status = 200): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  };
 
 /** A Binance-style kline row: [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore]. */
 export function kline(openTime: Date, [open, high, low, close]: string[], volume = "1.50000000"): unknown[] {

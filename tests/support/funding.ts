@@ -17,7 +17,10 @@ export const ADDRESSES = {
 } as const;
 
 /** A real 1×1 PNG. */
-export const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082", "hex");
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5a8f2b70000000049454e44ae426082",
+  "hex",
+);
 
 export const txHash = (network: string) => {
   const hex = Array.from({ length: 64 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
@@ -25,7 +28,16 @@ export const txHash = (network: string) => {
 };
 
 export const walletInput = (overrides: Record<string, unknown> = {}) => ({
-  currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, memo: null, minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true, ...overrides,
+  currency: "USDT",
+  network: "TRC20",
+  address: ADDRESSES.TRC20,
+  memo: null,
+  minDeposit: "10",
+  withdrawFee: "1",
+  minWithdraw: "10",
+  depositEnabled: true,
+  withdrawEnabled: true,
+  ...overrides,
 });
 
 /**
@@ -44,30 +56,68 @@ export async function createWallet(adminToken: string, overrides: Record<string,
 }
 
 /** Submits a deposit as the browser's form does (multipart), through the route handler. */
-export async function submitDeposit(token: string, fields: Record<string, string>, proof: { bytes: Buffer; name?: string; type?: string } | null = { bytes: PNG }) {
+export async function submitDeposit(
+  token: string,
+  fields: Record<string, string>,
+  proof: { bytes: Buffer; name?: string; type?: string } | null = { bytes: PNG },
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (proof) form.set("proof", new File([new Uint8Array(proof.bytes)], proof.name ?? "proof.png", { type: proof.type ?? "image/png" }));
-  const req = new Request("http://localhost/api/deposits", { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" } });
+  if (proof)
+    form.set(
+      "proof",
+      new File([new Uint8Array(proof.bytes)], proof.name ?? "proof.png", { type: proof.type ?? "image/png" }),
+    );
+  const req = new Request("http://localhost/api/deposits", {
+    method: "POST",
+    body: form,
+    headers: { authorization: `Bearer ${token}`, "x-aurum-client-ip": "127.0.0.1" },
+  });
   const res = await depositRoute(req, { params: Promise.resolve({}) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { success: boolean; code?: string; message?: string } };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown> & { success: boolean; code?: string; message?: string },
+  };
 }
 
 /** Sets a user's withdrawal password and lifts the 24-hour pause, as if a day had passed. */
-export async function readyToWithdraw(db: Db, token: string, userId: string, password = "correct-horse", withdrawPassword = "vault-key-1") {
-  const res = await call(setWithdrawPasswordRoute, { token, body: { password, newWithdrawPassword: withdrawPassword } });
+export async function readyToWithdraw(
+  db: Db,
+  token: string,
+  userId: string,
+  password = "correct-horse",
+  withdrawPassword = "vault-key-1",
+) {
+  const res = await call(setWithdrawPasswordRoute, {
+    token,
+    body: { password, newWithdrawPassword: withdrawPassword },
+  });
   if (res.status !== 200) throw new Error(`withdraw password: ${res.status} ${JSON.stringify(res.body)}`);
-  await db.update(users).set({ withdrawHoldUntil: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ withdrawHoldUntil: new Date(Date.now() - 1000) })
+    .where(eq(users.id, userId));
   return withdrawPassword;
 }
 
 /** The legs of the journals of one withdrawal or deposit (by reference), each naming the account it hit: "user spot", "user hold", or a system account ("fees", "external"). */
 export async function legsOf(db: Db, reference: string) {
   const rows = await db
-    .select({ memo: journals.memo, owner: accounts.userId, kind: accounts.kind, asset: accounts.asset, amount: entries.amount })
+    .select({
+      memo: journals.memo,
+      owner: accounts.userId,
+      kind: accounts.kind,
+      asset: accounts.asset,
+      amount: entries.amount,
+    })
     .from(entries)
     .innerJoin(journals, eq(journals.id, entries.journalId))
     .innerJoin(accounts, eq(accounts.id, entries.accountId))
     .where(eq(journals.reference, reference));
-  return rows.map((r) => ({ memo: r.memo, account: r.owner === null ? r.kind : `user ${r.kind}`, asset: r.asset, amount: r.amount }));
+  return rows.map((r) => ({
+    memo: r.memo,
+    account: r.owner === null ? r.kind : `user ${r.kind}`,
+    asset: r.asset,
+    amount: r.amount,
+  }));
 }

@@ -20,7 +20,10 @@ export interface CallResult {
 }
 
 /** Calls a route handler the way Next does, with a real Request. */
-export async function call<P extends Record<string, string>>(handler: Handler<P>, options: CallOptions<P> = {}): Promise<CallResult> {
+export async function call<P extends Record<string, string>>(
+  handler: Handler<P>,
+  options: CallOptions<P> = {},
+): Promise<CallResult> {
   const headers = new Headers(options.headers);
   headers.set("x-aurum-client-ip", options.ip ?? "127.0.0.1");
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);

@@ -35,16 +35,34 @@ function sourceFiles(dir: string): string[] {
 
 /** The runtime import specifiers of one file: `import`, `export … from` and `import()`, not `import type`. */
 export function runtimeImports(source: string, fileName: string): string[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const file = ts.createSourceFile(
+    fileName,
+    source,
+    ts.ScriptTarget.Latest,
+    false,
+    fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
-      const typeOnly = clause?.isTypeOnly || (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((e) => e.isTypeOnly));
+      const typeOnly =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((e) => e.isTypeOnly));
       if (!typeOnly) found.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!node.isTypeOnly) found.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -59,7 +77,8 @@ export function runtimeImports(source: string, fileName: string): string[] {
  */
 export function buildImportGraph(extra: Record<string, string> = {}): ImportGraph {
   const files = new Map<string, string>();
-  for (const dir of SOURCE_DIRS) for (const f of sourceFiles(path.join(ROOT, dir))) files.set(f, readFileSync(f, "utf8"));
+  for (const dir of SOURCE_DIRS)
+    for (const f of sourceFiles(path.join(ROOT, dir))) files.set(f, readFileSync(f, "utf8"));
   for (const [f, text] of Object.entries(extra)) files.set(f, text);
   const host: ts.ModuleResolutionHost = {
     fileExists: (f) => files.has(f) || ts.sys.fileExists(f),
@@ -86,10 +105,15 @@ export function buildImportGraph(extra: Record<string, string> = {}): ImportGrap
   return { edges, packages };
 }
 
-export const isClientModule = (text: string): boolean => /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(text);
+export const isClientModule = (text: string): boolean =>
+  /^(\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(text);
 
 /** The shortest chain of runtime imports from `from` to a file or package `reached` accepts, or null. */
-export function chainTo(graph: ImportGraph, from: string, reached: (file: string, pkgs: Set<string>) => string | null): string[] | null {
+export function chainTo(
+  graph: ImportGraph,
+  from: string,
+  reached: (file: string, pkgs: Set<string>) => string | null,
+): string[] | null {
   const parent = new Map<string, string | null>([[from, null]]);
   const queue = [from];
   while (queue.length > 0) {

@@ -8,7 +8,12 @@ import { call, type CallResult } from "./http";
  * proposal, approved by a second one. Answers as the direct creation would (201 with the plan),
  * or the refusal of either step.
  */
-export async function createdPlan(db: Db, adminToken: string, body: Record<string, unknown>, ip?: string): Promise<CallResult> {
+export async function createdPlan(
+  db: Db,
+  adminToken: string,
+  body: Record<string, unknown>,
+  ip?: string,
+): Promise<CallResult> {
   const proposed = await call(createPlanRoute, { token: adminToken, body, ip });
   if (proposed.status !== 202) return proposed;
   const approved = await approvedBySecondAdmin(db, proposed);

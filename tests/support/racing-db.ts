@@ -5,7 +5,10 @@ import type { Db } from "@/db/client";
  * what to act on and before its first transaction starts (a race PostgreSQL allows): the job must
  * check again under its locks. `happened()` says the race was run.
  */
-export function racingBeforeFirstTransaction(db: Db, between: () => Promise<void>): { db: Db; happened: () => boolean } {
+export function racingBeforeFirstTransaction(
+  db: Db,
+  between: () => Promise<void>,
+): { db: Db; happened: () => boolean } {
   let done = false;
   const proxy = new Proxy(db, {
     get(target, prop) {

@@ -12,7 +12,10 @@ async function main() {
   const realtime = await attachRealtime(http);
   http.listen(0, "127.0.0.1", () => console.log(`READY ${(http.address() as AddressInfo).port}`));
   process.once("SIGTERM", () => {
-    void realtime.close().then(closeDb).then(() => process.exit(0));
+    void realtime
+      .close()
+      .then(closeDb)
+      .then(() => process.exit(0));
   });
 }
 

@@ -12,7 +12,9 @@ export interface TestRealtimeServer {
 }
 
 /** The app's Socket.IO server on its own HTTP server on a free port, without Next. */
-export async function startRealtimeServer(options: { handle?: DbHandle; allowedOrigins?: string[] } = {}): Promise<TestRealtimeServer> {
+export async function startRealtimeServer(
+  options: { handle?: DbHandle; allowedOrigins?: string[] } = {},
+): Promise<TestRealtimeServer> {
   const http = createServer();
   const realtime = await attachRealtime(http, options);
   const io = realtime.io;

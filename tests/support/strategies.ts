@@ -12,11 +12,14 @@ import { call } from "./http";
 let keys = 0;
 const key = () => ({ "Idempotency-Key": `strategy-test-${++keys}-${Date.now()}` });
 
-export const createStrategy = (token: string, body: Record<string, unknown>) => call(createRoute, { token, body, headers: key() });
+export const createStrategy = (token: string, body: Record<string, unknown>) =>
+  call(createRoute, { token, body, headers: key() });
 export const listStrategies = (token: string) => call(listRoute, { token });
 export const strategyDetail = (token: string, id: string) => call(detailRoute, { token, params: { id } });
-export const acceptSetup = (token: string, id: string, body: Record<string, unknown> = {}) => call(acceptRoute, { token, params: { id }, body, headers: key() });
-const verb = (route: typeof pauseRoute) => (token: string, id: string) => call(route, { token, params: { id }, body: {} });
+export const acceptSetup = (token: string, id: string, body: Record<string, unknown> = {}) =>
+  call(acceptRoute, { token, params: { id }, body, headers: key() });
+const verb = (route: typeof pauseRoute) => (token: string, id: string) =>
+  call(route, { token, params: { id }, body: {} });
 export const pauseStrategy = verb(pauseRoute);
 export const resumeStrategy = verb(resumeRoute);
 export const stopStrategy = verb(stopRoute);
@@ -34,6 +37,9 @@ export function testClock(start = new Date()) {
 
 /** The balance of one strategy's reserve account in `asset` (0 when it has none). */
 export async function reserveOf(db: Db, strategyId: string, asset: string): Promise<bigint> {
-  const [row] = await db.select({ balance: accounts.balance }).from(accounts).where(and(eq(accounts.strategyId, strategyId), eq(accounts.asset, asset)));
+  const [row] = await db
+    .select({ balance: accounts.balance })
+    .from(accounts)
+    .where(and(eq(accounts.strategyId, strategyId), eq(accounts.asset, asset)));
   return row?.balance ?? 0n;
 }

@@ -25,7 +25,11 @@ export interface Throwaway {
 export async function throwawayDatabase(): Promise<Throwaway> {
   if (!onPostgres()) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "aurum-throwaway-"));
-    return { url: path.join(dataDir, "pglite"), env: { DATA_DIR: dataDir, DATABASE_URL: "" }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: path.join(dataDir, "pglite"),
+      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = testDatabaseName();
   const server = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
@@ -42,11 +46,18 @@ export async function throwawayDatabase(): Promise<Throwaway> {
 }
 
 /** One of the operator's commands, as `npm run <script>` runs it, on the database `env` names: its exit code and output. */
-export async function runScript(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
+export async function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
   const vars = { ...process.env, ...env };
   if (!vars.DATABASE_URL) delete vars.DATABASE_URL;
   try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { env: vars, timeout: 120_000 });
+    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+      env: vars,
+      timeout: 120_000,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const failed = err as { code: number; stdout: string; stderr: string };

@@ -29,5 +29,9 @@ export async function registerUser(overrides: Record<string, unknown> = {}, ip =
   const payload = registration(overrides);
   const res = await call(registerRoute, { body: payload, ip });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { payload, token: res.body.token as string, user: res.body.user as { id: string; username: string; referralCode: string } };
+  return {
+    payload,
+    token: res.body.token as string,
+    user: res.body.user as { id: string; username: string; referralCode: string },
+  };
 }

@@ -51,7 +51,9 @@ export async function watched(db: Db, options: { refuse?: RegExp } = {}): Promis
           return (...args: unknown[]) =>
             value.apply(
               target,
-              args.map((a) => (typeof a === "function" ? (tx: object) => (a as (t: object) => unknown)(watch(tx, true)) : a)),
+              args.map((a) =>
+                typeof a === "function" ? (tx: object) => (a as (t: object) => unknown)(watch(tx, true)) : a,
+              ),
             );
         }
         return value.bind(target);
@@ -61,7 +63,9 @@ export async function watched(db: Db, options: { refuse?: RegExp } = {}): Promis
   // drizzle's other build (CommonJS beside the ES modules the tests import): the app's route handlers
   // run on a database that server.ts opened with its own copy of drizzle, whose classes are not
   // Next's bundled copy's, so the app must not tell a transaction by `instanceof`.
-  const { drizzle } = require(onPostgres() ? "drizzle-orm/postgres-js" : "drizzle-orm/pglite") as typeof import("drizzle-orm/pglite");
+  const { drizzle } = require(
+    onPostgres() ? "drizzle-orm/postgres-js" : "drizzle-orm/pglite",
+  ) as typeof import("drizzle-orm/pglite");
   const counted = drizzle(seen as never, { schema });
   return { db: counted as unknown as Db, statements };
 }

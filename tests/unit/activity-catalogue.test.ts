@@ -50,7 +50,10 @@ describe("the account activity catalogue", () => {
   // What a user reads is the product: every kind's title, who it names, whether it mails, and its sentence.
   it("reads every kind as written here", () => {
     const read = Object.fromEntries(
-      ACTIVITY_KINDS.map(<K extends ActivityKind>(kind: K) => [kind, `${ACTIVITY[kind].title} | ${ACTIVITY[kind].by} | ${ACTIVITY[kind].mail} | ${sentenceOf(kind, SAMPLES[kind], null, at)}`]),
+      ACTIVITY_KINDS.map(<K extends ActivityKind>(kind: K) => [
+        kind,
+        `${ACTIVITY[kind].title} | ${ACTIVITY[kind].by} | ${ACTIVITY[kind].mail} | ${sentenceOf(kind, SAMPLES[kind], null, at)}`,
+      ]),
     );
     expect(read).toMatchInlineSnapshot(`
       {
@@ -96,10 +99,14 @@ describe("the account activity catalogue", () => {
   });
 
   it("puts the reason after the sentence", () => {
-    expect(sentenceOf("account.disabled", {}, "Chargeback", at)).toBe("Aurum support disabled your account and signed out every session. Contact customer service to learn more. Reason: Chargeback");
+    expect(sentenceOf("account.disabled", {}, "Chargeback", at)).toBe(
+      "Aurum support disabled your account and signed out every session. Contact customer service to learn more. Reason: Chargeback",
+    );
   });
 
   it("says a pause that is over is not one, and a capital where it starts the sentence", () => {
-    expect(sentenceOf("withdraw_password.reset", { pausedUntil: at.toISOString() }, null, at)).toBe("Aurum support set a new withdrawal password for your account. Withdrawals are not paused.");
+    expect(sentenceOf("withdraw_password.reset", { pausedUntil: at.toISOString() }, null, at)).toBe(
+      "Aurum support set a new withdrawal password for your account. Withdrawals are not paused.",
+    );
   });
 });

@@ -44,7 +44,9 @@ describe("amounts", () => {
 
   it("the API schema refuses numbers, exponents and negatives before any asset is known", () => {
     expect(amountString.safeParse(12.5).success).toBe(false);
-    expect(amountString.safeParse("1e3").error?.issues[0]?.message).toBe("Amount must be a plain decimal number, without an exponent");
+    expect(amountString.safeParse("1e3").error?.issues[0]?.message).toBe(
+      "Amount must be a plain decimal number, without an exponent",
+    );
     expect(amountString.safeParse("-5").error?.issues[0]?.message).toBe("Amount must be greater than zero");
     expect(amountString.safeParse("12.50").data).toBe("12.50");
   });
@@ -57,16 +59,17 @@ describe("toUnits", () => {
     expect(() => toUnits("0.0000001", 6)).toThrow(AmountError);
     expect(toUnits("4012.3456785", 6, "half-up")).toBe(4_012_345_679n);
     expect(toUnits("4012.3456784", 6, "half-up")).toBe(4_012_345_678n);
-    for (const bad of ["1e5", "abc", "-1", "1.5.5", ""]) expect(() => toUnits(bad, 6, "half-up"), bad).toThrow(AmountError);
+    for (const bad of ["1e5", "abc", "-1", "1.5.5", ""])
+      expect(() => toUnits(bad, 6, "half-up"), bad).toThrow(AmountError);
   });
 
-  it("rounds toward zero when asked for \"down\", whatever the next digit", () => {
+  it('rounds toward zero when asked for "down", whatever the next digit', () => {
     expect(toUnits("4012.3456789", 6, "down")).toBe(4_012_345_678n);
     expect(toUnits("4012.3456785", 6, "down")).toBe(4_012_345_678n);
     expect(toUnits("4012.345678", 6, "down")).toBe(4_012_345_678n);
   });
 
-  it("names the asset in the too-many-decimals message, or says \"This asset\" when the caller gives none", () => {
+  it('names the asset in the too-many-decimals message, or says "This asset" when the caller gives none', () => {
     expect(() => toUnits("1.0000001", 6)).toThrow(new AmountError("This asset amounts have at most 6 decimals"));
     expect(() => parseAmount("1.0000001", 6)).toThrow(new AmountError("This asset amounts have at most 6 decimals"));
   });

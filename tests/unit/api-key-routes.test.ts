@@ -23,7 +23,8 @@ describe("allowed addresses", () => {
     expect(allowedAddress(" 203.0.113.7 ")).toBe("203.0.113.7");
     expect(allowedAddress("::FFFF:203.0.113.7")).toBe("203.0.113.7");
     expect(allowedAddress("2001:DB8::/32")).toBe("2001:db8::/32");
-    for (const bad of ["", "example.com", "203.0.113.7/33", "2001:db8::/129", "1.2.3.4/8/8", "1.2.3.4/x", "300.1.1.1"]) expect(allowedAddress(bad), bad).toBeNull();
+    for (const bad of ["", "example.com", "203.0.113.7/33", "2001:db8::/129", "1.2.3.4/8/8", "1.2.3.4/x", "300.1.1.1"])
+      expect(allowedAddress(bad), bad).toBeNull();
   });
 
   it("let through an address inside one of them, whichever way the server spells it", () => {

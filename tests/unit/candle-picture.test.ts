@@ -14,7 +14,12 @@ const candle = (minute: number, open: string, high: string, low: string, close: 
 
 /** The rectangles of a path, as [x, y, width, height] each. */
 const rects = (d: string) =>
-  [...d.matchAll(/M([-\d.]+) ([-\d.]+)h([-\d.]+)v([-\d.]+)h[-\d.]+z/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]);
+  [...d.matchAll(/M([-\d.]+) ([-\d.]+)h([-\d.]+)v([-\d.]+)h[-\d.]+z/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+    Number(m[4]),
+  ]);
 
 describe("candlePicture", () => {
   // Prices 4000 to 4070: the candle area is 8 % to 78 % of the height, one percent per dollar.
@@ -64,18 +69,32 @@ describe("candlePicture", () => {
 
   it("names candles spread across the width, each at its column's middle", () => {
     const many = Array.from({ length: 8 }, (_, i) => candle(i, "4000", "4001", "3999", "4000"));
-    expect(candlePicture(many).times).toEqual([1, 3, 5, 7].map((i) => ({ at: many[i]!.time, left: ((i + 0.5) / 8) * 100 })));
+    expect(candlePicture(many).times).toEqual(
+      [1, 3, 5, 7].map((i) => ({ at: many[i]!.time, left: ((i + 0.5) / 8) * 100 })),
+    );
     expect(candlePicture(many.slice(0, 2)).times.map((t) => t.at)).toEqual([many[0]!.time, many[1]!.time]);
   });
 
   it("of no candles is an empty picture", () => {
-    expect(candlePicture([])).toEqual({ width: 1, up: "", down: "", upVolume: "", downVolume: "", prices: [], last: null, times: [] });
+    expect(candlePicture([])).toEqual({
+      width: 1,
+      up: "",
+      down: "",
+      upVolume: "",
+      downVolume: "",
+      prices: [],
+      last: null,
+      times: [],
+    });
   });
 });
 
 describe("levelsBeside", () => {
   // Levels at 78, 58, 38 and 18 %; the last price, 4010, at 68 %.
-  const picture = candlePicture([candle(0, "4010", "4020", "4000", "4015", "2"), candle(1, "4015", "4070", "4005", "4010", "4")]);
+  const picture = candlePicture([
+    candle(0, "4010", "4020", "4000", "4015", "2"),
+    candle(1, "4015", "4070", "4005", "4010", "4"),
+  ]);
 
   it("drops the levels whose labels the last price's tag would cover, and no other", () => {
     // 4000 and 4020 are 10 points away, 4040 30 and 4060 50: a label a gap away only touches the tag.

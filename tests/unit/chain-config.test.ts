@@ -22,10 +22,24 @@ describe("the chain configuration", () => {
   });
 
   it("takes each chain's defaults, and routes a pair only where its token (or the native coin) is configured", () => {
-    const settings = chainSettings({ ...base, CHAIN_ETHEREUM_TOKEN_USDT: TEST_TOKEN_ADDRESSES.USDT, CHAIN_BSC_RPC_URL: "https://bsc.example", CHAIN_BSC_TOKEN_USDT: TEST_TOKEN_ADDRESSES.USDC })!;
-    expect(settings.chains.map((c) => [c.name, c.chainId, c.confirmations])).toEqual([["ethereum", 1, 12], ["bsc", 56, 15]]);
-    expect(chainRoute(settings, "USDT", "ERC20")).toMatchObject({ chain: { name: "ethereum" }, token: TEST_TOKEN_ADDRESSES.USDT });
-    expect(chainRoute(settings, "USDT", "BEP20")).toMatchObject({ chain: { name: "bsc" }, token: TEST_TOKEN_ADDRESSES.USDC });
+    const settings = chainSettings({
+      ...base,
+      CHAIN_ETHEREUM_TOKEN_USDT: TEST_TOKEN_ADDRESSES.USDT,
+      CHAIN_BSC_RPC_URL: "https://bsc.example",
+      CHAIN_BSC_TOKEN_USDT: TEST_TOKEN_ADDRESSES.USDC,
+    })!;
+    expect(settings.chains.map((c) => [c.name, c.chainId, c.confirmations])).toEqual([
+      ["ethereum", 1, 12],
+      ["bsc", 56, 15],
+    ]);
+    expect(chainRoute(settings, "USDT", "ERC20")).toMatchObject({
+      chain: { name: "ethereum" },
+      token: TEST_TOKEN_ADDRESSES.USDT,
+    });
+    expect(chainRoute(settings, "USDT", "BEP20")).toMatchObject({
+      chain: { name: "bsc" },
+      token: TEST_TOKEN_ADDRESSES.USDC,
+    });
     expect(chainRoute(settings, "ETH", "ETH")).toMatchObject({ chain: { name: "ethereum" }, token: null });
     expect(chainRoute(settings, "USDC", "ERC20")).toBeNull();
     expect(chainRoute(settings, "USDT", "TRC20")).toBeNull();
@@ -41,6 +55,8 @@ describe("the chain configuration", () => {
     expect(refusal({ ...base, CHAIN_ETHEREUM_CHAIN_ID: "1.5" })).toMatch(/CHAIN_ID must be a whole number/);
     expect(refusal({ ...base, CHAIN_ETHEREUM_START_BLOCK: "-3" })).toMatch(/START_BLOCK must be a block number/);
     const badChecksum = TEST_TOKEN_ADDRESSES.USDT.replace("5FbDB", "5fbDB");
-    expect(refusal({ ...base, CHAIN_ETHEREUM_TOKEN_USDT: badChecksum })).toMatch(/TOKEN_USDT is not a valid contract address/);
+    expect(refusal({ ...base, CHAIN_ETHEREUM_TOKEN_USDT: badChecksum })).toMatch(
+      /TOKEN_USDT is not a valid contract address/,
+    );
   });
 });

@@ -3,18 +3,32 @@ import { isDatabaseUnavailable } from "@/db/unavailable";
 import { errorResponse } from "@/lib/http/handler";
 import { log } from "@/lib/core/log";
 
-const wrapped = (code: string) => Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error(code), { code }) });
+const wrapped = (code: string) =>
+  Object.assign(new Error("Failed query: select 1"), { cause: Object.assign(new Error(code), { code }) });
 
 describe("isDatabaseUnavailable", () => {
   it("recognises a database that is away, however deep the driver wrapped it", () => {
-    for (const code of ["ECONNREFUSED", "ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "08006", "08001", "57P01", "57P03"]) {
+    for (const code of [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "CONNECT_TIMEOUT",
+      "CONNECTION_CLOSED",
+      "CONNECTION_ENDED",
+      "CONNECTION_DESTROYED",
+      "08006",
+      "08001",
+      "57P01",
+      "57P03",
+    ]) {
       expect(isDatabaseUnavailable(wrapped(code)), code).toBe(true);
     }
   });
 
   it("leaves every other failure a 500: refused statements, bugs, nothing at all", () => {
-    for (const code of ["23505", "40P01", "22P02", "42P01", "ENOENT", "ERR_INVALID_ARG_TYPE"]) expect(isDatabaseUnavailable(wrapped(code)), code).toBe(false);
-    for (const other of [new TypeError("x is undefined"), null, undefined, "ECONNREFUSED", { code: 57 }]) expect(isDatabaseUnavailable(other)).toBe(false);
+    for (const code of ["23505", "40P01", "22P02", "42P01", "ENOENT", "ERR_INVALID_ARG_TYPE"])
+      expect(isDatabaseUnavailable(wrapped(code)), code).toBe(false);
+    for (const other of [new TypeError("x is undefined"), null, undefined, "ECONNREFUSED", { code: 57 }])
+      expect(isDatabaseUnavailable(other)).toBe(false);
   });
 });
 
@@ -30,17 +44,34 @@ describe("errorResponse", () => {
 
   const answer = async (err: unknown) => {
     const res = errorResponse(err);
-    return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as { code: string } };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get("retry-after"),
+      body: (await res.json()) as { code: string },
+    };
   };
 
   it("tells the caller to try again, without breaking, when a deadlock or a serialization conflict outlasted the retries", async () => {
     for (const code of ["40P01", "40001"]) {
-      expect(await answer(wrapped(code)), code).toMatchObject({ status: 503, retryAfter: "1", body: { code: "TRY_AGAIN" } });
+      expect(await answer(wrapped(code)), code).toMatchObject({
+        status: 503,
+        retryAfter: "1",
+        body: { code: "TRY_AGAIN" },
+      });
     }
   });
 
   it("says unavailable for a database that is away, and 500 for the rest", async () => {
-    expect(await answer(wrapped("08006"))).toMatchObject({ status: 503, retryAfter: "2", body: { code: "SERVICE_UNAVAILABLE" } });
-    for (const code of ["23505", "22P02", "40P02"]) expect(await answer(wrapped(code)), code).toMatchObject({ status: 500, retryAfter: null, body: { code: "INTERNAL" } });
+    expect(await answer(wrapped("08006"))).toMatchObject({
+      status: 503,
+      retryAfter: "2",
+      body: { code: "SERVICE_UNAVAILABLE" },
+    });
+    for (const code of ["23505", "22P02", "40P02"])
+      expect(await answer(wrapped(code)), code).toMatchObject({
+        status: 500,
+        retryAfter: null,
+        body: { code: "INTERNAL" },
+      });
   });
 });

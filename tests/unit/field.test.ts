@@ -25,7 +25,11 @@ describe("a field", () => {
   });
 
   it("is invalid while refused, and says why beside it as an alert", () => {
-    const html = render({ id: "amount", label: "Amount", errors: ["The minimum is 10 USDT", "Enter at most 6 decimals"] });
+    const html = render({
+      id: "amount",
+      label: "Amount",
+      errors: ["The minimum is 10 USDT", "Enter at most 6 decimals"],
+    });
     expect(attributesOf(html, "amount")).toContain('aria-invalid="true"');
     const error = attributesOf(html, "amount-error");
     expect(error).toContain('role="alert"');
@@ -37,7 +41,8 @@ describe("a field", () => {
       id: "country",
       label: "Country",
       errors: ["Choose a country"],
-      children: (control) => createElement("select", { ...control, className: "field" }, createElement("option", { value: "" }, "Select")),
+      children: (control) =>
+        createElement("select", { ...control, className: "field" }, createElement("option", { value: "" }, "Select")),
     });
     const select = attributesOf(html, "country");
     expect(select).toMatch(/^<select /);

@@ -1,6 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { assetName, countdownText, dateText, displayDecimal, displaySetting, durationText, exact, fullTimeText, money, moneyOf, percentText, readable, readableAddress, timeText, utcText } from "@/lib/core/format";
+import {
+  assetName,
+  countdownText,
+  dateText,
+  displayDecimal,
+  displaySetting,
+  durationText,
+  exact,
+  fullTimeText,
+  money,
+  moneyOf,
+  percentText,
+  readable,
+  readableAddress,
+  timeText,
+  utcText,
+} from "@/lib/core/format";
 
 describe("displayDecimal", () => {
   it.each([
@@ -51,9 +67,12 @@ describe("money", () => {
     ["0.12429", "xaut", "0.124290 XAUt"],
     ["1000", "XAUT", "1,000.000000 XAUt"],
     ["0.5", "BTC", "0.50000000 BTC"],
-  ])("%s %s reads %s: grouped from 1,000 on, the asset's decimals, toward zero, one spelling", (value, asset, expected) => {
-    expect(money(value, asset)).toBe(expected);
-  });
+  ])(
+    "%s %s reads %s: grouped from 1,000 on, the asset's decimals, toward zero, one spelling",
+    (value, asset, expected) => {
+      expect(money(value, asset)).toBe(expected);
+    },
+  );
 
   it("reads smallest units the same way, and names assets as the product does", () => {
     expect(moneyOf(5_000_000_000n, 6, "USDT")).toBe("5,000.00 USDT");
@@ -96,9 +115,25 @@ describe("times", () => {
   // both must give the same text, summer and winter, either side of midnight.
   it("reads the reader's own zone as Intl reads it", () => {
     const zones = ["Europe/Paris", "America/New_York", "Asia/Kolkata", "Pacific/Auckland", "UTC"];
-    const moments = ["2026-11-25T13:09:04.805Z", "2026-11-24T23:30:00Z", "2026-07-01T22:59:59Z", "2025-09-30T11:00:00Z", "2026-12-31T23:30:00Z", "2026-03-29T01:30:00Z"];
-    const out = execFileSync(process.execPath, ["--import", "tsx", "tests/support/reader-zone-readings.ts", JSON.stringify([zones, moments, now.toISOString()])], { encoding: "utf8" });
-    const expected = Object.fromEntries(zones.map((zone) => [zone, moments.map((at) => [timeText(at, now, zone), dateText(at, zone), fullTimeText(at, zone)])]));
+    const moments = [
+      "2026-11-25T13:09:04.805Z",
+      "2026-11-24T23:30:00Z",
+      "2026-07-01T22:59:59Z",
+      "2025-09-30T11:00:00Z",
+      "2026-12-31T23:30:00Z",
+      "2026-03-29T01:30:00Z",
+    ];
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "tests/support/reader-zone-readings.ts", JSON.stringify([zones, moments, now.toISOString()])],
+      { encoding: "utf8" },
+    );
+    const expected = Object.fromEntries(
+      zones.map((zone) => [
+        zone,
+        moments.map((at) => [timeText(at, now, zone), dateText(at, zone), fullTimeText(at, zone)]),
+      ]),
+    );
     expect(JSON.parse(out)).toEqual(expected);
   });
 
@@ -119,7 +154,7 @@ describe("times", () => {
     [-5_000, "now"],
     [3 * 86_400_000 + 1, "in 3 d 1 h"],
     [86_400_000, "in 1 d 0 h"],
-  ])("a countdown of %i ms reads %s, rounded up, and \"now\" past zero", (ms, expected) => {
+  ])('a countdown of %i ms reads %s, rounded up, and "now" past zero', (ms, expected) => {
     expect(countdownText(ms)).toBe(expected);
   });
 

@@ -26,7 +26,8 @@ const FOUR_EYED = new Set([
 ]);
 
 const NOT_MONEY: Record<string, string> = {
-  "app/api/admin/approvals/[id]/approve/route.ts": "the second pair of eyes itself (never the proposer's: 403, and a CHECK)",
+  "app/api/admin/approvals/[id]/approve/route.ts":
+    "the second pair of eyes itself (never the proposer's: 403, and a CHECK)",
   "app/api/admin/approvals/[id]/reject/route.ts": "refusing or withdrawing a proposal changes nothing",
   "app/api/admin/deposits/[id]/reject/route.ts": "credits nothing: the user's claim is refused",
   "app/api/admin/withdrawals/[id]/reject/route.ts": "returns the held amount to the user's own balance; nothing leaves",
@@ -34,11 +35,13 @@ const NOT_MONEY: Record<string, string> = {
   "app/api/admin/proof/reserves/route.ts": "records evidence of reserves for the public proof; moves nothing",
   "app/api/admin/proof/reserves/[id]/route.ts": "edits that evidence; moves nothing",
   "app/api/admin/proof/snapshots/route.ts": "takes a proof-of-liabilities snapshot; moves nothing",
-  "app/api/admin/trade-setups/[id]/route.ts": "changes or withdraws a strategy proposal the user must accept with their own money",
+  "app/api/admin/trade-setups/[id]/route.ts":
+    "changes or withdraws a strategy proposal the user must accept with their own money",
   "app/api/admin/users/[id]/trade-setups/route.ts": "proposes a strategy the user must accept with their own money",
   "app/api/admin/upload/logo/route.ts": "the site's look",
   "app/api/admin/support/[id]/route.ts": "assigns, closes or reopens a customer service conversation; moves nothing",
-  "app/api/admin/support/[id]/messages/route.ts": "a message to one user or visitor (links only to the site's own hosts); no money, role or setting",
+  "app/api/admin/support/[id]/messages/route.ts":
+    "a message to one user or visitor (links only to the site's own hosts); no money, role or setting",
 };
 
 const WRITES = /export const (POST|PUT|PATCH|DELETE)\b/;
@@ -51,7 +54,9 @@ function routeFiles(dir: string): string[] {
 }
 
 describe("administrators' routes that write", () => {
-  const writing = [...routeFiles("app/api/admin"), "app/api/settings/config/route.ts"].filter((f) => WRITES.test(readFileSync(f, "utf8"))).sort();
+  const writing = [...routeFiles("app/api/admin"), "app/api/settings/config/route.ts"]
+    .filter((f) => WRITES.test(readFileSync(f, "utf8")))
+    .sort();
 
   it("are each four-eyed or listed with why they cannot move money", () => {
     expect(writing.filter((f) => !FOUR_EYED.has(f) && !(f in NOT_MONEY))).toEqual([]);
@@ -59,6 +64,7 @@ describe("administrators' routes that write", () => {
   });
 
   it("that are four-eyed go through a gate of lib/approvals", () => {
-    for (const f of FOUR_EYED) expect(readFileSync(f, "utf8"), f).toMatch(/from "@\/lib\/approvals\/(proposals|save-[a-z-]+)"/);
+    for (const f of FOUR_EYED)
+      expect(readFileSync(f, "utf8"), f).toMatch(/from "@\/lib\/approvals\/(proposals|save-[a-z-]+)"/);
   });
 });

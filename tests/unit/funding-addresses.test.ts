@@ -8,7 +8,8 @@ import { addressProblem, isSupported, isValidAddress, isValidTxHash } from "@/li
 // checksums are right and only the rule under test is broken.
 const bytes = (length: number, fill = 7) => Uint8Array.from({ length }, (_, i) => (fill + i) % 256);
 const tron = (version: number, payload: Uint8Array) => bs58check.encode(Uint8Array.from([version, ...payload]));
-const segwit = (codec: typeof bech32, prefix: string, version: number, program: Uint8Array) => codec.encode(prefix, [version, ...codec.toWords(program)]);
+const segwit = (codec: typeof bech32, prefix: string, version: number, program: Uint8Array) =>
+  codec.encode(prefix, [version, ...codec.toWords(program)]);
 
 describe("Tron (TRC20) addresses", () => {
   it("take base58check of 21 bytes starting 0x41, nothing else", () => {
@@ -41,16 +42,23 @@ describe("Bitcoin addresses", () => {
     expect(addressProblem("BTC", segwit(bech32, "tb", 0, bytes(20))), "testnet's prefix").toBe("invalid");
     // The separator is the last "1": this starts "bc1" but its prefix is "bc1x".
     expect(addressProblem("BTC", segwit(bech32, "bc1x", 0, bytes(20))), "a longer prefix starting bc1").toBe("invalid");
-    for (const length of [19, 21, 31, 33]) expect(addressProblem("BTC", segwit(bech32, "bc", 0, bytes(length))), `a ${length}-byte v0 program`).toBe("invalid");
+    for (const length of [19, 21, 31, 33])
+      expect(addressProblem("BTC", segwit(bech32, "bc", 0, bytes(length))), `a ${length}-byte v0 program`).toBe(
+        "invalid",
+      );
     expect(addressProblem("BTC", segwit(bech32m, "bc", 0, bytes(20))), "v0 in bech32m").toBe("invalid");
     expect(addressProblem("BTC", segwit(bech32, "bc", 0, new Uint8Array(20))), "a zero program").toBe("burn");
   });
 
   it("take segwit v1–16 in bech32m with a 2- to 40-byte program", () => {
     expect(addressProblem("BTC", "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0")).toBeNull();
-    for (const length of [2, 40]) expect(addressProblem("BTC", segwit(bech32m, "bc", 1, bytes(length))), `a ${length}-byte v1 program`).toBeNull();
+    for (const length of [2, 40])
+      expect(addressProblem("BTC", segwit(bech32m, "bc", 1, bytes(length))), `a ${length}-byte v1 program`).toBeNull();
     expect(addressProblem("BTC", segwit(bech32m, "bc", 16, bytes(32))), "version 16").toBeNull();
-    for (const length of [1, 41]) expect(addressProblem("BTC", segwit(bech32m, "bc", 1, bytes(length))), `a ${length}-byte v1 program`).toBe("invalid");
+    for (const length of [1, 41])
+      expect(addressProblem("BTC", segwit(bech32m, "bc", 1, bytes(length))), `a ${length}-byte v1 program`).toBe(
+        "invalid",
+      );
     expect(addressProblem("BTC", segwit(bech32m, "bc", 17, bytes(32))), "version 17").toBe("invalid");
     expect(addressProblem("BTC", segwit(bech32, "bc", 1, bytes(32))), "v1 in bech32").toBe("invalid");
   });
@@ -60,9 +68,17 @@ describe("EVM addresses (ERC20, BEP20, ETH)", () => {
   it("take 20 bytes in hex, an EIP-55 checksum when the case is mixed, and refuse burn addresses", () => {
     for (const network of ["ERC20", "BEP20", "ETH"] as const) {
       expect(addressProblem(network, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"), network).toBeNull();
-      expect(addressProblem(network, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"), `${network} all lower case`).toBeNull();
-      expect(addressProblem(network, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"), `${network} a checksum that fails`).toBe("invalid");
-      expect(addressProblem(network, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1bea"), `${network} a byte short`).toBe("invalid");
+      expect(
+        addressProblem(network, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"),
+        `${network} all lower case`,
+      ).toBeNull();
+      expect(
+        addressProblem(network, "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"),
+        `${network} a checksum that fails`,
+      ).toBe("invalid");
+      expect(addressProblem(network, "0x5aaeb6053f3e94c9b9a09f33669435e7ef1bea"), `${network} a byte short`).toBe(
+        "invalid",
+      );
       expect(addressProblem(network, `0x${"0".repeat(40)}`), `${network} the zero address`).toBe("burn");
       expect(addressProblem(network, "0x000000000000000000000000000000000000dEaD"), `${network} 0x…dead`).toBe("burn");
     }

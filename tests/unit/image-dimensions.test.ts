@@ -35,11 +35,15 @@ describe("image dimensions read from the header", () => {
 
   it("skip a JPEG's EXIF segment, thumbnail and all, to the image's own frame", () => {
     // An APP1 segment holding a 200×100 frame header, then the real 7×3 image.
-    const thumbnail = Buffer.from([0xff, 0xe1, 0x00, 0x0d, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x64, 0x00, 0xc8, 0x03, 0x01]);
+    const thumbnail = Buffer.from([
+      0xff, 0xe1, 0x00, 0x0d, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x64, 0x00, 0xc8, 0x03, 0x01,
+    ]);
     const withExif = Buffer.concat([IMAGES.jpeg.subarray(0, 2), thumbnail, IMAGES.jpeg.subarray(2)]);
     expect(dimensionsOf(withExif)).toEqual({ width: 7, height: 3 });
     // Fill bytes before a marker are allowed.
-    expect(dimensionsOf(Buffer.concat([IMAGES.jpeg.subarray(0, 2), Buffer.from([0xff, 0xff]), IMAGES.jpeg.subarray(2)]))).toEqual({ width: 7, height: 3 });
+    expect(
+      dimensionsOf(Buffer.concat([IMAGES.jpeg.subarray(0, 2), Buffer.from([0xff, 0xff]), IMAGES.jpeg.subarray(2)])),
+    ).toEqual({ width: 7, height: 3 });
   });
 
   it("are unreadable (null) for a header that says 0, is cut short, or is not the format's", () => {
@@ -60,7 +64,10 @@ describe("image dimensions read from the header", () => {
     expect(dimensionsOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0x00, ...frame]))).toBeNull();
     expect(dimensionsOf(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0x00, 0x02, 0xff, ...frame]))).toBeNull();
     expect(dimensionsOf(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0xff, ...frame]))).toBeNull();
-    expect(dimensionsOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, ...frame]))).toEqual({ width: 7, height: 3 });
+    expect(dimensionsOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, ...frame]))).toEqual({
+      width: 7,
+      height: 3,
+    });
     const sof = IMAGES.jpeg.indexOf(Buffer.from([0xff, 0xc0]));
     expect(dimensionsOf(IMAGES.jpeg.subarray(0, sof + 8))).toBeNull();
     // A WebP of an unknown kind, and a VP8 or VP8L frame without its signature.
@@ -77,7 +84,13 @@ describe("image dimensions read from the header", () => {
   });
 
   it("never throw, whatever follows a signature, and never read past the end", () => {
-    const signatures = [IMAGES.png.subarray(0, 16), IMAGES.jpeg.subarray(0, 2), IMAGES.webpLossy.subarray(0, 16), IMAGES.webpLossless.subarray(0, 16), IMAGES.webpExtended.subarray(0, 16)];
+    const signatures = [
+      IMAGES.png.subarray(0, 16),
+      IMAGES.jpeg.subarray(0, 2),
+      IMAGES.webpLossy.subarray(0, 16),
+      IMAGES.webpLossless.subarray(0, 16),
+      IMAGES.webpExtended.subarray(0, 16),
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 64 }), (signature, tail) => {
         const bytes = Buffer.concat([signature, tail]);

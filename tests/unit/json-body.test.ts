@@ -9,7 +9,10 @@ const nested = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth
 const listOf = (count: number) => `[${Array.from({ length: count }, () => "0").join(",")}]`;
 
 async function refusal(raw: string): Promise<AppError> {
-  const err = await readJson(post(raw)).then(() => null, (e: unknown) => e);
+  const err = await readJson(post(raw)).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -44,7 +47,8 @@ describe("readJson refuses bodies by their shape before parsing them", () => {
   });
 
   it("still refuses malformed JSON as INVALID_JSON", async () => {
-    for (const raw of ["{not json", '{"a":[}', "]]]", '"unterminated']) expect((await refusal(raw)).code).toBe("INVALID_JSON");
+    for (const raw of ["{not json", '{"a":[}', "]]]", '"unterminated'])
+      expect((await refusal(raw)).code).toBe("INVALID_JSON");
   });
 });
 
@@ -52,7 +56,13 @@ describe("validate", () => {
   it("names the path of a NUL character however deep the value", () => {
     let value: unknown = "bad\u0000";
     for (let i = 0; i < 5_000; i++) value = { [`k${i % 3}`]: value, other: "ok" };
-    const err = (() => { try { validate(z.unknown(), { fine: "yes", deep: value }); } catch (e) { return e; } })() as AppError;
+    const err = (() => {
+      try {
+        validate(z.unknown(), { fine: "yes", deep: value });
+      } catch (e) {
+        return e;
+      }
+    })() as AppError;
     expect(err.code).toBe("VALIDATION_FAILED");
     const [path] = Object.keys(err.errors ?? {});
     expect(path!.split(".")).toHaveLength(5_001);

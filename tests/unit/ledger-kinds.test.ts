@@ -27,11 +27,21 @@ describe("how records name journals", () => {
 describe("which balances a screen shows", () => {
   it("knows zero however many decimals it has, and nothing else as zero", () => {
     for (const z of ["0", "0.0", "0.000000"]) expect(isZero(z), z).toBe(true);
-    for (const v of ["0.000001", "10", "1.000000", "00.1", "0.", "-0.000001", "x0.0", "0.0x"]) expect(isZero(v), v).toBe(false);
+    for (const v of ["0.000001", "10", "1.000000", "00.1", "0.", "-0.000001", "x0.0", "0.0x"])
+      expect(isZero(v), v).toBe(false);
   });
 
   it("shows what the user can trade or fund, and any other asset only where they hold some of it anywhere", () => {
-    const rows = [zero("USDT"), zero("XAUT"), zero("BTC", 8), zero("ETH", 8), ...(["hold", "storage", "savings", "reserve", "available"] as const).map((k) => ({ ...zero(`H${k}`), [k]: "0.000001" }))];
+    const rows = [
+      zero("USDT"),
+      zero("XAUT"),
+      zero("BTC", 8),
+      zero("ETH", 8),
+      ...(["hold", "storage", "savings", "reserve", "available"] as const).map((k) => ({
+        ...zero(`H${k}`),
+        [k]: "0.000001",
+      })),
+    ];
     const shown = balancesWorthShowing(rows, ["USDT", "XAUT"], new Set(["BTC"])).map((b) => b.asset);
     expect(shown).toEqual(["USDT", "XAUT", "BTC", "Hhold", "Hstorage", "Hsavings", "Hreserve", "Havailable"]);
   });

@@ -8,9 +8,16 @@ describe("mail settings", () => {
   it("takes smtp:// and smtps:// URLs, a From with a default, and SITE_URL as an origin", () => {
     expect(env({}).MAIL_FROM).toBe("Aurum <no-reply@localhost>");
     expect(env({}).SMTP_URL).toBeUndefined();
-    expect(env({ SMTP_URL: "smtps://user:pass@mail.example.com:465" }).SMTP_URL).toBe("smtps://user:pass@mail.example.com:465");
+    expect(env({ SMTP_URL: "smtps://user:pass@mail.example.com:465" }).SMTP_URL).toBe(
+      "smtps://user:pass@mail.example.com:465",
+    );
     expect(env({ SITE_URL: "https://Gold.Example.com/" }).SITE_URL).toBe("https://gold.example.com");
-    for (const bad of [{ SMTP_URL: "mail.example.com" } as Record<string, string>, { SMTP_URL: "http://mail.example.com" }, { SITE_URL: "gold.example.com" }, { SITE_URL: "https://gold.example.com/app" }]) {
+    for (const bad of [
+      { SMTP_URL: "mail.example.com" } as Record<string, string>,
+      { SMTP_URL: "http://mail.example.com" },
+      { SITE_URL: "gold.example.com" },
+      { SITE_URL: "https://gold.example.com/app" },
+    ]) {
       expect(() => env(bad), JSON.stringify(bad)).toThrow(/Invalid environment/);
     }
   });

@@ -44,12 +44,19 @@ describe("sellMax", () => {
   const unit = 1_000_000n;
   const rules = { minQuantity: toUnits("0.001", 6), maxQuantity: toUnits("100", 6), unit };
   it("sells everything available: the fee comes out of the proceeds", () => {
-    const most = sellMax({ ...rules, available: toUnits("1.25", 6), dailyRemaining: usdt("1000000"), price: usdt("4012.34") });
+    const most = sellMax({
+      ...rules,
+      available: toUnits("1.25", 6),
+      dailyRemaining: usdt("1000000"),
+      price: usdt("4012.34"),
+    });
     expect(most).toBe(toUnits("1.25", 6));
     expect(sellFill(most!, usdt("4012.34"), 20, unit).net).toBeGreaterThan(0n);
   });
   it("stays within the largest order", () => {
-    expect(sellMax({ ...rules, available: toUnits("150", 6), dailyRemaining: usdt("10000000"), price: usdt("4000") })).toBe(toUnits("100", 6));
+    expect(
+      sellMax({ ...rules, available: toUnits("150", 6), dailyRemaining: usdt("10000000"), price: usdt("4000") }),
+    ).toBe(toUnits("100", 6));
   });
   it("stays within the daily limit at the price, rounded as the server counts the notional", () => {
     const price = usdt("4012.345679");
@@ -59,8 +66,12 @@ describe("sellMax", () => {
     expect(ceilDiv((most! + 1n) * price, unit)).toBeGreaterThan(left);
   });
   it("is null under the smallest order", () => {
-    expect(sellMax({ ...rules, available: toUnits("0.000999", 6), dailyRemaining: usdt("1000"), price: usdt("4000") })).toBeNull();
-    expect(sellMax({ ...rules, available: toUnits("1", 6), dailyRemaining: usdt("3.99"), price: usdt("4000") })).toBeNull();
+    expect(
+      sellMax({ ...rules, available: toUnits("0.000999", 6), dailyRemaining: usdt("1000"), price: usdt("4000") }),
+    ).toBeNull();
+    expect(
+      sellMax({ ...rules, available: toUnits("1", 6), dailyRemaining: usdt("3.99"), price: usdt("4000") }),
+    ).toBeNull();
   });
 });
 
@@ -81,7 +92,11 @@ describe("the figures people type", () => {
     expect(plainAmount("1234.5")).toBe("1234.5");
   });
   it("a Max sent as typed is the amount it was made from", () => {
-    for (const [value, asset] of [["24998.500000", "USDT"], ["1.250000", "XAUT"], ["0.00000001", "BTC"]] as const) {
+    for (const [value, asset] of [
+      ["24998.500000", "USDT"],
+      ["1.250000", "XAUT"],
+      ["0.00000001", "BTC"],
+    ] as const) {
       expect(toUnits(plainAmount(typedAmount(value, asset)), 8)).toBe(toUnits(value, 8));
     }
   });

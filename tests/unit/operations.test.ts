@@ -8,9 +8,23 @@ describe("the log", () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const logger = createLogger(sink);
-    logger.warn({ token: "t0ken", password: "hunter2", user: { password: "x", newPassword: "y" }, req: { headers: { authorization: "Bearer abc", cookie: "aurum.session-token=zzz" } } }, "careful");
+    logger.warn(
+      {
+        token: "t0ken",
+        password: "hunter2",
+        user: { password: "x", newPassword: "y" },
+        req: { headers: { authorization: "Bearer abc", cookie: "aurum.session-token=zzz" } },
+      },
+      "careful",
+    );
     const line = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(line).toMatchObject({ msg: "careful", level: 40, service: "aurum", token: "[redacted]", password: "[redacted]" });
+    expect(line).toMatchObject({
+      msg: "careful",
+      level: 40,
+      service: "aurum",
+      token: "[redacted]",
+      password: "[redacted]",
+    });
     expect(lines[0]).not.toMatch(/t0ken|hunter2|Bearer abc|zzz|"y"/);
   });
 });

@@ -9,7 +9,10 @@ const request = (headers: Record<string, string>) => ({ headers }) as unknown as
 
 describe("ALLOWED_ORIGINS", () => {
   it("is a comma-separated list of origins, normalised", () => {
-    expect(env({ ALLOWED_ORIGINS: " https://App.Example.com/ , http://localhost:8080" }).ALLOWED_ORIGINS).toEqual(["https://app.example.com", "http://localhost:8080"]);
+    expect(env({ ALLOWED_ORIGINS: " https://App.Example.com/ , http://localhost:8080" }).ALLOWED_ORIGINS).toEqual([
+      "https://app.example.com",
+      "http://localhost:8080",
+    ]);
     expect(env({}).ALLOWED_ORIGINS).toEqual([]);
   });
 
@@ -23,15 +26,27 @@ describe("ALLOWED_ORIGINS", () => {
 describe("originAllowed", () => {
   it("admits the site's own host and listed origins, and refuses others", () => {
     const listed = ["https://app.example.com"];
-    expect(originAllowed(request({ host: "aurum.test:3000", origin: "http://aurum.test:3000" }), listed, false)).toBe(true);
-    expect(originAllowed(request({ host: "aurum.test:3000", origin: "https://app.example.com" }), listed, false)).toBe(true);
-    expect(originAllowed(request({ host: "aurum.test:3000", origin: "https://evil.example" }), listed, false)).toBe(false);
-    expect(originAllowed(request({ host: "aurum.test:3000", origin: "http://aurum.test:3001" }), listed, false)).toBe(false);
+    expect(originAllowed(request({ host: "aurum.test:3000", origin: "http://aurum.test:3000" }), listed, false)).toBe(
+      true,
+    );
+    expect(originAllowed(request({ host: "aurum.test:3000", origin: "https://app.example.com" }), listed, false)).toBe(
+      true,
+    );
+    expect(originAllowed(request({ host: "aurum.test:3000", origin: "https://evil.example" }), listed, false)).toBe(
+      false,
+    );
+    expect(originAllowed(request({ host: "aurum.test:3000", origin: "http://aurum.test:3001" }), listed, false)).toBe(
+      false,
+    );
     expect(originAllowed(request({ host: "aurum.test:3000", origin: "null" }), listed, false)).toBe(false);
   });
 
   it("believes X-Forwarded-Host only behind a trusted proxy", () => {
-    const proxied = request({ host: "127.0.0.1:3000", "x-forwarded-host": "aurum.example", origin: "https://aurum.example" });
+    const proxied = request({
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "aurum.example",
+      origin: "https://aurum.example",
+    });
     expect(originAllowed(proxied, [], true)).toBe(true);
     expect(originAllowed(proxied, [], false)).toBe(false);
   });

@@ -35,7 +35,12 @@ describe("safeNext", () => {
   });
 
   it("reads a query string's decoded value the way the login page receives it", () => {
-    for (const raw of ["/%5Cexample.invalid/", "/%09/example.invalid/", "/%5C%5Cexample.invalid", "%2F%2Fexample.invalid"]) {
+    for (const raw of [
+      "/%5Cexample.invalid/",
+      "/%09/example.invalid/",
+      "/%5C%5Cexample.invalid",
+      "%2F%2Fexample.invalid",
+    ]) {
       const next = new URLSearchParams(`next=${raw}`).get("next");
       expect(safeNext(next, ORIGIN), raw).toBe("/");
     }

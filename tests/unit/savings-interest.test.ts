@@ -5,19 +5,24 @@ import { dayInterest, interestFor } from "@/lib/savings/interest";
 describe("daily simple interest", () => {
   it("adds up, day by day, to the closed-form figure to the unit, for any principal, rate and term", () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 1, max: 730 }), (principal, aprBps, term) => {
-        let paid = 0n;
-        for (let k = 1; k <= term; k++) {
-          const day = dayInterest(principal, aprBps, k);
-          expect(day).toBeGreaterThanOrEqual(0n);
-          paid += day;
-        }
-        expect(paid).toBe(interestFor(principal, aprBps, term));
-        // Never more than the exact figure, less than one unit under it.
-        const exactTimesYear = principal * BigInt(aprBps) * BigInt(term);
-        expect(paid * 3_650_000n).toBeLessThanOrEqual(exactTimesYear);
-        expect((paid + 1n) * 3_650_000n).toBeGreaterThan(exactTimesYear);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.integer({ min: 1, max: 730 }),
+        (principal, aprBps, term) => {
+          let paid = 0n;
+          for (let k = 1; k <= term; k++) {
+            const day = dayInterest(principal, aprBps, k);
+            expect(day).toBeGreaterThanOrEqual(0n);
+            paid += day;
+          }
+          expect(paid).toBe(interestFor(principal, aprBps, term));
+          // Never more than the exact figure, less than one unit under it.
+          const exactTimesYear = principal * BigInt(aprBps) * BigInt(term);
+          expect(paid * 3_650_000n).toBeLessThanOrEqual(exactTimesYear);
+          expect((paid + 1n) * 3_650_000n).toBeGreaterThan(exactTimesYear);
+        },
+      ),
       { numRuns: 200 },
     );
   });

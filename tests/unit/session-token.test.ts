@@ -3,7 +3,12 @@ import { decode, encode } from "next-auth/jwt";
 import { mintToken, readToken, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS } from "@/lib/auth/token";
 import { authSecret } from "@/lib/auth/secret";
 
-const claims = { sub: "7d1c1c2e-8d0a-4a5e-9a51-3c1b1d1e0f01", sid: "0b7e2a52-1f3e-4d7c-8a11-5f2e9c3d4b02", role: "user" as const, name: "ada" };
+const claims = {
+  sub: "7d1c1c2e-8d0a-4a5e-9a51-3c1b1d1e0f01",
+  sid: "0b7e2a52-1f3e-4d7c-8a11-5f2e9c3d4b02",
+  role: "user" as const,
+  name: "ada",
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,10 +42,20 @@ describe("session tokens read again", () => {
     const before = Math.floor(Date.now() / 1000);
     const ours = await mintToken(claims);
     const read = await decode({ token: ours, secret: authSecret(), salt: SESSION_COOKIE });
-    expect(read).toMatchObject({ ...claims, exp: expect.any(Number), iat: expect.any(Number), jti: expect.any(String) });
+    expect(read).toMatchObject({
+      ...claims,
+      exp: expect.any(Number),
+      iat: expect.any(Number),
+      jti: expect.any(String),
+    });
     expect(read!.iat).toBeGreaterThanOrEqual(before);
     expect(read!.exp! - read!.iat!).toBe(SESSION_MAX_AGE_SECONDS);
-    const theirs = await encode({ token: { ...claims }, secret: authSecret(), salt: SESSION_COOKIE, maxAge: SESSION_MAX_AGE_SECONDS });
+    const theirs = await encode({
+      token: { ...claims },
+      secret: authSecret(),
+      salt: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    });
     expect(ours.split(".")[0]).toBe(theirs.split(".")[0]);
     expect(await readToken(theirs)).toEqual(claims);
     // Every token has its own IV and id.

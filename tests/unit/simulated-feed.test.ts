@@ -6,7 +6,8 @@ import type { MinuteCandle } from "@/lib/market/store";
 const START = 4_000_000_000n; // 4000 USDT
 const NOW = new Date("2026-11-20T14:37:21.500Z");
 
-const valid = (c: MinuteCandle) => c.low > 0n && c.low <= c.open && c.low <= c.close && c.high >= c.open && c.high >= c.close && c.volume >= 0n;
+const valid = (c: MinuteCandle) =>
+  c.low > 0n && c.low <= c.open && c.low <= c.close && c.high >= c.open && c.high >= c.close && c.volume >= 0n;
 
 describe("the simulated feed", () => {
   it("seeds an empty database with 90 days of continuous minutes ending at the start price, then ticks from there", async () => {
@@ -16,7 +17,11 @@ describe("the simulated feed", () => {
     expect(candles.at(-1)!.openTime).toEqual(new Date(Date.UTC(2026, 10, 20, 14, 36)));
     expect(candles.at(-1)!.close).toBe(START);
     expect(candles.every(valid)).toBe(true);
-    const continuous = candles.every((c, i) => i === 0 || (c.openTime.getTime() - candles[i - 1]!.openTime.getTime() === MINUTE_MS && c.open === candles[i - 1]!.close));
+    const continuous = candles.every(
+      (c, i) =>
+        i === 0 ||
+        (c.openTime.getTime() - candles[i - 1]!.openTime.getTime() === MINUTE_MS && c.open === candles[i - 1]!.close),
+    );
     expect(continuous).toBe(true);
     expect(ticks).toEqual([{ price: START, volume: expect.any(BigInt), at: NOW }]);
   });

@@ -11,7 +11,9 @@ import { log } from "@/lib/core/log";
 // The build's folder as the server sees it, with a file beside it that must stay out of reach.
 const dir = mkdtempSync(path.join(tmpdir(), "aurum-static-"));
 const root = path.join(dir, "static");
-const SCRIPT = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const value${i % 40} = "gold ${i % 40}";\n`).join(""));
+const SCRIPT = Buffer.from(
+  Array.from({ length: 400 }, (_, i) => `export const value${i % 40} = "gold ${i % 40}";\n`).join(""),
+);
 const FONT = Buffer.from("wOF2".repeat(500));
 
 let server: Server;
@@ -78,7 +80,9 @@ describe("the build's static files", () => {
     const gz = await get("/_next/static/chunks/app.js", { "Accept-Encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.body).equals(SCRIPT)).toBe(true);
-    expect((await get("/_next/static/chunks/app.js", { "Accept-Encoding": "br;q=0.5, gzip" })).headers["content-encoding"]).toBe("gzip");
+    expect(
+      (await get("/_next/static/chunks/app.js", { "Accept-Encoding": "br;q=0.5, gzip" })).headers["content-encoding"],
+    ).toBe("gzip");
     for (const accept of [undefined, "identity", "br;q=0, gzip;q=0", "zstd"]) {
       const plain = await get("/_next/static/chunks/app.js", accept ? { "Accept-Encoding": accept } : {});
       expect(plain.headers["content-encoding"], String(accept)).toBeUndefined();
@@ -144,7 +148,9 @@ describe("the build's static files", () => {
 
   it("start without a build's folder, and leave every request to Next", async () => {
     const serve = await staticAssets(path.join(dir, "no-build"));
-    const lone = createServer((req, res) => void serve(req, res).then((served) => served || res.writeHead(418).end("next")));
+    const lone = createServer(
+      (req, res) => void serve(req, res).then((served) => served || res.writeHead(418).end("next")),
+    );
     await new Promise<void>((resolve) => lone.listen(0, "127.0.0.1", resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(lone.address() as AddressInfo).port}/_next/static/chunks/app.js`);

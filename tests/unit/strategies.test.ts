@@ -28,7 +28,8 @@ describe("a grid's levels and quantity", () => {
     // An investment its buys take exactly, to the unit: 10 at 1000, 2000 and 3000 with no fee (the top level only sells).
     expect(gridQuantity(60_000n, [1000n, 2000n, 3000n, 4000n], 0, 10n)).toBe(100n);
     expect(gridQuantity(59_999n, [1000n, 2000n, 3000n, 4000n], 0, 10n)).toBe(99n);
-    const buyAll = (q: bigint, ps: bigint[], feeBps: number) => ps.slice(0, -1).reduce((sum, p) => sum + buyDebit(q, p, feeBps, UNIT), 0n);
+    const buyAll = (q: bigint, ps: bigint[], feeBps: number) =>
+      ps.slice(0, -1).reduce((sum, p) => sum + buyDebit(q, p, feeBps, UNIT), 0n);
     fc.assert(
       fc.property(
         fc.bigInt({ min: usdt(1), max: usdt(5_000) }),
@@ -50,7 +51,8 @@ describe("a grid's levels and quantity", () => {
 describe("a grid's opening orders", () => {
   // Quantity 10 at a unit of 10 and no fee: a buy at a level takes exactly its price.
   const prices = [1000n, 2000n, 3000n, 4000n, 5000n];
-  const open = (price: bigint, held: { quote: bigint; base: bigint }, feeBps = 0) => openingOrders(prices, price, held, 10n, feeBps, 10n);
+  const open = (price: bigint, held: { quote: bigint; base: bigint }, feeBps = 0) =>
+    openingOrders(prices, price, held, 10n, feeBps, 10n);
 
   it("sells above the price lowest first and buys below it nearest first, none at the price, as far as its holdings go exactly", () => {
     expect(open(3000n, { quote: 3000n, base: 20n })).toEqual([
@@ -67,13 +69,20 @@ describe("a grid's opening orders", () => {
   });
 
   it("never sells at the bottom level nor past the top, and never buys at the top level", () => {
-    expect(open(500n, { quote: 100_000n, base: 1_000n })).toEqual([1, 2, 3, 4].map((level) => ({ side: "sell", level })));
-    expect(open(6000n, { quote: 100_000n, base: 1_000n })).toEqual([3, 2, 1, 0].map((level) => ({ side: "buy", level })));
+    expect(open(500n, { quote: 100_000n, base: 1_000n })).toEqual(
+      [1, 2, 3, 4].map((level) => ({ side: "sell", level })),
+    );
+    expect(open(6000n, { quote: 100_000n, base: 1_000n })).toEqual(
+      [3, 2, 1, 0].map((level) => ({ side: "buy", level })),
+    );
   });
 
   it("counts each buy's fee against what it holds", () => {
     // 0.2 % on 2000 is 4, on 1000 is 2: 2004 + 1002 = 3006.
-    expect(open(2500n, { quote: 3006n, base: 0n }, 20)).toEqual([{ side: "buy", level: 1 }, { side: "buy", level: 0 }]);
+    expect(open(2500n, { quote: 3006n, base: 0n }, 20)).toEqual([
+      { side: "buy", level: 1 },
+      { side: "buy", level: 0 },
+    ]);
     expect(open(2500n, { quote: 3005n, base: 0n }, 20)).toEqual([{ side: "buy", level: 1 }]);
   });
 });
@@ -100,7 +109,12 @@ describe("a strategy's results", () => {
 
   it("values what it bought at its average cost, fees included, and what it holds at the bid", () => {
     // Bought 3 XAUt for 7,500 USDT and 15 of fees; sold 1 for 2,600 less 5.2 of fees; bid 2,550.
-    const r = computeResults(sums(2, 3n * UNIT, usdt(7_500), usdt(15)), sums(1, UNIT, usdt(2_600), 5_200_000n), usdt(2_550), M);
+    const r = computeResults(
+      sums(2, 3n * UNIT, usdt(7_500), usdt(15)),
+      sums(1, UNIT, usdt(2_600), 5_200_000n),
+      usdt(2_550),
+      M,
+    );
     expect(r).toEqual({
       fills: 3,
       bought: "3.000000",
@@ -120,7 +134,13 @@ describe("a strategy's results", () => {
   it("rounds each share of the basis down, shows a loss as negative, and without a price values nothing", () => {
     // 7 units bought for 100 (and 1 of fee): a unit's basis is 101 / 7 = 14.43, two units' 28.86.
     const r = computeResults(sums(1, 7n, 100n, 1n), sums(1, 2n, 20n, 1n), null, { ...M, unit: 10n });
-    expect(r).toMatchObject({ averagePrice: "0.000142", realised: "-0.000009", value: null, unrealised: null, holding: "0.000005" });
+    expect(r).toMatchObject({
+      averagePrice: "0.000142",
+      realised: "-0.000009",
+      value: null,
+      unrealised: null,
+      holding: "0.000005",
+    });
   });
 
   it("of a strategy that has not filled are zeros, with no average price", () => {
@@ -155,15 +175,29 @@ describe("a strategy's parameters", () => {
   const grid = { type: "grid", lower: "1", upper: "1.000004", levels: 5, investment: "10" } as const;
 
   it("are read in smallest units, a recurring buy's ceiling and rounds null when not given", () => {
-    expect(strategyParams({ type: "recurring", amount: "50.5", period: "weekly", priceCeiling: "2600.25", maxRounds: 3 }, M)).toEqual({
+    expect(
+      strategyParams({ type: "recurring", amount: "50.5", period: "weekly", priceCeiling: "2600.25", maxRounds: 3 }, M),
+    ).toEqual({
       type: "recurring",
       amount: 50_500_000n,
       period: "weekly",
       priceCeiling: 2_600_250_000n,
       maxRounds: 3,
     });
-    expect(strategyParams({ type: "recurring", amount: "1", period: "hourly" }, M)).toEqual({ type: "recurring", amount: UNIT, period: "hourly", priceCeiling: null, maxRounds: null });
-    expect(strategyParams(grid, M)).toEqual({ type: "grid", lower: UNIT, upper: 1_000_004n, levels: 5, investment: usdt(10) });
+    expect(strategyParams({ type: "recurring", amount: "1", period: "hourly" }, M)).toEqual({
+      type: "recurring",
+      amount: UNIT,
+      period: "hourly",
+      priceCeiling: null,
+      maxRounds: null,
+    });
+    expect(strategyParams(grid, M)).toEqual({
+      type: "grid",
+      lower: UNIT,
+      upper: 1_000_004n,
+      levels: 5,
+      investment: usdt(10),
+    });
   });
 
   it("refuse an amount USDT cannot hold, naming the field", () => {
@@ -182,11 +216,19 @@ describe("a strategy's parameters", () => {
   });
 
   it("refuse a grid whose range is not low to high or has no room for a distinct price at each level", () => {
-    const notBelow = { status: 400, message: "The lower price must be below the upper price", errors: { lower: ["Must be below the upper price"] } };
+    const notBelow = {
+      status: 400,
+      message: "The lower price must be below the upper price",
+      errors: { lower: ["Must be below the upper price"] },
+    };
     expect(refusal({ ...grid, lower: "2", upper: "1" })).toEqual(notBelow);
     expect(refusal({ ...grid, lower: "1", upper: "1" })).toEqual(notBelow);
     // Five levels fit in four units; six do not.
-    expect(refusal({ ...grid, levels: 6 })).toEqual({ status: 400, message: "The range is too narrow for that many levels", errors: { levels: ["Too many levels for this range"] } });
+    expect(refusal({ ...grid, levels: 6 })).toEqual({
+      status: 400,
+      message: "The range is too narrow for that many levels",
+      errors: { levels: ["Too many levels for this range"] },
+    });
   });
 });
 
@@ -217,8 +259,24 @@ describe("a strategy as people read it", () => {
     startedAt: new Date("2026-03-01T09:00:00Z"),
     endedAt: null,
   };
-  const grid: Strategy = { ...row, type: "grid", amount: null, period: null, maxRounds: null, lower: usdt(2500), upper: 2_700_005_000n, levels: 5, investment: usdt(1000), quantity: 96_893n };
-  const results = computeResults({ fills: 0, quantity: 0n, cost: 0n, fee: 0n }, { fills: 0, quantity: 0n, cost: 0n, fee: 0n }, null, M);
+  const grid: Strategy = {
+    ...row,
+    type: "grid",
+    amount: null,
+    period: null,
+    maxRounds: null,
+    lower: usdt(2500),
+    upper: 2_700_005_000n,
+    levels: 5,
+    investment: usdt(1000),
+    quantity: 96_893n,
+  };
+  const results = computeResults(
+    { fills: 0, quantity: 0n, cost: 0n, fee: 0n },
+    { fills: 0, quantity: 0n, cost: 0n, fee: 0n },
+    null,
+    M,
+  );
 
   it("is named by its kind and terms", () => {
     expect(strategyName(row, M)).toBe("Recurring buy: 1,234.51 USDT every week");
@@ -253,7 +311,14 @@ describe("a strategy as people read it", () => {
       endedAt: null,
       results,
     });
-    const ended = { ...grid, status: "stopped", proposedBy: row.userId, priceCeiling: usdt(2600), startedAt: null, endedAt: new Date("2026-03-02T10:00:00Z") } as const;
+    const ended = {
+      ...grid,
+      status: "stopped",
+      proposedBy: row.userId,
+      priceCeiling: usdt(2600),
+      startedAt: null,
+      endedAt: new Date("2026-03-02T10:00:00Z"),
+    } as const;
     expect(strategyView(ended, M, results)).toMatchObject({
       proposedBySupport: true,
       priceCeiling: "2600.000000",

@@ -55,7 +55,11 @@ describe("a fill's legs", () => {
       { account: { system: "house", asset: "XAUT" }, amount: -123_457n, label: undefined },
       { account: { ...reserve, asset: "XAUT" }, amount: 123_457n, label: undefined },
     ]);
-    expect(fillLegs(USER, "buy", bought, { from: "hold", to: "spot" }).map((l) => l.account)).toContainEqual({ userId: USER, asset: "USDT", kind: "hold" });
+    expect(fillLegs(USER, "buy", bought, { from: "hold", to: "spot" }).map((l) => l.account)).toContainEqual({
+      userId: USER,
+      asset: "USDT",
+      kind: "hold",
+    });
   });
 
   it("a sell gives the XAUT to the house, receives the proceeds where it goes and pays the fee from them", () => {
@@ -79,7 +83,9 @@ describe("a fill's legs", () => {
       [{ userId: USER, asset: "XAUT", kind: "spot" }, 123_457n],
     ]);
     const noFeeSold = sellFill(123_457n, 26_420_463n, 0, M.unit);
-    expect(fillLegs(USER, "sell", noFeeSold, { from: "spot", to: "spot" }).every((l) => l.label === undefined)).toBe(true);
+    expect(fillLegs(USER, "sell", noFeeSold, { from: "spot", to: "spot" }).every((l) => l.label === undefined)).toBe(
+      true,
+    );
     expect(fillLegs(USER, "sell", noFeeSold, { from: "spot", to: "spot" })).toHaveLength(4);
   });
 });
@@ -123,18 +129,24 @@ describe("an order's input", () => {
     expect(issues({ side: "sell", type: "market", total: "100" })).toStrictEqual(onlyMarketBuys);
     expect(issues({ side: "buy", type: "limit", total: "100", price: "2600" })).toStrictEqual(onlyMarketBuys);
     // One sentence for a total where it does not belong, even with a quantity beside it.
-    expect(issues({ side: "buy", type: "limit", quantity: "0.5", total: "100", price: "2600" })).toStrictEqual(onlyMarketBuys);
+    expect(issues({ side: "buy", type: "limit", quantity: "0.5", total: "100", price: "2600" })).toStrictEqual(
+      onlyMarketBuys,
+    );
   });
 
   it("asks for a quantity or a total, not both and not neither", () => {
     expect(issues({ side: "buy", type: "market", quantity: "0.5", total: "100" })).toStrictEqual([
       { path: "total", message: "Give either a quantity or a total, not both" },
     ]);
-    expect(issues({ side: "sell", type: "market" })).toStrictEqual([{ path: "quantity", message: "Please enter a quantity" }]);
+    expect(issues({ side: "sell", type: "market" })).toStrictEqual([
+      { path: "quantity", message: "Please enter a quantity" },
+    ]);
   });
 
   it("wants a price on a limit order and none on a market order", () => {
-    expect(issues({ side: "buy", type: "limit", quantity: "0.5" })).toStrictEqual([{ path: "price", message: "A limit order needs a price" }]);
+    expect(issues({ side: "buy", type: "limit", quantity: "0.5" })).toStrictEqual([
+      { path: "price", message: "A limit order needs a price" },
+    ]);
     expect(issues({ side: "sell", type: "market", quantity: "0.5", price: "2600" })).toStrictEqual([
       { path: "price", message: "A market order takes no price: it fills at the current price" },
     ]);
@@ -145,8 +157,16 @@ describe("an order's input", () => {
   });
 
   it("turns each kind of order into smallest units, each amount with its asset's decimals", () => {
-    expect(orderRequest({ side: "sell", type: "market", quantity: "0.123457" }, M)).toStrictEqual({ side: "sell", type: "market", quantity: 123_457n });
-    expect(orderRequest({ side: "buy", type: "market", total: "250.1234" }, M)).toStrictEqual({ side: "buy", type: "market", total: 2_501_234n });
+    expect(orderRequest({ side: "sell", type: "market", quantity: "0.123457" }, M)).toStrictEqual({
+      side: "sell",
+      type: "market",
+      quantity: 123_457n,
+    });
+    expect(orderRequest({ side: "buy", type: "market", total: "250.1234" }, M)).toStrictEqual({
+      side: "buy",
+      type: "market",
+      total: 2_501_234n,
+    });
     expect(orderRequest({ side: "sell", type: "limit", quantity: "1.5", price: "2650.0001" }, M)).toStrictEqual({
       side: "sell",
       type: "limit",
@@ -159,8 +179,16 @@ describe("an order's input", () => {
     const cases: [Parameters<typeof orderRequest>[0], string, string][] = [
       [{ side: "buy", type: "market", quantity: "0.1234567" }, "quantity", "XAUt amounts have at most 6 decimals"],
       [{ side: "buy", type: "market", total: "250.12345" }, "total", "USDT amounts have at most 4 decimals"],
-      [{ side: "buy", type: "limit", quantity: "1", price: "2650.00001" }, "price", "USDT amounts have at most 4 decimals"],
-      [{ side: "sell", type: "limit", quantity: "0.0000", price: "2650" }, "quantity", "Amount must be greater than zero"],
+      [
+        { side: "buy", type: "limit", quantity: "1", price: "2650.00001" },
+        "price",
+        "USDT amounts have at most 4 decimals",
+      ],
+      [
+        { side: "sell", type: "limit", quantity: "0.0000", price: "2650" },
+        "quantity",
+        "Amount must be greater than zero",
+      ],
     ];
     for (const [input, field, message] of cases) {
       const err = failure(() => orderRequest(input, M));
@@ -219,12 +247,28 @@ describe("an order's view", () => {
   });
 
   it("shows a limit sell's hold in XAUT, and a cancelled order's time", () => {
-    const view = orderView(order({ side: "sell", held: 123_457n, status: "cancelled", cancelledAt: new Date("2026-11-26T10:00:00.456Z") }), M);
-    expect(view).toMatchObject({ held: "0.123457", status: "cancelled", cancelledAt: "2026-11-26T10:00:00.456Z", filledAt: null });
+    const view = orderView(
+      order({ side: "sell", held: 123_457n, status: "cancelled", cancelledAt: new Date("2026-11-26T10:00:00.456Z") }),
+      M,
+    );
+    expect(view).toMatchObject({
+      held: "0.123457",
+      status: "cancelled",
+      cancelledAt: "2026-11-26T10:00:00.456Z",
+      filledAt: null,
+    });
   });
 
   it("totals a filled buy as cost plus fee and a filled sell as cost minus fee; a market sell's hold is USDT's zero", () => {
-    const filled = { type: "market" as const, status: "filled" as const, limitPrice: null, held: 0n, fillPrice: 26_579_537n, cost: 3_281_430n, fee: 7_548n };
+    const filled = {
+      type: "market" as const,
+      status: "filled" as const,
+      limitPrice: null,
+      held: 0n,
+      fillPrice: 26_579_537n,
+      cost: 3_281_430n,
+      fee: 7_548n,
+    };
     const at = new Date("2026-11-26T09:15:01.789Z");
     expect(orderView(order({ ...filled, filledAt: at }), M)).toMatchObject({
       price: "2657.9537",
@@ -235,13 +279,18 @@ describe("an order's view", () => {
       limitPrice: null,
       filledAt: "2026-11-26T09:15:01.789Z",
     });
-    expect(orderView(order({ ...filled, side: "sell", filledAt: at }), M)).toMatchObject({ total: "327.3882", held: "0.0000" });
+    expect(orderView(order({ ...filled, side: "sell", filledAt: at }), M)).toMatchObject({
+      total: "327.3882",
+      held: "0.0000",
+    });
   });
 
   it("has no total while either the cost or the fee is missing, and names the strategy that placed it", () => {
     expect(orderView(order({ cost: 3_281_430n }), M).total).toBeNull();
     expect(orderView(order({ fee: 7_548n }), M).total).toBeNull();
-    expect(orderView(order({ strategyId: STRATEGY }), M, { id: STRATEGY, name: "Grid 2500–2700" }).strategy).toStrictEqual({ id: STRATEGY, name: "Grid 2500–2700" });
+    expect(
+      orderView(order({ strategyId: STRATEGY }), M, { id: STRATEGY, name: "Grid 2500–2700" }).strategy,
+    ).toStrictEqual({ id: STRATEGY, name: "Grid 2500–2700" });
   });
 });
 
@@ -291,8 +340,30 @@ describe("an order's row", () => {
   });
 
   it("keeps what is not set null", () => {
-    const open = orderOf({ ...row, status: "open", limit_price: null, fill_price: null, cost: null, fee: null, journal_id: null, strategy_id: null, grid_level: null, filled_at: null, cancelled_at: null });
-    expect(open).toMatchObject({ limitPrice: null, fillPrice: null, cost: null, fee: null, journalId: null, strategyId: null, gridLevel: null, filledAt: null, cancelledAt: null });
+    const open = orderOf({
+      ...row,
+      status: "open",
+      limit_price: null,
+      fill_price: null,
+      cost: null,
+      fee: null,
+      journal_id: null,
+      strategy_id: null,
+      grid_level: null,
+      filled_at: null,
+      cancelled_at: null,
+    });
+    expect(open).toMatchObject({
+      limitPrice: null,
+      fillPrice: null,
+      cost: null,
+      fee: null,
+      journalId: null,
+      strategyId: null,
+      gridLevel: null,
+      filledAt: null,
+      cancelledAt: null,
+    });
   });
 });
 
@@ -301,14 +372,24 @@ describe("the quote to trade on", () => {
   const tick = (secondsAgo: number) => ({ price: 26_500_001n, at: new Date(now.getTime() - secondsAgo * 1000) });
 
   it("applies the spread to the feed's price, the ask rounded up and the bid down", () => {
-    expect(quoteOf(tick(30), 30, now)).toStrictEqual({ price: 26_500_001n, bid: 26_420_500n, ask: 26_579_502n, at: tick(30).at, stale: false });
+    expect(quoteOf(tick(30), 30, now)).toStrictEqual({
+      price: 26_500_001n,
+      bid: 26_420_500n,
+      ask: 26_579_502n,
+      at: tick(30).at,
+      stale: false,
+    });
     expect(quoteOf(tick(31), 30, now)?.stale).toBe(true);
     expect(quoteOf(null, 30, now)).toBeNull();
   });
 
   it("halts trading without a price or on a stale one, each with its sentence", () => {
     const none = failure(() => tradable(null));
-    expect([none.status, none.code, none.message]).toStrictEqual([422, "PRICE_UNAVAILABLE", "Trading is paused: there is no market price yet"]);
+    expect([none.status, none.code, none.message]).toStrictEqual([
+      422,
+      "PRICE_UNAVAILABLE",
+      "Trading is paused: there is no market price yet",
+    ]);
     const stale = failure(() => tradable(quoteOf(tick(31), 30, now)));
     expect([stale.status, stale.code, stale.message]).toStrictEqual([
       422,

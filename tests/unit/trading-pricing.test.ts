@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { askOf, bidOf, buyCost, buyDebit, buyFill, feeOn, quantityForTotal, sellFill, sellProceeds } from "@/lib/trading/pricing";
+import {
+  askOf,
+  bidOf,
+  buyCost,
+  buyDebit,
+  buyFill,
+  feeOn,
+  quantityForTotal,
+  sellFill,
+  sellProceeds,
+} from "@/lib/trading/pricing";
 
 const UNIT = 1_000_000n;
 // Prices from 1 cent to 100,000 USDT per XAUT; quantities up to 1000 XAUT; bps as settings allow.
@@ -90,6 +100,12 @@ describe("trade arithmetic", () => {
     // 0.1 XAUT at 2650 with a 30 bps spread and a 20 bps fee.
     const ask = askOf(2_650_000_000n, 30);
     expect(ask).toBe(2_657_950_000n);
-    expect(buyFill(100_000n, ask, 20, UNIT)).toEqual({ price: ask, quantity: 100_000n, cost: 265_795_000n, fee: 531_590n, net: 266_326_590n });
+    expect(buyFill(100_000n, ask, 20, UNIT)).toEqual({
+      price: ask,
+      quantity: 100_000n,
+      cost: 265_795_000n,
+      fee: 531_590n,
+      net: 266_326_590n,
+    });
   });
 });

@@ -15,7 +15,11 @@ export const metadata: Metadata = { title: "AI trading" };
 export default async function AiTradingPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [list, riskAccepted, balances] = await Promise.all([listStrategies(db, user.id), hasConsented(db, user.id), userBalances(db, user.id)]);
+  const [list, riskAccepted, balances] = await Promise.all([
+    listStrategies(db, user.id),
+    hasConsented(db, user.id),
+    userBalances(db, user.id),
+  ]);
   const views = await strategyViews(db, user.id, list);
   const active = views.filter((s) => ["proposed", "running", "paused"].includes(s.status));
   const ended = views.filter((s) => !active.includes(s));
@@ -26,17 +30,29 @@ export default async function AiTradingPage() {
       <h1 className="text-xl font-semibold">AI trading</h1>
       <p className="text-sm text-muted">
         Automated strategies that trade for you on the rules you set, every result a real fill.{" "}
-        <Link href="/advantages-of-ai-trading" className="text-gold underline hover:text-gold-soft">How strategies work</Link>
+        <Link href="/advantages-of-ai-trading" className="text-gold underline hover:text-gold-soft">
+          How strategies work
+        </Link>
       </p>
       <StrategyForm riskAccepted={riskAccepted} riskStatement={RISK_STATEMENT} available={readable(usdt, "USDT")} />
       <section className="space-y-3" aria-labelledby="active-heading">
-        <h2 id="active-heading" className="font-semibold">Your strategies</h2>
-        {active.length === 0 ? <p className="card py-8 text-center text-sm text-muted">No strategy running. Start one above.</p> : active.map((s) => <StrategyCard key={s.id} strategy={s} />)}
+        <h2 id="active-heading" className="font-semibold">
+          Your strategies
+        </h2>
+        {active.length === 0 ? (
+          <p className="card py-8 text-center text-sm text-muted">No strategy running. Start one above.</p>
+        ) : (
+          active.map((s) => <StrategyCard key={s.id} strategy={s} />)
+        )}
       </section>
       {ended.length > 0 && (
         <section className="space-y-3" aria-labelledby="ended-heading">
-          <h2 id="ended-heading" className="font-semibold">Ended</h2>
-          {ended.map((s) => <StrategyCard key={s.id} strategy={s} />)}
+          <h2 id="ended-heading" className="font-semibold">
+            Ended
+          </h2>
+          {ended.map((s) => (
+            <StrategyCard key={s.id} strategy={s} />
+          ))}
         </section>
       )}
       <p className="text-xs text-muted">{RISK_STATEMENT}</p>

@@ -17,27 +17,44 @@ export const metadata: Metadata = { title: "Deposit" };
 export default async function DepositPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [currencies, { rows }, decimalsOf] = await Promise.all([availableNetworks(db), listDeposits(db, user.id, { page: 1, pageSize: 10 }), decimalsByAsset(db)]);
+  const [currencies, { rows }, decimalsOf] = await Promise.all([
+    availableNetworks(db),
+    listDeposits(db, user.id, { page: 1, pageSize: 10 }),
+    decimalsByAsset(db),
+  ]);
   const open = currencies.filter((c) => c.networks.some((n) => n.deposit));
   return (
     <div className="space-y-4">
       <RefreshOnBalance />
       <h1 className="text-xl font-semibold">Deposit</h1>
-      <p className="text-sm text-muted">Choose what you are sending. You will see the address, then tell us the transaction so we can credit it.</p>
+      <p className="text-sm text-muted">
+        Choose what you are sending. You will see the address, then tell us the transaction so we can credit it.
+      </p>
       {open.length === 0 ? (
-        <p className="card text-sm text-muted">No currency can be deposited right now. Please check again later or <Link href="/support" className="text-gold hover:text-gold-soft">contact customer service</Link>.</p>
+        <p className="card text-sm text-muted">
+          No currency can be deposited right now. Please check again later or{" "}
+          <Link href="/support" className="text-gold hover:text-gold-soft">
+            contact customer service
+          </Link>
+          .
+        </p>
       ) : (
         <CurrencyList
           label="Currencies to deposit"
           items={open.map((c) => ({
             currency: c.currency,
             href: `/deposit/address/${c.currency}`,
-            detail: c.networks.filter((n) => n.deposit).map((n) => n.network).join(" · "),
+            detail: c.networks
+              .filter((n) => n.deposit)
+              .map((n) => n.network)
+              .join(" · "),
           }))}
         />
       )}
       <section className="card" aria-labelledby="my-deposits">
-        <h2 id="my-deposits" className="mb-2 font-semibold">Your deposits</h2>
+        <h2 id="my-deposits" className="mb-2 font-semibold">
+          Your deposits
+        </h2>
         {rows.length === 0 ? (
           <p className="text-sm text-muted">None yet. Deposits you submit appear here until they are credited.</p>
         ) : (
@@ -48,7 +65,9 @@ export default async function DepositPage() {
                 <li key={d.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span>
                     <Amount value={d.creditedAmount ?? d.amount} asset={d.currency} />
-                    <span className="ml-2 text-xs text-muted">{d.network} · <Time at={d.createdAt} /></span>
+                    <span className="ml-2 text-xs text-muted">
+                      {d.network} · <Time at={d.createdAt} />
+                    </span>
                     {d.reason && <span className="block text-xs text-muted">{d.reason}</span>}
                     {d.status === "rejected" && <AskSupportLink id={d.id} what="deposit" />}
                   </span>

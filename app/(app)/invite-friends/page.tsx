@@ -21,7 +21,9 @@ export default async function InviteFriendsPage() {
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Invite Friends</h1>
       <section className="card space-y-3" aria-labelledby="invite-heading">
-        <h2 id="invite-heading" className="font-semibold">Your invitation</h2>
+        <h2 id="invite-heading" className="font-semibold">
+          Your invitation
+        </h2>
         <p className="text-sm text-muted">
           {rewarded
             ? `When a friend who signed up with your code has their first deposit approved, you receive ${rewardUsdt} USDT, once per friend.`
@@ -32,7 +34,9 @@ export default async function InviteFriendsPage() {
         <InviteLink code={referralCode} link={link} />
       </section>
       <section className="card" aria-labelledby="friends-heading">
-        <h2 id="friends-heading" className="mb-2 font-semibold">Friends who joined</h2>
+        <h2 id="friends-heading" className="mb-2 font-semibold">
+          Friends who joined
+        </h2>
         {invites.length === 0 ? (
           <p className="text-sm text-muted">No one has joined with your code yet.</p>
         ) : (
@@ -40,8 +44,12 @@ export default async function InviteFriendsPage() {
             {invites.map((i, n) => (
               <li key={n} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                 <span className="font-mono">{i.username}</span>
-                <span className="text-xs text-muted">joined <Time at={i.joinedAt} date /></span>
-                <span className={i.rewardPaid ? "text-xs text-gold-soft" : "text-xs text-muted"}>{i.rewardPaid ? "Reward paid" : "No reward yet"}</span>
+                <span className="text-xs text-muted">
+                  joined <Time at={i.joinedAt} date />
+                </span>
+                <span className={i.rewardPaid ? "text-xs text-gold-soft" : "text-xs text-muted"}>
+                  {i.rewardPaid ? "Reward paid" : "No reward yet"}
+                </span>
               </li>
             ))}
           </ul>

@@ -56,7 +56,9 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className="mt-0.5 whitespace-nowrap font-medium tabular-nums" data-testid={testId}>{children}</dd>
+      <dd className="mt-0.5 whitespace-nowrap font-medium tabular-nums" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -67,11 +69,22 @@ function Figure({ label, children, testId }: { label: string; children: React.Re
  * fresh), and a live candlestick chart at a chosen interval; where the price comes from and when it
  * last moved.
  */
-export function MarketView({ initialTicker, initialCandles, initialInterval, initialQuote, spreadBps, quoteDecimals, initialTrades, source }: Props) {
+export function MarketView({
+  initialTicker,
+  initialCandles,
+  initialInterval,
+  initialQuote,
+  spreadBps,
+  quoteDecimals,
+  initialTrades,
+  source,
+}: Props) {
   const ticker = useLiveMarket(initialTicker);
   const quote = useQuote(initialQuote);
   const { trades, volume24h } = useAurumTrades(initialTrades, MARKET_TRADES);
-  const spread = quote ? formatAmount(toUnits(quote.ask, quoteDecimals) - toUnits(quote.bid, quoteDecimals), quoteDecimals) : null;
+  const spread = quote
+    ? formatAmount(toUnits(quote.ask, quoteDecimals) - toUnits(quote.bid, quoteDecimals), quoteDecimals)
+    : null;
 
   return (
     <div className="space-y-4">
@@ -85,50 +98,82 @@ export function MarketView({ initialTicker, initialCandles, initialInterval, ini
           <div className="grid gap-4 lg:grid-cols-[minmax(16rem,auto)_minmax(0,1fr)_auto] lg:items-center lg:gap-8">
             <PriceHeadline price={ticker.price} change24h={ticker.change24h} size="large" testId="last-price" />
             <dl className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:gap-x-8">
-              <Figure label="24h high" testId="high-24h">{displayDecimal(ticker.high24h)}</Figure>
-              <Figure label="24h low" testId="low-24h">{displayDecimal(ticker.low24h)}</Figure>
-              <Figure label="Aurum volume 24h" testId="aurum-volume">{readable(volume24h.quantity, "XAUT")} <span className="text-xs text-muted">XAUt</span></Figure>
-              <Figure label="Aurum trades 24h" testId="aurum-trade-count">{volume24h.trades.toLocaleString("en-US")} <span className="text-xs text-muted">· {readable(volume24h.notional, "USDT")} USDT</span></Figure>
+              <Figure label="24h high" testId="high-24h">
+                {displayDecimal(ticker.high24h)}
+              </Figure>
+              <Figure label="24h low" testId="low-24h">
+                {displayDecimal(ticker.low24h)}
+              </Figure>
+              <Figure label="Aurum volume 24h" testId="aurum-volume">
+                {readable(volume24h.quantity, "XAUT")} <span className="text-xs text-muted">XAUt</span>
+              </Figure>
+              <Figure label="Aurum trades 24h" testId="aurum-trade-count">
+                {volume24h.trades.toLocaleString("en-US")}{" "}
+                <span className="text-xs text-muted">· {readable(volume24h.notional, "USDT")} USDT</span>
+              </Figure>
             </dl>
-            <Link href="/trade" className="btn-gold lg:w-auto lg:px-8">Trade XAUt</Link>
+            <Link href="/trade" className="btn-gold lg:w-auto lg:px-8">
+              Trade XAUt
+            </Link>
           </div>
         ) : (
           <p className="text-sm text-muted">Waiting for the first price…</p>
         )}
         {ticker?.stale && <StaleNotice className="mt-3" />}
         <p className="mt-3 text-xs text-muted" data-testid="price-source">
-          Price from: {source}{ticker && <> · last moved <Time at={ticker.at} /></>}. Prices in USDT per XAUt; the 24 hours end at the last price.
+          Price from: {source}
+          {ticker && (
+            <>
+              {" "}
+              · last moved <Time at={ticker.at} />
+            </>
+          )}
+          . Prices in USDT per XAUt; the 24 hours end at the last price.
         </p>
       </section>
 
       <div className="space-y-4 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-4 lg:space-y-0">
         <section className="card px-2 pb-2" aria-label="Chart">
-          <MarketChart initialCandles={initialCandles} initialInterval={initialInterval} height="h-72 md:h-96 lg:h-[26rem]" />
+          <MarketChart
+            initialCandles={initialCandles}
+            initialInterval={initialInterval}
+            height="h-72 md:h-96 lg:h-[26rem]"
+          />
         </section>
 
         <div className="space-y-4">
           <section className="card space-y-3" aria-labelledby="quote-heading">
-            <h2 id="quote-heading" className="font-semibold">Your price here</h2>
+            <h2 id="quote-heading" className="font-semibold">
+              Your price here
+            </h2>
             <div className="grid grid-cols-2 gap-3">
               <div className="rounded-xl bg-success/10 p-3">
                 <p className="text-xs text-muted">You buy at (ask)</p>
-                <p className="text-lg font-semibold tabular-nums text-success" data-testid="market-ask">{quote ? displayDecimal(quote.ask) : "—"}</p>
+                <p className="text-lg font-semibold tabular-nums text-success" data-testid="market-ask">
+                  {quote ? displayDecimal(quote.ask) : "—"}
+                </p>
               </div>
               <div className="rounded-xl bg-danger/10 p-3 text-right">
                 <p className="text-xs text-muted">You sell at (bid)</p>
-                <p className="text-lg font-semibold tabular-nums text-danger" data-testid="market-bid">{quote ? displayDecimal(quote.bid) : "—"}</p>
+                <p className="text-lg font-semibold tabular-nums text-danger" data-testid="market-bid">
+                  {quote ? displayDecimal(quote.bid) : "—"}
+                </p>
               </div>
             </div>
             <p className="text-sm" data-testid="spread">
-              Spread: <strong className="tabular-nums">{spread ? `${displayDecimal(spread)} USDT` : "—"}</strong> <span className="text-muted">({percentText(spreadBps)} each side of the feed price)</span>
+              Spread: <strong className="tabular-nums">{spread ? `${displayDecimal(spread)} USDT` : "—"}</strong>{" "}
+              <span className="text-muted">({percentText(spreadBps)} each side of the feed price)</span>
             </p>
             <p className="text-xs text-muted">
-              Aurum is the other side of every trade. A buyer pays the ask, the feed price plus the spread; a seller gets the bid, the feed price less it. Buying and selling straight back costs the spread and the fee twice.
+              Aurum is the other side of every trade. A buyer pays the ask, the feed price plus the spread; a seller
+              gets the bid, the feed price less it. Buying and selling straight back costs the spread and the fee twice.
             </p>
           </section>
 
           <section className="card space-y-2" aria-labelledby="aurum-trades-heading">
-            <h2 id="aurum-trades-heading" className="font-semibold">Aurum&apos;s recent trades</h2>
+            <h2 id="aurum-trades-heading" className="font-semibold">
+              Aurum&apos;s recent trades
+            </h2>
             <p className="text-xs text-muted">Every fill on Aurum, anonymous, newest first.</p>
             <AurumTradeTable trades={trades} />
           </section>

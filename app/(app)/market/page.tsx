@@ -14,7 +14,13 @@ export const metadata: Metadata = { title: "Tether Gold Market" };
 export default async function MarketPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [ticker, candles, ts, trades, volume24h] = await Promise.all([getTicker(db), getKlines(db, DEFAULT_INTERVAL), tradeSettings(db, user.id), recentPublicTrades(db, MARKET_TRADES), aurumVolume24h(db)]);
+  const [ticker, candles, ts, trades, volume24h] = await Promise.all([
+    getTicker(db),
+    getKlines(db, DEFAULT_INTERVAL),
+    tradeSettings(db, user.id),
+    recentPublicTrades(db, MARKET_TRADES),
+    aurumVolume24h(db),
+  ]);
   return (
     <MarketView
       initialTicker={ticker}

@@ -18,7 +18,9 @@ export function NotificationList({ notifications, unread }: { notifications: Not
 
   const markAll = () =>
     run(async () => {
-      const { body } = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", { method: "POST" });
+      const { body } = await api<{ success: boolean; message?: string }>("/api/notifications/read-all", {
+        method: "POST",
+      });
       if (!body.success) return toast(body.message ?? "Could not mark the notifications as read", "error");
       markedRead("all", 0);
       router.refresh();
@@ -45,25 +47,45 @@ export function NotificationList({ notifications, unread }: { notifications: Not
         {unread === 0 ? "You are all caught up." : `${unread} unread`}
       </p>
       {notifications.length === 0 ? (
-        <p className="card py-10 text-center text-sm text-muted">No notifications yet. Messages from Aurum will appear here.</p>
+        <p className="card py-10 text-center text-sm text-muted">
+          No notifications yet. Messages from Aurum will appear here.
+        </p>
       ) : (
         <ul className="card divide-y divide-line overflow-hidden p-0" aria-label="Notifications">
           {notifications.map((n) => {
             const isUnread = n.readAt === null;
             return (
-              <li key={n.id} data-testid="notification" data-unread={isUnread} className={`flex items-start gap-3 px-4 py-3 border-l-2 ${isUnread ? "border-l-gold bg-raised/60" : "border-l-transparent"}`}>
-                <span aria-hidden="true" className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${isUnread ? "bg-gold" : "bg-transparent"}`} />
+              <li
+                key={n.id}
+                data-testid="notification"
+                data-unread={isUnread}
+                className={`flex items-start gap-3 px-4 py-3 border-l-2 ${isUnread ? "border-l-gold bg-raised/60" : "border-l-transparent"}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${isUnread ? "bg-gold" : "bg-transparent"}`}
+                />
                 <div className="min-w-0 flex-1">
                   <p className={isUnread ? "font-semibold text-gold-soft" : "font-medium text-zinc-300"}>
                     {isUnread && <span className="sr-only">Unread: </span>}
                     {n.title}
                   </p>
-                  <p className={`mt-0.5 whitespace-pre-line break-words text-sm ${isUnread ? "text-zinc-200" : "text-muted"}`}>{n.message}</p>
+                  <p
+                    className={`mt-0.5 whitespace-pre-line break-words text-sm ${isUnread ? "text-zinc-200" : "text-muted"}`}
+                  >
+                    {n.message}
+                  </p>
                   <AntiPhishingLine code={n.antiPhishingCode} />
-                  <p className="mt-1 text-xs text-muted"><Time at={n.createdAt} /></p>
+                  <p className="mt-1 text-xs text-muted">
+                    <Time at={n.createdAt} />
+                  </p>
                 </div>
                 {isUnread && (
-                  <button type="button" className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft" onClick={() => markOne(n.id)}>
+                  <button
+                    type="button"
+                    className="shrink-0 rounded-md px-2 py-1 text-xs text-gold hover:text-gold-soft"
+                    onClick={() => markOne(n.id)}
+                  >
                     Mark read<span className="sr-only">: {n.title}</span>
                   </button>
                 )}

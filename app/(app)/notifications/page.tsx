@@ -19,7 +19,14 @@ export default async function NotificationsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4">
       <NotificationList notifications={result.notifications} unread={result.unread} />
-      {result.total > result.pageSize && <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={{ pageSize: String(result.pageSize) }} />}
+      {result.total > result.pageSize && (
+        <Pager
+          page={result.page}
+          pageSize={result.pageSize}
+          total={result.total}
+          query={{ pageSize: String(result.pageSize) }}
+        />
+      )}
     </div>
   );
 }

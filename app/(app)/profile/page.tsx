@@ -43,26 +43,44 @@ export default async function ProfilePage() {
             ["Email", user.email],
             ["Country", findCountry(user.country)?.name ?? "—"],
             ["Phone", phone],
-            ["Referral code", <span key="code" className="font-mono text-gold-soft">{user.referralCode}</span>],
+            [
+              "Referral code",
+              <span key="code" className="font-mono text-gold-soft">
+                {user.referralCode}
+              </span>,
+            ],
             ["Withdrawal password", user.withdrawPasswordHash ? "Set" : "Not set"],
           ]}
         />
       </section>
       <section aria-labelledby="support-heading" className="card p-0" data-testid="profile-support">
         <div className="flex items-center justify-between gap-3 px-4 pb-1 pt-3">
-          <h2 id="support-heading" className="font-semibold">Customer Service</h2>
-          <Link href="/support" className="text-sm text-gold hover:text-gold-soft">{support.total > 0 ? "All conversations" : "Ask Aurum support"}<span aria-hidden="true"> →</span></Link>
+          <h2 id="support-heading" className="font-semibold">
+            Customer Service
+          </h2>
+          <Link href="/support" className="text-sm text-gold hover:text-gold-soft">
+            {support.total > 0 ? "All conversations" : "Ask Aurum support"}
+            <span aria-hidden="true"> →</span>
+          </Link>
         </div>
         {support.conversations.length === 0 ? (
-          <p className="px-4 pb-3 text-sm text-muted">A question about your account, a deposit or a withdrawal? Write to Aurum support: answers come here and as a notification.</p>
+          <p className="px-4 pb-3 text-sm text-muted">
+            A question about your account, a deposit or a withdrawal? Write to Aurum support: answers come here and as a
+            notification.
+          </p>
         ) : (
           <ul className="divide-y divide-line">
             {support.conversations.map((c) => (
               <li key={c.id}>
-                <Link href={`/support/${c.id}`} className="flex items-center justify-between gap-3 px-4 py-3 hover:text-gold-soft">
+                <Link
+                  href={`/support/${c.id}`}
+                  className="flex items-center justify-between gap-3 px-4 py-3 hover:text-gold-soft"
+                >
                   <span className="min-w-0">
                     <span className="block truncate">{c.subject}</span>
-                    <span className="block text-xs text-muted"><Time at={c.lastMessageAt} /></span>
+                    <span className="block text-xs text-muted">
+                      <Time at={c.lastMessageAt} />
+                    </span>
                   </span>
                   <SupportStatusBadge status={c.status} />
                 </Link>
@@ -77,14 +95,18 @@ export default async function ProfilePage() {
             <li key={item.href}>
               <Link href={item.href} className="flex items-center justify-between px-4 py-3 hover:text-gold-soft">
                 {item.label}
-                <span aria-hidden="true" className="text-muted">→</span>
+                <span aria-hidden="true" className="text-muted">
+                  →
+                </span>
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <nav aria-labelledby="learn-heading" className="card p-0">
-        <h2 id="learn-heading" className="px-4 pb-1 pt-3 text-sm font-semibold uppercase tracking-widest text-muted">Learn</h2>
+        <h2 id="learn-heading" className="px-4 pb-1 pt-3 text-sm font-semibold uppercase tracking-widest text-muted">
+          Learn
+        </h2>
         <ul className="divide-y divide-line">
           {INFO_PAGES.map((page) => (
             <li key={page.href}>
@@ -93,7 +115,9 @@ export default async function ProfilePage() {
                   {page.label}
                   <span className="block text-xs text-muted">{page.blurb}</span>
                 </span>
-                <span aria-hidden="true" className="text-muted">→</span>
+                <span aria-hidden="true" className="text-muted">
+                  →
+                </span>
               </Link>
             </li>
           ))}

@@ -21,7 +21,9 @@ export default async function RecordsPage({ searchParams }: Props) {
   // Trades are listed as orders with their status; their ledger entries are in /records. The other
   // tabs list each activity's transactions, holds included: a withdrawal waiting is part of its story.
   const [{ transactions }, trades] = await Promise.all([
-    tab.id === "trades" ? { transactions: [] } : listTransactions(db, user.id, { page: 1, pageSize: 50, kind: [...tab.kinds], holds: true }),
+    tab.id === "trades"
+      ? { transactions: [] }
+      : listTransactions(db, user.id, { page: 1, pageSize: 50, kind: [...tab.kinds], holds: true }),
     tab.id === "trades" ? listUserOrders(db, user.id, { page: 1, pageSize: 50 }) : null,
   ]);
 
@@ -30,7 +32,9 @@ export default async function RecordsPage({ searchParams }: Props) {
       <RefreshOnBalance />
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Records</h1>
-        <Link href="/records" className="text-sm text-gold hover:text-gold-soft">All transactions →</Link>
+        <Link href="/records" className="text-sm text-gold hover:text-gold-soft">
+          All transactions →
+        </Link>
       </div>
       <nav aria-label="Record types" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
         {RECORD_TABS.map((t) => (
@@ -47,7 +51,11 @@ export default async function RecordsPage({ searchParams }: Props) {
       {trades ? (
         <>
           <OrderList orders={trades.orders} label="Trades" empty="No trades yet." />
-          {trades.total > 0 && <Link href="/records?kind=trade" className="block text-center text-sm text-gold hover:text-gold-soft">Their ledger entries →</Link>}
+          {trades.total > 0 && (
+            <Link href="/records?kind=trade" className="block text-center text-sm text-gold hover:text-gold-soft">
+              Their ledger entries →
+            </Link>
+          )}
         </>
       ) : (
         <TransactionList transactions={transactions} label={tab.label} empty={`No ${tab.label.toLowerCase()} yet.`} />

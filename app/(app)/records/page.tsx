@@ -24,10 +24,15 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const parsed = transactionQuerySchema.safeParse(params);
-  const [assets, result] = await Promise.all([listAssets(db), parsed.success ? listTransactions(db, user.id, parsed.data) : null]);
+  const [assets, result] = await Promise.all([
+    listAssets(db),
+    parsed.success ? listTransactions(db, user.id, parsed.data) : null,
+  ]);
   const query = Object.fromEntries(Object.entries(params).filter(([key]) => key !== "page"));
   // The CSV keeps every leg, holds included, of the same filters.
-  const exportQuery = Object.fromEntries(Object.entries(params).filter(([key]) => (FILTERS as readonly string[]).includes(key)));
+  const exportQuery = Object.fromEntries(
+    Object.entries(params).filter(([key]) => (FILTERS as readonly string[]).includes(key)),
+  );
   const exportHref = `/api/records/export?${new URLSearchParams(exportQuery)}`;
   const holds = parsed.success && parsed.data.holds;
   const filtered = FILTERS.some((key) => params[key]);
@@ -37,36 +42,62 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
       <RefreshOnBalance />
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-semibold">Transaction Records</h1>
-        <a href={exportHref} download className="btn-ghost">Export CSV</a>
+        <a href={exportHref} download className="btn-ghost">
+          Export CSV
+        </a>
       </div>
 
-      <form method="get" className="card grid grid-cols-2 gap-3 @2xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @2xl:items-end" aria-label="Filter records">
+      <form
+        method="get"
+        className="card grid grid-cols-2 gap-3 @2xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @2xl:items-end"
+        aria-label="Filter records"
+      >
         {holds && <input type="hidden" name="holds" value="true" />}
         <div>
-          <label htmlFor="asset" className="label">Asset</label>
+          <label htmlFor="asset" className="label">
+            Asset
+          </label>
           <select id="asset" name="asset" defaultValue={params.asset ?? ""} className="field h-11">
             <option value="">All assets</option>
-            {assets.map((a) => <option key={a.code} value={a.code}>{assetName(a.code)}</option>)}
+            {assets.map((a) => (
+              <option key={a.code} value={a.code}>
+                {assetName(a.code)}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor="kind" className="label">Type</label>
+          <label htmlFor="kind" className="label">
+            Type
+          </label>
           <select id="kind" name="kind" defaultValue={params.kind ?? ""} className="field h-11">
             <option value="">All types</option>
-            {Object.entries(JOURNAL_LABELS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
+            {Object.entries(JOURNAL_LABELS).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <div>
-          <label htmlFor="from" className="label">From</label>
+          <label htmlFor="from" className="label">
+            From
+          </label>
           <input id="from" name="from" type="date" defaultValue={params.from ?? ""} className="field h-11" />
         </div>
         <div>
-          <label htmlFor="to" className="label">To</label>
+          <label htmlFor="to" className="label">
+            To
+          </label>
           <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field h-11" />
         </div>
         <div className="col-span-2 flex gap-2 @2xl:col-span-1">
-          <button type="submit" className="btn-gold @2xl:w-auto">Apply</button>
-          <Link href={holds ? "/records?holds=true" : "/records"} className="btn-ghost shrink-0">Clear</Link>
+          <button type="submit" className="btn-gold @2xl:w-auto">
+            Apply
+          </button>
+          <Link href={holds ? "/records?holds=true" : "/records"} className="btn-ghost shrink-0">
+            Clear
+          </Link>
         </div>
       </form>
 
@@ -80,12 +111,20 @@ export default async function TransactionRecordsPage({ searchParams }: Props) {
           </div>
           <TransactionList
             transactions={result.transactions}
-            empty={filtered ? "No transactions match these filters." : "No transactions yet. Deposits, trades and adjustments will appear here."}
+            empty={
+              filtered
+                ? "No transactions match these filters."
+                : "No transactions yet. Deposits, trades and adjustments will appear here."
+            }
           />
-          {result.total > result.pageSize && <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={query} />}
+          {result.total > result.pageSize && (
+            <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={query} />
+          )}
         </>
       ) : (
-        <p role="alert" className="card text-sm text-danger">{parsed.error?.issues[0]?.message ?? "These filters are not valid"}</p>
+        <p role="alert" className="card text-sm text-danger">
+          {parsed.error?.issues[0]?.message ?? "These filters are not valid"}
+        </p>
       )}
     </div>
   );

@@ -28,7 +28,11 @@ function pageOf(value: string | string[] | undefined, pageSize: number) {
   return parsed.success ? parsed.data : { page: 1, pageSize };
 }
 
-export default async function SecurityManagementPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SecurityManagementPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { user, session } = await requireUser();
   const db = await getDb();
   const { page, activityPage } = (await searchParams) ?? {};

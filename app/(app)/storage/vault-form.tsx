@@ -14,11 +14,21 @@ import { vaultMax } from "@/lib/ledger/max-amount";
 const newKey = (d: string) => `${d}-${crypto.randomUUID()}`;
 
 /** Moves XAUt into the vault or back out; the key makes a retried move happen once. `max` is the balance it takes from, `decimals` XAUt's. */
-export function VaultForm({ direction, max, decimals }: { direction: "store" | "retrieve"; max: string; decimals: number }) {
+export function VaultForm({
+  direction,
+  max,
+  decimals,
+}: {
+  direction: "store" | "retrieve";
+  max: string;
+  decimals: number;
+}) {
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState("");
-  const { busy, errors, setErrors, run } = useSubmit(() => toast(`The ${direction} did not complete. Trying again is safe.`, "error"));
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast(`The ${direction} did not complete. Trying again is safe.`, "error"),
+  );
   // What the last refusal said holds for the balance it was refused on: once that changes (the
   // other form moved gold), it no longer applies.
   const [refusedAt, setRefusedAt] = useState(max);
@@ -55,9 +65,30 @@ export function VaultForm({ direction, max, decimals }: { direction: "store" | "
         {(control) => (
           // The button on a line of its own: beside the field and Max it left the field too narrow for its figure on a phone.
           <div className="flex flex-wrap gap-2">
-            <input {...control} value={amount} onChange={(e) => { setAmount(e.target.value); key.current = newKey(direction); }} inputMode="decimal" autoComplete="off" className="field min-w-0 flex-1 text-right tabular-nums" placeholder={`up to ${readable(max, "XAUT")}`} />
-            <MaxButton value={most === null ? null : formatAmount(most, decimals)} asset="XAUT" onMax={(typed) => { setAmount(typed); key.current = newKey(direction); }} why={direction === "store" ? "No XAUt available to store" : "Nothing in the vault"} />
-            <button type="submit" className="btn-gold" disabled={busy || !amount} aria-busy={busy}>{busy ? "…" : verb}</button>
+            <input
+              {...control}
+              value={amount}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                key.current = newKey(direction);
+              }}
+              inputMode="decimal"
+              autoComplete="off"
+              className="field min-w-0 flex-1 text-right tabular-nums"
+              placeholder={`up to ${readable(max, "XAUT")}`}
+            />
+            <MaxButton
+              value={most === null ? null : formatAmount(most, decimals)}
+              asset="XAUT"
+              onMax={(typed) => {
+                setAmount(typed);
+                key.current = newKey(direction);
+              }}
+              why={direction === "store" ? "No XAUt available to store" : "Nothing in the vault"}
+            />
+            <button type="submit" className="btn-gold" disabled={busy || !amount} aria-busy={busy}>
+              {busy ? "…" : verb}
+            </button>
           </div>
         )}
       </Field>

@@ -36,8 +36,16 @@ export function ChartPanel({ className = "" }: { className?: string }) {
   return (
     <section className={`card px-2 pb-2 pt-3 ${className}`} aria-labelledby="chart-heading">
       <div className="flex items-center justify-between gap-3 px-2 pb-2">
-        <h2 id="chart-heading" className="font-semibold">Price chart</h2>
-        <button type="button" className="btn-ghost px-3 py-1 text-xs lg:hidden" aria-expanded={!collapsed} aria-controls="trade-chart" onClick={() => setFolded(!collapsed)}>
+        <h2 id="chart-heading" className="font-semibold">
+          Price chart
+        </h2>
+        <button
+          type="button"
+          className="btn-ghost px-3 py-1 text-xs lg:hidden"
+          aria-expanded={!collapsed}
+          aria-controls="trade-chart"
+          onClick={() => setFolded(!collapsed)}
+        >
           {collapsed ? "Show chart" : "Hide chart"}
         </button>
       </div>

@@ -37,7 +37,11 @@ function parse(text: string, decimals: number, asset: string): bigint | string {
  * What the order would do at the current quote, with the same arithmetic the server fills with.
  * The server decides; this is what the user sees before confirming.
  */
-export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { USDT: string; XAUT: string }): EstimateResult {
+export function estimate(
+  draft: OrderDraft,
+  ts: TradeSettingsView,
+  available: { USDT: string; XAUT: string },
+): EstimateResult {
   const { market, settings, price } = ts;
   if (!price) return { problem: "There is no market price yet" };
   const unit = 10n ** BigInt(market.baseDecimals);
@@ -75,20 +79,33 @@ export function estimate(draft: OrderDraft, ts: TradeSettingsView, available: { 
   if (quantity < min) return { problem: `The minimum order is ${xaut(min)}`, field };
   if (quantity > max) return { problem: `The maximum order is ${xaut(max)}`, field };
 
-  const fillAt = (p: bigint): Fill => (draft.side === "buy" ? buyFill(quantity, p, settings.feeBps, unit) : sellFill(quantity, p, settings.feeBps, unit));
+  const fillAt = (p: bigint): Fill =>
+    draft.side === "buy" ? buyFill(quantity, p, settings.feeBps, unit) : sellFill(quantity, p, settings.feeBps, unit);
   const fill = fillAt(limit ?? (draft.side === "buy" ? ask : bid));
 
   // What the server will refuse, said before the review: the balance the order takes from, and the
   // daily limit on its notional (a market order's cost, a limit order's quantity × price).
-  const needs = draft.side === "sell" ? quantity : limit === undefined ? fill.net : buyDebit(quantity, limit, settings.feeBps, unit);
-  const has = draft.side === "sell" ? toUnits(available.XAUT, market.baseDecimals) : toUnits(available.USDT, market.quoteDecimals);
+  const needs =
+    draft.side === "sell"
+      ? quantity
+      : limit === undefined
+        ? fill.net
+        : buyDebit(quantity, limit, settings.feeBps, unit);
+  const has =
+    draft.side === "sell"
+      ? toUnits(available.XAUT, market.baseDecimals)
+      : toUnits(available.USDT, market.quoteDecimals);
   if (needs > has) {
     const amount = draft.side === "sell" ? xaut : usdt;
     return { problem: `This order needs ${amount(needs)}; you have ${amount(has)} available`, field };
   }
   const notional = limit === undefined ? fill.cost : ceilDiv(quantity * limit, unit);
   const left = toUnits(settings.dailyRemaining, market.quoteDecimals);
-  if (notional > left) return { problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`, field };
+  if (notional > left)
+    return {
+      problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`,
+      field,
+    };
   const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
   if (byTotal) body.total = plainAmount(draft.total);

@@ -22,12 +22,22 @@ const EMPTY: OrderDraft = { side: "buy", type: "market", by: "quantity", quantit
 export type Placed = Answer & { order?: OrderView; balances?: AssetBalance[] };
 
 /** Buy or sell, market or limit: the estimate first, then a confirmation, then the order. */
-export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; available: { USDT: string; XAUT: string }; onPlaced: (answer: Placed) => void }) {
+export function OrderForm({
+  ts,
+  available,
+  onPlaced,
+}: {
+  ts: TradeSettingsView;
+  available: { USDT: string; XAUT: string };
+  onPlaced: (answer: Placed) => void;
+}) {
   const toast = useToast();
   const [draft, setDraft] = useState<OrderDraft>(EMPTY);
   const [reviewing, setReviewing] = useState(false);
   useNotificationHold(reviewing);
-  const { busy, run } = useSubmit(() => toast("The order did not go through. Submitting again is safe: it will not be placed twice.", "error"));
+  const { busy, run } = useSubmit(() =>
+    toast("The order did not go through. Submitting again is safe: it will not be placed twice.", "error"),
+  );
   // One key per intended order: resubmitting after a lost answer cannot place it twice.
   const key = useRef(newKey());
 
@@ -38,7 +48,13 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
   };
 
   const result = estimate(draft, ts, available);
-  const halted = !ts.settings.enabled ? "Trading is disabled at the moment" : !ts.price ? "Trading is paused: there is no market price yet" : ts.price.stale ? "Trading is paused: the market price is out of date" : null;
+  const halted = !ts.settings.enabled
+    ? "Trading is disabled at the moment"
+    : !ts.price
+      ? "Trading is paused: there is no market price yet"
+      : ts.price.stale
+        ? "Trading is paused: the market price is out of date"
+        : null;
   const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
   const spend = draft.side === "buy" ? money(available.USDT, "USDT") : money(available.XAUT, "XAUT");
@@ -67,39 +83,109 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
     <form onSubmit={submit} className="card space-y-3" aria-label="Place an order" noValidate>
       {/* Side by side from 1024 px, so the form and recent trades under it fit one screen. */}
       <div className="space-y-3 lg:grid lg:grid-cols-2 lg:gap-2 lg:space-y-0">
-        <Choice name="side" legend="Side" value={draft.side} options={[["buy", "Buy"], ["sell", "Sell"]]} onChange={(side) => change({ side })} />
-        <Choice name="type" legend="Order type" value={draft.type} options={[["market", "Market"], ["limit", "Limit"]]} onChange={(type) => change({ type })} />
+        <Choice
+          name="side"
+          legend="Side"
+          value={draft.side}
+          options={[
+            ["buy", "Buy"],
+            ["sell", "Sell"],
+          ]}
+          onChange={(side) => change({ side })}
+        />
+        <Choice
+          name="type"
+          legend="Order type"
+          value={draft.type}
+          options={[
+            ["market", "Market"],
+            ["limit", "Limit"],
+          ]}
+          onChange={(type) => change({ type })}
+        />
       </div>
       {draft.type === "market" && draft.side === "buy" && (
-        <Choice name="by" legend="Buy by" value={draft.by} options={[["quantity", "XAUt amount"], ["total", "USDT total"]]} onChange={(by) => change({ by })} />
+        <Choice
+          name="by"
+          legend="Buy by"
+          value={draft.by}
+          options={[
+            ["quantity", "XAUt amount"],
+            ["total", "USDT total"],
+          ]}
+          onChange={(by) => change({ by })}
+        />
       )}
       {draft.type === "limit" && (
         <div>
-          <label htmlFor="order-price" className="label">Limit price (USDT per XAUt)</label>
-          <input id="order-price" inputMode="decimal" autoComplete="off" value={draft.price} onChange={(e) => change({ price: e.target.value })} placeholder={ts.price ? displayDecimal(draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"} className="field text-right tabular-nums" />
+          <label htmlFor="order-price" className="label">
+            Limit price (USDT per XAUt)
+          </label>
+          <input
+            id="order-price"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.price}
+            onChange={(e) => change({ price: e.target.value })}
+            placeholder={ts.price ? displayDecimal(draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"}
+            className="field text-right tabular-nums"
+          />
         </div>
       )}
       {byTotal ? (
         <div>
-          <label htmlFor="order-total" className="label">Total to spend (USDT, fee included)</label>
-          <input id="order-total" inputMode="decimal" autoComplete="off" value={draft.total} onChange={(e) => change({ total: e.target.value })} placeholder="0.00" className="field text-right tabular-nums" />
+          <label htmlFor="order-total" className="label">
+            Total to spend (USDT, fee included)
+          </label>
+          <input
+            id="order-total"
+            inputMode="decimal"
+            autoComplete="off"
+            value={draft.total}
+            onChange={(e) => change({ total: e.target.value })}
+            placeholder="0.00"
+            className="field text-right tabular-nums"
+          />
         </div>
       ) : (
         <div>
-          <label htmlFor="order-quantity" className="label">Quantity (XAUt)</label>
+          <label htmlFor="order-quantity" className="label">
+            Quantity (XAUt)
+          </label>
           <div className="flex gap-2">
-            <input id="order-quantity" inputMode="decimal" autoComplete="off" value={draft.quantity} onChange={(e) => change({ quantity: e.target.value })} placeholder={`at least ${readable(ts.settings.minQuantity, "XAUT")}`} className="field min-w-0 flex-1 text-right tabular-nums" />
-            {draft.side === "sell" && <MaxButton value={mostToSell} asset="XAUT" onMax={(quantity) => change({ quantity })} why="Less than the smallest order can be sold" />}
+            <input
+              id="order-quantity"
+              inputMode="decimal"
+              autoComplete="off"
+              value={draft.quantity}
+              onChange={(e) => change({ quantity: e.target.value })}
+              placeholder={`at least ${readable(ts.settings.minQuantity, "XAUT")}`}
+              className="field min-w-0 flex-1 text-right tabular-nums"
+            />
+            {draft.side === "sell" && (
+              <MaxButton
+                value={mostToSell}
+                asset="XAUT"
+                onMax={(quantity) => change({ quantity })}
+                why="Less than the smallest order can be sold"
+              />
+            )}
           </div>
         </div>
       )}
       <p className="flex justify-between text-sm">
         <span className="text-muted">Available</span>
-        <span className="tabular-nums" data-testid="available">{spend}</span>
+        <span className="tabular-nums" data-testid="available">
+          {spend}
+        </span>
       </p>
 
       {"estimate" in result ? (
-        <dl className="space-y-1 rounded-xl border border-line bg-raised/60 p-3 text-sm" aria-label="Estimate" data-testid="estimate">
+        <dl
+          className="space-y-1 rounded-xl border border-line bg-raised/60 p-3 text-sm"
+          aria-label="Estimate"
+          data-testid="estimate"
+        >
           {result.estimate.rows.map(([label, value, total]) => (
             <div key={label} className={`flex justify-between gap-3 ${total ? "font-semibold text-gold-soft" : ""}`}>
               <dt className={total ? "" : "text-muted"}>{label}</dt>
@@ -108,21 +194,37 @@ export function OrderForm({ ts, available, onPlaced }: { ts: TradeSettingsView; 
           ))}
         </dl>
       ) : (
-        touched && <p className="text-sm text-danger" role="alert">{result.problem}</p>
+        touched && (
+          <p className="text-sm text-danger" role="alert">
+            {result.problem}
+          </p>
+        )
       )}
-      {halted && <p className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-red-200" role="alert">{halted}</p>}
+      {halted && (
+        <p className="rounded-lg border border-danger/60 bg-danger/10 px-3 py-2 text-sm text-red-200" role="alert">
+          {halted}
+        </p>
+      )}
 
       {reviewing && "estimate" in result && (
-        <p className="rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-sm text-gold-soft" role="status">{result.estimate.summary}</p>
+        <p className="rounded-lg border border-gold/50 bg-gold/10 px-3 py-2 text-sm text-gold-soft" role="status">
+          {result.estimate.summary}
+        </p>
       )}
       <div className="flex gap-2">
         <button type="submit" className="btn-gold" disabled={busy || !!halted || !("estimate" in result)}>
           {busy ? "Placing…" : reviewing ? `Confirm ${draft.side}` : `Review ${draft.side}`}
         </button>
-        {reviewing && <button type="button" className="btn-ghost" onClick={() => setReviewing(false)}>Back</button>}
+        {reviewing && (
+          <button type="button" className="btn-ghost" onClick={() => setReviewing(false)}>
+            Back
+          </button>
+        )}
       </div>
       <p className="text-xs text-muted">
-        Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ± {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than a millionth of a USDT.
+        Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ±{" "}
+        {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than a millionth
+        of a USDT.
       </p>
     </form>
   );
@@ -142,6 +244,13 @@ function sellMaxOf(ts: TradeSettingsView, available: string, limitPrice: string)
     // A price not yet readable: the bid until it is.
   }
   const units = (v: string) => toUnits(v, market.baseDecimals);
-  const most = sellMax({ available: units(available), minQuantity: units(settings.minQuantity), maxQuantity: units(settings.maxQuantity), dailyRemaining: toUnits(settings.dailyRemaining, market.quoteDecimals), price: at, unit: 10n ** BigInt(market.baseDecimals) });
+  const most = sellMax({
+    available: units(available),
+    minQuantity: units(settings.minQuantity),
+    maxQuantity: units(settings.maxQuantity),
+    dailyRemaining: toUnits(settings.dailyRemaining, market.quoteDecimals),
+    price: at,
+    unit: 10n ** BigInt(market.baseDecimals),
+  });
   return most === null ? null : formatAmount(most, market.baseDecimals);
 }

@@ -20,5 +20,15 @@ export default async function TradePage() {
     recentPublicTrades(db, 10),
     aurumVolume24h(db),
   ]);
-  return <TradePanel initial={{ ts, available: availableOf(balances), open: history.open, recent: history.orders, aurum: { trades, volume24h } }} />;
+  return (
+    <TradePanel
+      initial={{
+        ts,
+        available: availableOf(balances),
+        open: history.open,
+        recent: history.orders,
+        aurum: { trades, volume24h },
+      }}
+    />
+  );
 }

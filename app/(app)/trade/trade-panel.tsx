@@ -36,21 +36,40 @@ function PriceCard({ ts, className = "" }: { ts: TradeSettingsView; className?: 
   const p = ts.price;
   return (
     // From 1024 px a strip over the chart: the ask and bid beside the pair's name.
-    <section className={`card lg:flex lg:items-center lg:justify-between lg:gap-4 lg:py-3 ${className}`} aria-labelledby="price-heading">
+    <section
+      className={`card lg:flex lg:items-center lg:justify-between lg:gap-4 lg:py-3 ${className}`}
+      aria-labelledby="price-heading"
+    >
       <div className="flex items-baseline justify-between lg:block">
-        <h2 id="price-heading" className="font-semibold">XAUt / USDT</h2>
+        <h2 id="price-heading" className="font-semibold">
+          XAUt / USDT
+        </h2>
         <span className="text-xs text-muted" data-testid="price-time">
-          {p ? (p.stale ? <span className="text-danger">Price out of date</span> : <>Updated <Time at={p.at} /></>) : "Waiting for the first price"}
+          {p ? (
+            p.stale ? (
+              <span className="text-danger">Price out of date</span>
+            ) : (
+              <>
+                Updated <Time at={p.at} />
+              </>
+            )
+          ) : (
+            "Waiting for the first price"
+          )}
         </span>
       </div>
       <div className="mt-3 grid grid-cols-2 gap-3 lg:mt-0 lg:min-w-[20rem]">
         <div className="rounded-xl bg-success/10 p-3 lg:py-2">
           <p className="text-xs text-muted">You buy at (ask)</p>
-          <p className="text-lg font-semibold tabular-nums text-success" data-testid="ask">{p ? displayDecimal(p.ask) : "—"}</p>
+          <p className="text-lg font-semibold tabular-nums text-success" data-testid="ask">
+            {p ? displayDecimal(p.ask) : "—"}
+          </p>
         </div>
         <div className="rounded-xl bg-danger/10 p-3 text-right lg:py-2">
           <p className="text-xs text-muted">You sell at (bid)</p>
-          <p className="text-lg font-semibold tabular-nums text-danger" data-testid="bid">{p ? displayDecimal(p.bid) : "—"}</p>
+          <p className="text-lg font-semibold tabular-nums text-danger" data-testid="bid">
+            {p ? displayDecimal(p.bid) : "—"}
+          </p>
         </div>
       </div>
     </section>
@@ -74,7 +93,9 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     const [settings, balance, history] = await Promise.all([
       api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings"),
       api<{ success: boolean; balances: AssetBalance[] }>("/api/auth/balance"),
-      api<{ success: boolean; open: OrderView[]; orders: OrderView[] }>(`/api/trades/user?status=filled&pageSize=${RECENT}`),
+      api<{ success: boolean; open: OrderView[]; orders: OrderView[] }>(
+        `/api/trades/user?status=filled&pageSize=${RECENT}`,
+      ),
     ]);
     setData((d) => ({
       ...d,
@@ -108,14 +129,20 @@ export function TradePanel({ initial }: { initial: TradeData }) {
         ...d,
         available: availableOf(balances),
         open: order.status === "open" ? [order, ...d.open.filter((o) => o.id !== order.id)] : d.open,
-        recent: order.status === "filled" ? [order, ...d.recent.filter((o) => o.id !== order.id)].slice(0, RECENT) : d.recent,
+        recent:
+          order.status === "filled" ? [order, ...d.recent.filter((o) => o.id !== order.id)].slice(0, RECENT) : d.recent,
       }));
     }
     void refreshAll().catch(() => {});
   }
 
   async function cancelOrder(order: OrderView) {
-    const asked = { title: "Cancel this order?", body: `Limit ${order.side} of ${money(order.quantity, "XAUT")} at ${money(order.limitPrice!, "USDT")}. What it reserves returns to your available balance.`, confirmLabel: "Cancel order", keepLabel: "Keep the order" };
+    const asked = {
+      title: "Cancel this order?",
+      body: `Limit ${order.side} of ${money(order.quantity, "XAUT")} at ${money(order.limitPrice!, "USDT")}. What it reserves returns to your available balance.`,
+      confirmLabel: "Cancel order",
+      keepLabel: "Keep the order",
+    };
     if (!(await confirm(asked))) return;
     setCancelling(order.id);
     try {
@@ -134,9 +161,17 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   const { settings } = data.ts;
   const cancelButton = (o: OrderView) =>
     o.strategy ? (
-      <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">Manage on AI trading</a>
+      <a href="/ai-trading" className="mt-1 block text-xs text-gold hover:text-gold-soft">
+        Manage on AI trading
+      </a>
     ) : (
-      <button type="button" className="btn-ghost mt-1 px-3 py-1 text-xs" disabled={cancelling === o.id} onClick={() => void cancelOrder(o)} aria-label={`Cancel limit ${o.side} of ${money(o.quantity, "XAUT")} at ${money(o.limitPrice!, "USDT")}`}>
+      <button
+        type="button"
+        className="btn-ghost mt-1 px-3 py-1 text-xs"
+        disabled={cancelling === o.id}
+        onClick={() => void cancelOrder(o)}
+        aria-label={`Cancel limit ${o.side} of ${money(o.quantity, "XAUT")} at ${money(o.limitPrice!, "USDT")}`}
+      >
         {cancelling === o.id ? "Cancelling…" : "Cancel"}
       </button>
     );
@@ -152,13 +187,22 @@ export function TradePanel({ initial }: { initial: TradeData }) {
       <div className="space-y-4 md:col-start-1 lg:col-start-2 lg:row-span-3 lg:row-start-2 lg:space-y-3">
         <OrderForm ts={data.ts} available={data.available} onPlaced={placed} />
         <p className="text-xs text-muted">
-          Daily limit: {readable(settings.dailyUsed, "USDT")} of {money(settings.dailyLimit, "USDT")} used today (UTC). Orders from {readable(settings.minQuantity, "XAUT")} to {money(settings.maxQuantity, "XAUT")}.
+          Daily limit: {readable(settings.dailyUsed, "USDT")} of {money(settings.dailyLimit, "USDT")} used today (UTC).
+          Orders from {readable(settings.minQuantity, "XAUT")} to {money(settings.maxQuantity, "XAUT")}.
         </p>
-        <RecentTrades idPrefix="recent-side" mine={data.recent} aurum={aurum.trades} className="hidden lg:block" compact />
+        <RecentTrades
+          idPrefix="recent-side"
+          mine={data.recent}
+          aurum={aurum.trades}
+          className="hidden lg:block"
+          compact
+        />
       </div>
       <div className="space-y-4 md:col-start-2 lg:col-start-1 lg:row-start-4">
         <section className="space-y-2" aria-labelledby="open-heading">
-          <h2 id="open-heading" className="font-semibold">Open orders</h2>
+          <h2 id="open-heading" className="font-semibold">
+            Open orders
+          </h2>
           {data.open.length === 0 ? (
             <p className="card py-8 text-center text-sm text-muted">No open orders.</p>
           ) : (
@@ -179,9 +223,24 @@ export function TradePanel({ initial }: { initial: TradeData }) {
 }
 
 /** The user's recent trades and, in a tab, Aurum's (anonymous): cards on a phone, a compact table beside the form. */
-function RecentTrades({ idPrefix, mine, aurum, className = "", compact = false }: { idPrefix: string; mine: OrderView[]; aurum: PublicTrade[]; className?: string; compact?: boolean }) {
+function RecentTrades({
+  idPrefix,
+  mine,
+  aurum,
+  className = "",
+  compact = false,
+}: {
+  idPrefix: string;
+  mine: OrderView[];
+  aurum: PublicTrade[];
+  className?: string;
+  compact?: boolean;
+}) {
   const [tab, setTab] = useState<"mine" | "aurum">("mine");
-  const tabs = [["mine", "Yours"], ["aurum", "Aurum's"]] as const;
+  const tabs = [
+    ["mine", "Yours"],
+    ["aurum", "Aurum's"],
+  ] as const;
   // Arrow keys move between the two tabs, as a tab list's keyboard pattern has it.
   const onKey = (e: React.KeyboardEvent) => {
     if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
@@ -193,22 +252,49 @@ function RecentTrades({ idPrefix, mine, aurum, className = "", compact = false }
   return (
     <section className={`space-y-2 ${className}`} aria-labelledby={`${idPrefix}-heading`}>
       <div className="flex items-center justify-between gap-3">
-        <h2 id={`${idPrefix}-heading`} className="font-semibold">Recent trades</h2>
-        <div role="tablist" aria-label="Whose trades" className="flex gap-1 rounded-lg border border-line p-0.5 text-xs" onKeyDown={onKey}>
+        <h2 id={`${idPrefix}-heading`} className="font-semibold">
+          Recent trades
+        </h2>
+        <div
+          role="tablist"
+          aria-label="Whose trades"
+          className="flex gap-1 rounded-lg border border-line p-0.5 text-xs"
+          onKeyDown={onKey}
+        >
           {tabs.map(([key, name]) => (
-            <button key={key} id={`${idPrefix}-tab-${key}`} type="button" role="tab" aria-selected={tab === key} aria-controls={`${idPrefix}-panel`} tabIndex={tab === key ? 0 : -1} onClick={() => setTab(key)} className={`rounded-md px-2.5 py-1 ${tab === key ? "bg-gold text-ink" : "text-zinc-300 hover:text-gold-soft"}`}>
+            <button
+              key={key}
+              id={`${idPrefix}-tab-${key}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              aria-controls={`${idPrefix}-panel`}
+              tabIndex={tab === key ? 0 : -1}
+              onClick={() => setTab(key)}
+              className={`rounded-md px-2.5 py-1 ${tab === key ? "bg-gold text-ink" : "text-zinc-300 hover:text-gold-soft"}`}
+            >
               {name}
             </button>
           ))}
         </div>
       </div>
-      <div id={`${idPrefix}-panel`} role="tabpanel" aria-labelledby={`${idPrefix}-tab-${tab}`} className={compact ? "card px-3 py-1" : ""}>
+      <div
+        id={`${idPrefix}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${idPrefix}-tab-${tab}`}
+        className={compact ? "card px-3 py-1" : ""}
+      >
         {tab === "aurum" ? (
           <div className={compact ? "" : "card px-3 py-1"}>
             <AurumTradeTable trades={aurum.slice(0, compact ? COMPACT_ROWS : RECENT)} dense={compact} />
           </div>
         ) : compact ? (
-          <AurumTradeTable trades={mine.slice(0, COMPACT_ROWS).map(asTrade)} label="Your recent trades" empty="No trades yet." dense />
+          <AurumTradeTable
+            trades={mine.slice(0, COMPACT_ROWS).map(asTrade)}
+            label="Your recent trades"
+            empty="No trades yet."
+            dense
+          />
         ) : (
           <OrderList orders={mine} label="Recent trades" empty="No trades yet." />
         )}
@@ -218,4 +304,9 @@ function RecentTrades({ idPrefix, mine, aurum, className = "", compact = false }
 }
 
 /** One of the user's own filled orders as a row of the trades table. */
-const asTrade = (o: OrderView): PublicTrade => ({ at: o.filledAt ?? o.createdAt, side: o.side, price: o.price ?? o.limitPrice ?? "0", quantity: o.quantity });
+const asTrade = (o: OrderView): PublicTrade => ({
+  at: o.filledAt ?? o.createdAt,
+  side: o.side,
+  price: o.price ?? o.limitPrice ?? "0",
+  quantity: o.quantity,
+});

@@ -21,7 +21,12 @@ export const metadata: Metadata = { title: "Withdraw" };
 export default async function WithdrawPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [currencies, balances, { rows }, decimalsOf] = await Promise.all([availableNetworks(db), userBalances(db, user.id), listWithdrawals(db, user.id, { page: 1, pageSize: 10 }), decimalsByAsset(db)]);
+  const [currencies, balances, { rows }, decimalsOf] = await Promise.all([
+    availableNetworks(db),
+    userBalances(db, user.id),
+    listWithdrawals(db, user.id, { page: 1, pageSize: 10 }),
+    decimalsByAsset(db),
+  ]);
   const password = withdrawPasswordState(user);
   const open = currencies.filter((c) => c.networks.some((n) => n.withdraw));
   return (
@@ -37,12 +42,21 @@ export default async function WithdrawPage() {
         <>
           {password.holdUntil && (
             <p role="status" className="card border-gold/40 text-sm" data-testid="withdraw-hold">
-              For your security, withdrawals are paused until <strong><Time at={password.holdUntil} countdown /></strong> after a change to your account&rsquo;s security (a new password, withdrawal password or email, or two-factor turned off).
+              For your security, withdrawals are paused until{" "}
+              <strong>
+                <Time at={password.holdUntil} countdown />
+              </strong>{" "}
+              after a change to your account&rsquo;s security (a new password, withdrawal password or email, or
+              two-factor turned off).
             </p>
           )}
           {password.lockedUntil && (
             <p role="status" className="card border-danger/40 text-sm">
-              Too many wrong withdrawal passwords: withdrawals are locked until <strong><Time at={password.lockedUntil} countdown /></strong>.
+              Too many wrong withdrawal passwords: withdrawals are locked until{" "}
+              <strong>
+                <Time at={password.lockedUntil} countdown />
+              </strong>
+              .
             </p>
           )}
           {open.length === 0 ? (
@@ -53,14 +67,21 @@ export default async function WithdrawPage() {
               items={open.map((c) => ({
                 currency: c.currency,
                 href: `/withdraw/form/${c.currency}`,
-                detail: <><Amount value={balances.find((b) => b.asset === c.currency)?.available ?? "0"} asset={c.currency} /> available</>,
+                detail: (
+                  <>
+                    <Amount value={balances.find((b) => b.asset === c.currency)?.available ?? "0"} asset={c.currency} />{" "}
+                    available
+                  </>
+                ),
               }))}
             />
           )}
         </>
       )}
       <section className="card" aria-labelledby="my-withdrawals">
-        <h2 id="my-withdrawals" className="mb-2 font-semibold">Your withdrawals</h2>
+        <h2 id="my-withdrawals" className="mb-2 font-semibold">
+          Your withdrawals
+        </h2>
         {rows.length === 0 ? (
           <p className="text-sm text-muted">None yet.</p>
         ) : (
@@ -71,7 +92,9 @@ export default async function WithdrawPage() {
                 <li key={w.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span className="min-w-0">
                     <Amount value={w.amount} asset={w.currency} />
-                    <span className="ml-2 text-xs text-muted">fee {money(w.fee, w.currency)} · {w.network} · <Time at={w.createdAt} /></span>
+                    <span className="ml-2 text-xs text-muted">
+                      fee {money(w.fee, w.currency)} · {w.network} · <Time at={w.createdAt} />
+                    </span>
                     <span className="block truncate font-mono text-xs text-muted">{w.address}</span>
                     {w.txHash && <span className="block truncate font-mono text-xs text-muted">tx {w.txHash}</span>}
                     {w.reason && <span className="block text-xs text-muted">{w.reason}</span>}

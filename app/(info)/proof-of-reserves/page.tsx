@@ -29,7 +29,8 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
   const db = await getDb();
   const parsed = paginationSchema.safeParse({ page: params.page });
   const page = parsed.success ? parsed.data.page : 1;
-  const chosen = params.snapshot && isUuid(params.snapshot) ? await snapshotById(db, params.snapshot.toLowerCase()) : null;
+  const chosen =
+    params.snapshot && isUuid(params.snapshot) ? await snapshotById(db, params.snapshot.toLowerCase()) : null;
   const [auth, latest, history, reserveRows, reserves, pairedSince, settings] = await Promise.all([
     currentAuth(),
     latestSnapshot(db),
@@ -48,38 +49,64 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
     <InfoPage
       path="/proof-of-reserves"
       title="Proof of reserves"
-      lead={<p>Every day Aurum publishes what it owes its users in total, as one fingerprint (a Merkle root) that includes every account. You can check in under a minute that your own balances are counted in it, here or with an independent script.</p>}
+      lead={
+        <p>
+          Every day Aurum publishes what it owes its users in total, as one fingerprint (a Merkle root) that includes
+          every account. You can check in under a minute that your own balances are counted in it, here or with an
+          independent script.
+        </p>
+      }
     >
       {snapshot ? (
         <InfoSection title={snapshot.id === latest?.id ? "Latest snapshot" : "Snapshot"}>
           <Figures
-            title={<>Taken <Time at={snapshot.takenAt} /></>}
+            title={
+              <>
+                Taken <Time at={snapshot.takenAt} />
+              </>
+            }
             items={[
               { id: "accounts", label: "Accounts included", value: snapshot.accountCount.toLocaleString("en-US") },
-              ...snapshot.assets.map((a) => ({ id: `total-${a.code}`, label: `Owed to users in ${assetName(a.code)}`, value: <Amount value={snapshot.totals[a.code]!} asset={a.code} /> })),
+              ...snapshot.assets.map((a) => ({
+                id: `total-${a.code}`,
+                label: `Owed to users in ${assetName(a.code)}`,
+                value: <Amount value={snapshot.totals[a.code]!} asset={a.code} />,
+              })),
             ]}
           >
             Everything users hold at Aurum in each asset: available, on hold, savings, vault and strategy budgets.
           </Figures>
           <div className="card space-y-1">
             <h3 className="text-sm font-semibold uppercase tracking-widest text-muted">Root hash (SHA-256)</h3>
-            <p className="break-all font-mono text-sm text-gold-soft" data-testid="root-hash">{snapshot.rootHash}</p>
+            <p className="break-all font-mono text-sm text-gold-soft" data-testid="root-hash">
+              {snapshot.rootHash}
+            </p>
             {snapshot.auditHead && (
               <p className="break-all text-xs text-muted">
-                The administrators&apos; audit log at that moment (entry:hash): <span className="font-mono" data-testid="audit-head">{snapshot.auditHead}</span>. The log is hash-chained: if it is ever rewritten, this entry no longer matches.
+                The administrators&apos; audit log at that moment (entry:hash):{" "}
+                <span className="font-mono" data-testid="audit-head">
+                  {snapshot.auditHead}
+                </span>
+                . The log is hash-chained: if it is ever rewritten, this entry no longer matches.
               </p>
             )}
           </div>
         </InfoSection>
       ) : (
         <Callout tone="note" title="No snapshot yet">
-          <p>The first snapshot is taken automatically at the start of the next UTC day. This page then shows its root and totals.</p>
+          <p>
+            The first snapshot is taken automatically at the start of the next UTC day. This page then shows its root
+            and totals.
+          </p>
         </Callout>
       )}
 
       {snapshot && (
         <InfoSection title="Verify my balance">
-          <p>Your browser fetches your proof (your balances, a secret random number for this snapshot, and the path of sums and hashes up to the root) and recomputes every hash itself.</p>
+          <p>
+            Your browser fetches your proof (your balances, a secret random number for this snapshot, and the path of
+            sums and hashes up to the root) and recomputes every hash itself.
+          </p>
           <div className="card">
             <VerifyMyBalance snapshotId={snapshot.id} rootHash={snapshot.rootHash} userId={auth?.user.id ?? null} />
           </div>
@@ -89,9 +116,18 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
       <InfoSection title="Who can move money">
         <p data-testid="four-eyes-since">
           {pairedSince ? (
-            <>Two administrators since <Time at={pairedSince.toISOString()} date />: from then on, no administrator alone can credit, debit or send {money(settings.approvals.thresholdUsdt, "USDT")} or more for one user in a day, touch their own balance, change what Aurum pays or charges, or change who administers. A second administrator approves each of those, and the database refuses an approval by the one who asked.</>
+            <>
+              Two administrators since <Time at={pairedSince.toISOString()} date />: from then on, no administrator
+              alone can credit, debit or send {money(settings.approvals.thresholdUsdt, "USDT")} or more for one user in
+              a day, touch their own balance, change what Aurum pays or charges, or change who administers. A second
+              administrator approves each of those, and the database refuses an approval by the one who asked.
+            </>
           ) : (
-            <>One administrator so far. Until a second is appointed, nothing that waits for a second administrator (credits, debits and withdrawals from {money(settings.approvals.thresholdUsdt, "USDT")}, changes to what Aurum pays or charges) can be approved at all.</>
+            <>
+              One administrator so far. Until a second is appointed, nothing that waits for a second administrator
+              (credits, debits and withdrawals from {money(settings.approvals.thresholdUsdt, "USDT")}, changes to what
+              Aurum pays or charges) can be approved at all.
+            </>
           )}
         </p>
       </InfoSection>
@@ -100,7 +136,9 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
         {covered.length > 0 && (
           <ul className="space-y-2" data-testid="coverage">
             {covered.map((c) => (
-              <li key={c.asset} className="card text-sm">{coverageText(c)}</li>
+              <li key={c.asset} className="card text-sm">
+                {coverageText(c)}
+              </li>
             ))}
           </ul>
         )}
@@ -111,13 +149,22 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
             textColumns={4}
             rows={reserves.map((r) => [
               assetName(r.asset),
-              <span key="a" className="break-all font-mono text-xs">{r.custodyAddress}</span>,
+              <span key="a" className="break-all font-mono text-xs">
+                {r.custodyAddress}
+              </span>,
               <Time key="c" at={r.checkedAt} />,
-              r.attestationUrl ? <a key="l" href={r.attestationUrl} className={textLink} rel="noopener noreferrer">Report</a> : "None",
+              r.attestationUrl ? (
+                <a key="l" href={r.attestationUrl} className={textLink} rel="noopener noreferrer">
+                  Report
+                </a>
+              ) : (
+                "None"
+              ),
               <Amount key="m" value={r.amount} asset={r.asset} />,
             ])}
           >
-            Declared by Aurum&apos;s administrators, with when each address was last checked. Anyone can look these addresses up on their chain.
+            Declared by Aurum&apos;s administrators, with when each address was last checked. Anyone can look these
+            addresses up on their chain.
           </FigureTable>
         ) : (
           <p className="text-sm text-muted">No reserves have been declared yet.</p>
@@ -126,17 +173,30 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
 
       <InfoSection title="What this shows, and what it does not">
         <Bullets>
-          <li><strong>It shows</strong> that the total Aurum publishes includes your balances as Aurum recorded them, and that no account was counted below zero to make the total look smaller.</li>
-          <li><strong>It does not show</strong> that the reserves exist: they are Aurum&apos;s declaration, checked by whoever looks the addresses up or reads the attestation. It proves what Aurum says it owes, not what it holds.</li>
+          <li>
+            <strong>It shows</strong> that the total Aurum publishes includes your balances as Aurum recorded them, and
+            that no account was counted below zero to make the total look smaller.
+          </li>
+          <li>
+            <strong>It does not show</strong> that the reserves exist: they are Aurum&apos;s declaration, checked by
+            whoever looks the addresses up or reads the attestation. It proves what Aurum says it owes, not what it
+            holds.
+          </li>
           <li>It only covers accounts whose owners check them: the more people verify, the stronger it gets.</li>
-          <li>Your proof reveals no one&apos;s identity. It does show the balances of one anonymous neighbouring account and sums over groups of others.</li>
+          <li>
+            Your proof reveals no one&apos;s identity. It does show the balances of one anonymous neighbouring account
+            and sums over groups of others.
+          </li>
         </Bullets>
       </InfoSection>
 
       <InfoSection title="Check a proof file">
         <p>
-          Paste a downloaded proof to check it against the root Aurum published for its snapshot. Or check it without this site: copy{" "}
-          <code className="font-mono text-gold-soft">scripts/proof-verify.ts</code> from Aurum&apos;s source and run <code className="font-mono text-gold-soft">npx tsx proof-verify.ts proof.json --root &lt;root hash&gt;</code>. The exact encoding is in <code className="font-mono text-gold-soft">docs/PROOF-OF-LIABILITIES.md</code>.
+          Paste a downloaded proof to check it against the root Aurum published for its snapshot. Or check it without
+          this site: copy <code className="font-mono text-gold-soft">scripts/proof-verify.ts</code> from Aurum&apos;s
+          source and run{" "}
+          <code className="font-mono text-gold-soft">npx tsx proof-verify.ts proof.json --root &lt;root hash&gt;</code>.
+          The exact encoding is in <code className="font-mono text-gold-soft">docs/PROOF-OF-LIABILITIES.md</code>.
         </p>
         <div className="card">
           <CheckProofFile />
@@ -152,7 +212,13 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
               {history.snapshots.map(snapshotView).map((s) => (
                 <li key={s.id} className="space-y-1 px-4 py-3 text-sm">
                   <div className="flex items-baseline justify-between gap-3">
-                    <Link href={`/proof-of-reserves?snapshot=${s.id}`} className={textLink} aria-current={s.id === snapshot?.id ? "true" : undefined}><Time at={s.takenAt} /></Link>
+                    <Link
+                      href={`/proof-of-reserves?snapshot=${s.id}`}
+                      className={textLink}
+                      aria-current={s.id === snapshot?.id ? "true" : undefined}
+                    >
+                      <Time at={s.takenAt} />
+                    </Link>
                     <span className="text-muted">{s.accountCount.toLocaleString("en-US")} accounts</span>
                   </div>
                   <p className="break-all font-mono text-xs text-muted">{s.rootHash}</p>
@@ -164,7 +230,12 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
                 </li>
               ))}
             </ul>
-            <Pager page={page} pageSize={HISTORY_PAGE_SIZE} total={history.total} query={params.snapshot ? { snapshot: params.snapshot } : {}} />
+            <Pager
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={history.total}
+              query={params.snapshot ? { snapshot: params.snapshot } : {}}
+            />
           </>
         )}
       </InfoSection>

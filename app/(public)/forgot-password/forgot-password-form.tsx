@@ -41,21 +41,36 @@ export function ForgotPasswordForm() {
     return (
       <div className="card space-y-4 p-6" role="status">
         <p>{sent}</p>
-        <p className="text-sm text-muted">The link works once and for 30 minutes. Nothing arrived? Check your spam folder, or ask again in a few minutes.</p>
-        <Link href="/login" className="btn-gold w-full">Back to sign in</Link>
+        <p className="text-sm text-muted">
+          The link works once and for 30 minutes. Nothing arrived? Check your spam folder, or ask again in a few
+          minutes.
+        </p>
+        <Link href="/login" className="btn-gold w-full">
+          Back to sign in
+        </Link>
       </div>
     );
   }
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Ask for a password reset link">
-      <Field id="usernameOrEmail" label="Username or email" name="usernameOrEmail" autoComplete="username" value={usernameOrEmail} onChange={(e) => setUsernameOrEmail(e.target.value)} placeholder="Enter username or email" />
+      <Field
+        id="usernameOrEmail"
+        label="Username or email"
+        name="usernameOrEmail"
+        autoComplete="username"
+        value={usernameOrEmail}
+        onChange={(e) => setUsernameOrEmail(e.target.value)}
+        placeholder="Enter username or email"
+      />
       <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Sending…" : "Send reset link"}
       </button>
       <p className="text-center text-sm text-muted">
         Remembered it?{" "}
-        <Link href="/login" className="font-medium text-gold hover:text-gold-soft">Back to sign in</Link>
+        <Link href="/login" className="font-medium text-gold hover:text-gold-soft">
+          Back to sign in
+        </Link>
       </p>
     </form>
   );

@@ -13,7 +13,9 @@ export default async function ForgotPasswordPage() {
       <header className="mb-8 text-center">
         <Brand name={brand.siteName} logoUrl={brand.logoUrl} size="lg" />
         <h1 className="mt-6 text-2xl font-semibold">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-muted">Enter your username or email and we will send a link to choose a new one.</p>
+        <p className="mt-1 text-sm text-muted">
+          Enter your username or email and we will send a link to choose a new one.
+        </p>
       </header>
       <ForgotPasswordForm />
       {!smtpConfigured() && (

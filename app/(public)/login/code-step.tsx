@@ -6,7 +6,17 @@ import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { fieldOf, postLogin, isSignedIn, type SignedIn } from "./login-answer";
 
 /** The second step, on an account with two-factor on: a code from the app, or a recovery code. */
-export function CodeStep({ challenge, onSignedIn, onBack, siteName }: { challenge: string; onSignedIn: (answer: SignedIn) => void; onBack: () => void; siteName: string }) {
+export function CodeStep({
+  challenge,
+  onSignedIn,
+  onBack,
+  siteName,
+}: {
+  challenge: string;
+  onSignedIn: (answer: SignedIn) => void;
+  onBack: () => void;
+  siteName: string;
+}) {
   const toast = useToast();
   const hydrated = useHydrated();
   const { busy, run } = useSubmit(() => toast("Login failed. Please try again.", "error"));
@@ -37,11 +47,14 @@ export function CodeStep({ challenge, onSignedIn, onBack, siteName }: { challeng
       <div>
         <h2 className="font-semibold">Two-factor sign-in</h2>
         <p id="two-factor-hint" className="mt-1 text-sm text-muted">
-          Enter the 6-digit code your authenticator app shows for {siteName}. Lost your phone? Enter one of your recovery codes instead.
+          Enter the 6-digit code your authenticator app shows for {siteName}. Lost your phone? Enter one of your
+          recovery codes instead.
         </p>
       </div>
       <div>
-        <label htmlFor="two-factor-code" className="label">Authentication code</label>
+        <label htmlFor="two-factor-code" className="label">
+          Authentication code
+        </label>
         <input
           id="two-factor-code"
           name="code"

@@ -11,7 +11,15 @@ import type { SignedIn } from "./login-answer";
 import { PasswordStep } from "./password-step";
 
 /** Signing in: the password, then (two-factor on) a code; signed in, on to `next` or the home of the role. */
-export function LoginForm({ next, supportUrl, siteName }: { next: string | null; supportUrl: string | null; siteName: string }) {
+export function LoginForm({
+  next,
+  supportUrl,
+  siteName,
+}: {
+  next: string | null;
+  supportUrl: string | null;
+  siteName: string;
+}) {
   const toast = useToast();
   const router = useRouter();
   const [usernameOrEmail, setUsernameOrEmail] = useState("");
@@ -31,9 +39,24 @@ export function LoginForm({ next, supportUrl, siteName }: { next: string | null;
   function signedIn(answer: SignedIn) {
     saveSession(answer.token, answer.user);
     toast(answer.message || "Login successful", "success");
-    setTimeout(() => router.replace(safeNext(next, window.location.origin, homeOf(answer.user.role))), REDIRECT_DELAY_MS);
+    setTimeout(
+      () => router.replace(safeNext(next, window.location.origin, homeOf(answer.user.role))),
+      REDIRECT_DELAY_MS,
+    );
   }
 
-  if (challenge) return <CodeStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} siteName={siteName} />;
-  return <PasswordStep usernameOrEmail={usernameOrEmail} onTyped={setUsernameOrEmail} onSignedIn={signedIn} onChallenge={setChallenge} supportUrl={supportUrl} siteName={siteName} />;
+  if (challenge)
+    return (
+      <CodeStep challenge={challenge} onSignedIn={signedIn} onBack={() => setChallenge(null)} siteName={siteName} />
+    );
+  return (
+    <PasswordStep
+      usernameOrEmail={usernameOrEmail}
+      onTyped={setUsernameOrEmail}
+      onSignedIn={signedIn}
+      onChallenge={setChallenge}
+      supportUrl={supportUrl}
+      siteName={siteName}
+    />
+  );
 }

@@ -6,7 +6,11 @@ import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; frozen?: string }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string; frozen?: string }>;
+}) {
   const { next, frozen } = await searchParams;
   const brand = await siteBrand();
   return (
@@ -19,13 +23,18 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {frozen === "1" && (
         <p role="status" className="card mb-6 border-danger/60 text-sm text-zinc-200" data-testid="frozen-notice">
           Your account is frozen and every session was signed out.{" "}
-          <Link href={brand.supportUrl ?? "/contact"} className="text-gold hover:text-gold-soft">Contact customer service</Link> to unfreeze it.
+          <Link href={brand.supportUrl ?? "/contact"} className="text-gold hover:text-gold-soft">
+            Contact customer service
+          </Link>{" "}
+          to unfreeze it.
         </p>
       )}
       <LoginForm next={next ?? null} supportUrl={brand.supportUrl} siteName={brand.siteName} />
       <p className="mt-8 text-center text-sm text-muted">
         What {brand.siteName} owes its users, published daily:{" "}
-        <Link href="/proof-of-reserves" className="font-medium text-gold hover:text-gold-soft">Proof of reserves</Link>
+        <Link href="/proof-of-reserves" className="font-medium text-gold hover:text-gold-soft">
+          Proof of reserves
+        </Link>
       </p>
     </>
   );

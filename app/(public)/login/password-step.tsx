@@ -8,7 +8,14 @@ import { LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { fieldOf, postLogin, isSignedIn, type SignedIn } from "./login-answer";
 
 /** The first step: username or email and password, then either signed in or a two-factor challenge. */
-export function PasswordStep({ usernameOrEmail, onTyped, onSignedIn, onChallenge, supportUrl, siteName }: {
+export function PasswordStep({
+  usernameOrEmail,
+  onTyped,
+  onSignedIn,
+  onChallenge,
+  supportUrl,
+  siteName,
+}: {
   /** What was sent last, kept for the way back from the second step. */
   usernameOrEmail: string;
   onTyped: (usernameOrEmail: string) => void;
@@ -40,28 +47,53 @@ export function PasswordStep({ usernameOrEmail, onTyped, onSignedIn, onChallenge
       }
       if (answer.twoFactorRequired && answer.challenge) return onChallenge(answer.challenge);
       // Rate limits and disabled accounts say why; any other refusal is the spec's one message.
-      toast(status === 429 || status === 403 ? (answer.message ?? "Invalid credentials") : "Invalid credentials", "error");
+      toast(
+        status === 429 || status === 403 ? (answer.message ?? "Invalid credentials") : "Invalid credentials",
+        "error",
+      );
     });
   }
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Sign in">
-      <Field id="usernameOrEmail" label="Username or email" name="usernameOrEmail" autoComplete="username" defaultValue={usernameOrEmail} placeholder="Enter username or email" />
-      <Field id="password" label="Password" name="password" type="password" autoComplete="current-password" placeholder="Enter password" />
+      <Field
+        id="usernameOrEmail"
+        label="Username or email"
+        name="usernameOrEmail"
+        autoComplete="username"
+        defaultValue={usernameOrEmail}
+        placeholder="Enter username or email"
+      />
+      <Field
+        id="password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        placeholder="Enter password"
+      />
       <div className="flex justify-end">
-        <Link href="/forgot-password" className="text-sm text-muted hover:text-gold-soft">Forgot password?</Link>
+        <Link href="/forgot-password" className="text-sm text-muted hover:text-gold-soft">
+          Forgot password?
+        </Link>
       </div>
       <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
       <p className="text-center text-sm text-muted">
         New to {siteName}?{" "}
-        <Link href="/register" className="font-medium text-gold hover:text-gold-soft">Register</Link>
+        <Link href="/register" className="font-medium text-gold hover:text-gold-soft">
+          Register
+        </Link>
       </p>
       {supportUrl ? (
-        <a href={supportUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost w-full">Customer Service</a>
+        <a href={supportUrl} target="_blank" rel="noopener noreferrer" className="btn-ghost w-full">
+          Customer Service
+        </a>
       ) : (
-        <Link href="/contact" className="btn-ghost w-full">Customer Service</Link>
+        <Link href="/contact" className="btn-ghost w-full">
+          Customer Service
+        </Link>
       )}
     </form>
   );

@@ -31,7 +31,8 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
     id: name,
     name,
     value: form[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setForm((f) => ({ ...f, [name]: e.target.value })),
   });
 
   function submit(event: React.FormEvent) {
@@ -86,18 +87,46 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
       <Field id="phoneNumber" label="Phone number">
         {(control) => (
           <div className="flex gap-2">
-            <span className="field w-20 shrink-0 text-center text-gold-soft" aria-label="Dial code" data-testid="dial-code">
+            <span
+              className="field w-20 shrink-0 text-center text-gold-soft"
+              aria-label="Dial code"
+              data-testid="dial-code"
+            >
               {dialCode}
             </span>
-            <input {...bind("phoneNumber")} {...control} type="tel" inputMode="tel" autoComplete="tel-national" className="field" placeholder="Phone number" />
+            <input
+              {...bind("phoneNumber")}
+              {...control}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              className="field"
+              placeholder="Phone number"
+            />
           </div>
         )}
       </Field>
-      <Field label="Password" {...bind("password")} type="password" autoComplete="new-password" placeholder="At least 6 characters" />
-      <Field label="Confirm password" {...bind("confirmPassword")} type="password" autoComplete="new-password" placeholder="Repeat the password" />
+      <Field
+        label="Password"
+        {...bind("password")}
+        type="password"
+        autoComplete="new-password"
+        placeholder="At least 6 characters"
+      />
+      <Field
+        label="Confirm password"
+        {...bind("confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat the password"
+      />
       <Field
         id="referralCode"
-        label={<>Referral code <span className="font-normal text-muted">(optional)</span></>}
+        label={
+          <>
+            Referral code <span className="font-normal text-muted">(optional)</span>
+          </>
+        }
         name="referralCode"
         className="field uppercase"
         value={referralCode}
@@ -105,17 +134,35 @@ export function RegisterForm({ referralCode: initialReferral }: { referralCode: 
         placeholder="Referral code"
       />
       <div className="flex items-start gap-2 text-sm text-zinc-300">
-        <input id="terms" type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} className="mt-0.5 h-4 w-4 accent-gold" />
+        <input
+          id="terms"
+          type="checkbox"
+          checked={terms}
+          onChange={(e) => setTerms(e.target.checked)}
+          className="mt-0.5 h-4 w-4 accent-gold"
+        />
         <label htmlFor="terms">
           I agree to the{" "}
-          <Link href="/terms" target="_blank" className="text-gold hover:text-gold-soft">Terms of Service</Link>,{" "}
-          <Link href="/privacy" target="_blank" className="text-gold hover:text-gold-soft">Privacy Policy</Link> and{" "}
-          <Link href="/legality" target="_blank" className="text-gold hover:text-gold-soft">Legality</Link>
+          <Link href="/terms" target="_blank" className="text-gold hover:text-gold-soft">
+            Terms of Service
+          </Link>
+          ,{" "}
+          <Link href="/privacy" target="_blank" className="text-gold hover:text-gold-soft">
+            Privacy Policy
+          </Link>{" "}
+          and{" "}
+          <Link href="/legality" target="_blank" className="text-gold hover:text-gold-soft">
+            Legality
+          </Link>
         </label>
       </div>
-      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>Register</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
+        Register
+      </button>
       <p className="text-center text-sm">
-        <Link href="/login" className="text-gold hover:text-gold-soft">← Back to sign in</Link>
+        <Link href="/login" className="text-gold hover:text-gold-soft">
+          ← Back to sign in
+        </Link>
       </p>
     </form>
   );

@@ -29,8 +29,12 @@ export default async function ResetPasswordPage({ searchParams }: Props) {
         <div className="card space-y-4 p-6" role="alert">
           <p>This password reset link is invalid, expired or already used.</p>
           <p className="text-sm text-muted">A link works once, for 30 minutes, and only the latest one sent works.</p>
-          <Link href="/forgot-password" className="btn-gold w-full">Ask for a new link</Link>
-          <Link href="/login" className="btn-ghost w-full">Back to sign in</Link>
+          <Link href="/forgot-password" className="btn-gold w-full">
+            Ask for a new link
+          </Link>
+          <Link href="/login" className="btn-ghost w-full">
+            Back to sign in
+          </Link>
         </div>
       )}
     </>

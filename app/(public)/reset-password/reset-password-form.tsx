@@ -54,13 +54,33 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={submit} className="card space-y-4 p-6" aria-label="Choose a new password">
-      <Field id="newPassword" label="New password" name="newPassword" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`} />
-      <Field id="confirmPassword" label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} placeholder="Enter it again" />
+      <Field
+        id="newPassword"
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(e) => setNewPassword(e.target.value)}
+        placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
+      />
+      <Field
+        id="confirmPassword"
+        label="Confirm new password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+        placeholder="Enter it again"
+      />
       <button type="submit" className="btn-gold" disabled={busy || !hydrated}>
         {busy ? "Saving…" : "Set new password"}
       </button>
       <p className="text-center text-sm text-muted">
-        <Link href="/login" className="font-medium text-gold hover:text-gold-soft">Back to sign in</Link>
+        <Link href="/login" className="font-medium text-gold hover:text-gold-soft">
+          Back to sign in
+        </Link>
       </p>
     </form>
   );

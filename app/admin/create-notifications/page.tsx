@@ -11,7 +11,9 @@ export default async function CreateNotificationsPage() {
     <div className="max-w-2xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Create notifications</h1>
-        <p className="mt-1 text-sm text-muted">Signed-in users see it at once in a dialog; everyone finds it in their notification centre.</p>
+        <p className="mt-1 text-sm text-muted">
+          Signed-in users see it at once in a dialog; everyone finds it in their notification centre.
+        </p>
       </div>
       <SendNotificationForm titleMax={TITLE_MAX} messageMax={MESSAGE_MAX} />
     </div>

@@ -24,16 +24,19 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
     setResult({ ok: false, text: "The request did not complete. Check the notification centre before sending again." });
   });
 
-  const edit = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setReviewing(false);
-  };
+  const edit =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setReviewing(false);
+    };
   const recipient = audience === "all" ? "all users" : (user?.username ?? "");
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (audience === "one" && !user) return setResult({ ok: false, text: "Choose the user to notify" });
-    if (!title.trim() || !message.trim()) return setResult({ ok: false, text: !title.trim() ? "Please enter a title" : "Please enter a message" });
+    if (!title.trim() || !message.trim())
+      return setResult({ ok: false, text: !title.trim() ? "Please enter a title" : "Please enter a message" });
     if (!reviewing) {
       setResult(null);
       return setReviewing(true);
@@ -57,8 +60,18 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
         <legend className="label">Send to</legend>
         <div className="flex gap-2">
           {(["one", "all"] as const).map((a) => (
-            <label key={a} className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${audience === a ? "border-gold text-gold-soft" : "border-line text-zinc-300"}`}>
-              <input type="radio" name="audience" value={a} checked={audience === a} onChange={() => edit(setAudience)(a)} className="accent-[var(--color-gold)]" />
+            <label
+              key={a}
+              className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${audience === a ? "border-gold text-gold-soft" : "border-line text-zinc-300"}`}
+            >
+              <input
+                type="radio"
+                name="audience"
+                value={a}
+                checked={audience === a}
+                onChange={() => edit(setAudience)(a)}
+                className="accent-[var(--color-gold)]"
+              />
               {a === "one" ? "One user" : "All users"}
             </label>
           ))}
@@ -69,17 +82,38 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
 
       <div>
         <div className="flex items-baseline justify-between">
-          <label htmlFor="n-title" className="label">Title</label>
-          <span className="text-xs text-muted tabular-nums">{title.length}/{titleMax}</span>
+          <label htmlFor="n-title" className="label">
+            Title
+          </label>
+          <span className="text-xs text-muted tabular-nums">
+            {title.length}/{titleMax}
+          </span>
         </div>
-        <input id="n-title" value={title} maxLength={titleMax} onChange={(e) => edit(setTitle)(e.target.value)} className="field" />
+        <input
+          id="n-title"
+          value={title}
+          maxLength={titleMax}
+          onChange={(e) => edit(setTitle)(e.target.value)}
+          className="field"
+        />
       </div>
       <div>
         <div className="flex items-baseline justify-between">
-          <label htmlFor="n-message" className="label">Message</label>
-          <span className="text-xs text-muted tabular-nums">{message.length}/{messageMax}</span>
+          <label htmlFor="n-message" className="label">
+            Message
+          </label>
+          <span className="text-xs text-muted tabular-nums">
+            {message.length}/{messageMax}
+          </span>
         </div>
-        <textarea id="n-message" rows={5} value={message} maxLength={messageMax} onChange={(e) => edit(setMessage)(e.target.value)} className="field resize-y" />
+        <textarea
+          id="n-message"
+          rows={5}
+          value={message}
+          maxLength={messageMax}
+          onChange={(e) => edit(setMessage)(e.target.value)}
+          className="field resize-y"
+        />
       </div>
 
       {reviewing && (
@@ -88,7 +122,11 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
         </p>
       )}
       {result && (
-        <p role={result.ok ? "status" : "alert"} data-testid="send-result" className={`rounded-lg border px-3 py-2 text-sm ${result.ok ? "border-success/50 text-success" : "border-danger/50 text-danger"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          data-testid="send-result"
+          className={`rounded-lg border px-3 py-2 text-sm ${result.ok ? "border-success/50 text-success" : "border-danger/50 text-danger"}`}
+        >
           {result.text}
         </p>
       )}
@@ -96,7 +134,11 @@ export function SendNotificationForm({ titleMax, messageMax }: { titleMax: numbe
         <button type="submit" className="btn-gold" disabled={busy}>
           {busy ? "Sending…" : reviewing ? `Confirm and send to ${recipient}` : "Send"}
         </button>
-        {reviewing && <button type="button" className="btn-ghost shrink-0" onClick={() => setReviewing(false)}>Back</button>}
+        {reviewing && (
+          <button type="button" className="btn-ghost shrink-0" onClick={() => setReviewing(false)}>
+            Back
+          </button>
+        )}
       </div>
     </form>
   );

@@ -24,23 +24,46 @@ export default async function AdminDepositsPage({ searchParams }: Props) {
       <h1 className="text-2xl font-semibold">Deposits</h1>
       <QueueTabs base="/admin/deposits" current={query.status} statuses={["pending", "approved", "rejected", "all"]} />
       {deposits.length === 0 ? (
-        <p className="card text-muted">{query.status === "pending" ? "Nothing waits for a decision." : "No deposits here."}</p>
+        <p className="card text-muted">
+          {query.status === "pending" ? "Nothing waits for a decision." : "No deposits here."}
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Deposits">
           {deposits.map((d) => (
             <RequestCard key={d.id} request={d} testId="deposit-request">
               <p className="text-sm">
-                From <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">{d.username}</Link> ·{" "}
-                <a href={d.proofUrl} target="_blank" rel="noreferrer" className="text-gold hover:text-gold-soft">View proof</a>
+                From{" "}
+                <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">
+                  {d.username}
+                </Link>{" "}
+                ·{" "}
+                <a href={d.proofUrl} target="_blank" rel="noreferrer" className="text-gold hover:text-gold-soft">
+                  View proof
+                </a>
               </p>
               <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>
-              {d.creditedAmount && d.creditedAmount !== d.amount && <p className="text-sm">Credited {money(d.creditedAmount, d.currency)}</p>}
+              {d.creditedAmount && d.creditedAmount !== d.amount && (
+                <p className="text-sm">Credited {money(d.creditedAmount, d.currency)}</p>
+              )}
               {d.reason && <p className="text-sm text-muted">Reason: {d.reason}</p>}
               {d.status === "pending" && (
                 <Decision
                   actions={[
-                    { label: "Approve", path: `/api/admin/deposits/${d.id}/approve`, tone: "gold", fields: [{ name: "amount", label: `Amount to credit (default ${d.amount})`, required: false }, { name: "reason", label: "Reason, if the amount differs", required: false }] },
-                    { label: "Reject", path: `/api/admin/deposits/${d.id}/reject`, tone: "ghost", fields: [{ name: "reason", label: "Reason (the user is told)", required: true }] },
+                    {
+                      label: "Approve",
+                      path: `/api/admin/deposits/${d.id}/approve`,
+                      tone: "gold",
+                      fields: [
+                        { name: "amount", label: `Amount to credit (default ${d.amount})`, required: false },
+                        { name: "reason", label: "Reason, if the amount differs", required: false },
+                      ],
+                    },
+                    {
+                      label: "Reject",
+                      path: `/api/admin/deposits/${d.id}/reject`,
+                      tone: "ghost",
+                      fields: [{ name: "reason", label: "Reason (the user is told)", required: true }],
+                    },
                   ]}
                 />
               )}

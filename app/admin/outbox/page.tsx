@@ -12,7 +12,12 @@ export const metadata: Metadata = { title: "Outbox" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function Delivery({ sentAt, error, smtp }: { sentAt: string | null; error: string | null; smtp: boolean }) {
-  if (sentAt) return <span className="text-gold-soft">Sent by SMTP <Time at={sentAt} /></span>;
+  if (sentAt)
+    return (
+      <span className="text-gold-soft">
+        Sent by SMTP <Time at={sentAt} />
+      </span>
+    );
   if (error) return <span className="text-danger">Not delivered: {error}</span>;
   return <span className="text-muted">{smtp ? "Waiting for SMTP" : "Held here (no SMTP configured)"}</span>;
 }
@@ -30,8 +35,8 @@ export default async function AdminOutboxPage({ searchParams }: Props) {
         {smtp
           ? "Mail leaves by SMTP (SMTP_URL). Each message is listed with its delivery; a delivered message's body is not kept."
           : "No SMTP server is configured (SMTP_URL), so mail stays here: pass a message on to its recipient yourself. A reset link opens the account it was sent for: share it only with that account's verified owner."}{" "}
-        Mail addressed to an administrator is never listed here: it leaves only by SMTP, and an administrator&apos;s &ldquo;forgot
-        password&rdquo; sends no link without it.
+        Mail addressed to an administrator is never listed here: it leaves only by SMTP, and an administrator&apos;s
+        &ldquo;forgot password&rdquo; sends no link without it.
       </p>
       {messages.length === 0 ? (
         <p className="card text-muted">No mail yet.</p>
@@ -43,9 +48,17 @@ export default async function AdminOutboxPage({ searchParams }: Props) {
                 <h2 className="font-semibold">{m.subject}</h2>
                 <Time at={m.createdAt} className="text-xs text-muted tabular-nums" />
               </div>
-              <p className="text-sm">To <span className="break-all">{m.to}</span></p>
-              <p className="text-sm"><Delivery sentAt={m.sentAt} error={m.error} smtp={smtp} /></p>
-              {m.text !== null && <pre className="whitespace-pre-wrap break-words rounded-lg bg-raised p-3 font-sans text-sm">{m.text}</pre>}
+              <p className="text-sm">
+                To <span className="break-all">{m.to}</span>
+              </p>
+              <p className="text-sm">
+                <Delivery sentAt={m.sentAt} error={m.error} smtp={smtp} />
+              </p>
+              {m.text !== null && (
+                <pre className="whitespace-pre-wrap break-words rounded-lg bg-raised p-3 font-sans text-sm">
+                  {m.text}
+                </pre>
+              )}
             </li>
           ))}
         </ul>

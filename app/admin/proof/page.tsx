@@ -16,39 +16,64 @@ export const metadata: Metadata = { title: "Proof of reserves" };
 export default async function AdminProofPage() {
   await requireAdmin();
   const db = await getDb();
-  const [latest, reserveRows, reserves, assets] = await Promise.all([latestSnapshot(db), listReserves(db), reserveViews(db), listAssets(db)]);
+  const [latest, reserveRows, reserves, assets] = await Promise.all([
+    latestSnapshot(db),
+    listReserves(db),
+    reserveViews(db),
+    listAssets(db),
+  ]);
   const snapshot = latest ? snapshotView(latest) : null;
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Proof of reserves</h1>
       <p className="max-w-3xl text-sm text-muted">
-        A snapshot of what every user is owed is published each UTC day on the public <Link href="/proof-of-reserves" className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft">proof of reserves</Link> page.
-        The reserves below are what you declare Aurum holds: users see them beside the totals, with when each was checked. Every change is audited.
+        A snapshot of what every user is owed is published each UTC day on the public{" "}
+        <Link
+          href="/proof-of-reserves"
+          className="text-gold underline decoration-gold/40 underline-offset-2 hover:text-gold-soft"
+        >
+          proof of reserves
+        </Link>{" "}
+        page. The reserves below are what you declare Aurum holds: users see them beside the totals, with when each was
+        checked. Every change is audited.
       </p>
       <section className="card space-y-3" aria-labelledby="latest-heading">
-        <h2 id="latest-heading" className="font-semibold">Latest snapshot</h2>
+        <h2 id="latest-heading" className="font-semibold">
+          Latest snapshot
+        </h2>
         {snapshot ? (
           <>
             <p className="text-sm text-zinc-300">
-              <Time at={snapshot.takenAt} /> · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} · {snapshot.accountCount.toLocaleString("en-US")} {snapshot.accountCount === 1 ? "account" : "accounts"}
+              <Time at={snapshot.takenAt} /> · {snapshot.trigger === "daily" ? "daily" : "taken by an admin"} ·{" "}
+              {snapshot.accountCount.toLocaleString("en-US")} {snapshot.accountCount === 1 ? "account" : "accounts"}
             </p>
             <p className="break-all font-mono text-xs text-gold-soft">{snapshot.rootHash}</p>
             <ul className="space-y-1 text-sm">
-              {coverage(latest!, reserveRows).filter((c) => c.declared || !isZero(c.liabilities)).map((c) => (
-                <li key={c.asset} className="flex flex-wrap justify-between gap-x-4">
-                  <span>{coverageText(c)}</span>
-                  <span className="text-muted">owed <Amount value={c.liabilities} asset={c.asset} exact /></span>
-                </li>
-              ))}
+              {coverage(latest!, reserveRows)
+                .filter((c) => c.declared || !isZero(c.liabilities))
+                .map((c) => (
+                  <li key={c.asset} className="flex flex-wrap justify-between gap-x-4">
+                    <span>{coverageText(c)}</span>
+                    <span className="text-muted">
+                      owed <Amount value={c.liabilities} asset={c.asset} exact />
+                    </span>
+                  </li>
+                ))}
             </ul>
           </>
         ) : (
-          <p className="text-sm text-muted">No snapshot yet: the daily job takes the first at the start of the next UTC day, or take one now.</p>
+          <p className="text-sm text-muted">
+            No snapshot yet: the daily job takes the first at the start of the next UTC day, or take one now.
+          </p>
         )}
         <TakeSnapshot />
       </section>
       <h2 className="text-lg font-semibold">Declared reserves</h2>
-      {reserves.length === 0 && <p className="card text-muted">No reserves declared yet: add one below, and the public page compares it with what is owed.</p>}
+      {reserves.length === 0 && (
+        <p className="card text-muted">
+          No reserves declared yet: add one below, and the public page compares it with what is owed.
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         {reserves.map((r) => (
           <ReserveForm key={r.id} reserve={r} assets={assets.map((a) => a.code)} />

@@ -26,14 +26,33 @@ export function ReserveForm({ reserve, assets }: { reserve: ReserveValues | null
   const router = useRouter();
   const toast = useToast();
   const uid = useId();
-  const blank = { asset: assets.includes("XAUT") ? "XAUT" : (assets[0] ?? ""), custodyAddress: "", amount: "", checkedAt: toField(new Date().toISOString()), attestationUrl: "" };
-  const [form, setForm] = useState(reserve ? { ...reserve, checkedAt: toField(reserve.checkedAt), attestationUrl: reserve.attestationUrl ?? "" } : blank);
-  const { busy, errors, setErrors, run } = useSubmit(() => toast("The reserve was not saved. Please try again.", "error"));
+  const blank = {
+    asset: assets.includes("XAUT") ? "XAUT" : (assets[0] ?? ""),
+    custodyAddress: "",
+    amount: "",
+    checkedAt: toField(new Date().toISOString()),
+    attestationUrl: "",
+  };
+  const [form, setForm] = useState(
+    reserve
+      ? { ...reserve, checkedAt: toField(reserve.checkedAt), attestationUrl: reserve.attestationUrl ?? "" }
+      : blank,
+  );
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast("The reserve was not saved. Please try again.", "error"),
+  );
   const id = (name: string) => `${uid}-${name}`;
-  const set = (name: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
 
   function send(method: "POST" | "PUT" | "DELETE") {
-    const body = { asset: form.asset, custodyAddress: form.custodyAddress, amount: form.amount, checkedAt: fromField(form.checkedAt), attestationUrl: form.attestationUrl || null };
+    const body = {
+      asset: form.asset,
+      custodyAddress: form.custodyAddress,
+      amount: form.amount,
+      checkedAt: fromField(form.checkedAt),
+      attestationUrl: form.attestationUrl || null,
+    };
     void run(async () => {
       const path = reserve ? `/api/admin/proof/reserves/${reserve.id}` : "/api/admin/proof/reserves";
       const res = await api<Answer>(path, { method, ...(method === "DELETE" ? {} : { body: JSON.stringify(body) }) });
@@ -45,7 +64,9 @@ export function ReserveForm({ reserve, assets }: { reserve: ReserveValues | null
     });
   }
 
-  const title = reserve ? `${assetName(reserve.asset)} at ${reserve.custodyAddress.slice(0, 10)}…` : "Declare a reserve";
+  const title = reserve
+    ? `${assetName(reserve.asset)} at ${reserve.custodyAddress.slice(0, 10)}…`
+    : "Declare a reserve";
   return (
     <form
       onSubmit={(e) => {
@@ -61,21 +82,64 @@ export function ReserveForm({ reserve, assets }: { reserve: ReserveValues | null
         <Field id={id("asset")} label="Asset" errors={errors.asset}>
           {(control) => (
             <select {...control} value={form.asset} onChange={set("asset")} className="field">
-              {assets.map((a) => <option key={a} value={a}>{assetName(a)}</option>)}
+              {assets.map((a) => (
+                <option key={a} value={a}>
+                  {assetName(a)}
+                </option>
+              ))}
             </select>
           )}
         </Field>
-        <Field id={id("amount")} label="Amount held" errors={errors.amount} value={form.amount} onChange={set("amount")} inputMode="decimal" />
+        <Field
+          id={id("amount")}
+          label="Amount held"
+          errors={errors.amount}
+          value={form.amount}
+          onChange={set("amount")}
+          inputMode="decimal"
+        />
       </div>
-      <Field id={id("address")} label="Custody address" errors={errors.custodyAddress} value={form.custodyAddress} onChange={set("custodyAddress")} spellCheck={false} className="field font-mono text-sm" />
+      <Field
+        id={id("address")}
+        label="Custody address"
+        errors={errors.custodyAddress}
+        value={form.custodyAddress}
+        onChange={set("custodyAddress")}
+        spellCheck={false}
+        className="field font-mono text-sm"
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field id={id("checked")} label="Checked at (UTC)" errors={errors.checkedAt} type="datetime-local" value={form.checkedAt} onChange={set("checkedAt")} />
-        <Field id={id("attestation")} label="Attestation link (optional)" errors={errors.attestationUrl} type="url" value={form.attestationUrl} onChange={set("attestationUrl")} placeholder="https://" />
+        <Field
+          id={id("checked")}
+          label="Checked at (UTC)"
+          errors={errors.checkedAt}
+          type="datetime-local"
+          value={form.checkedAt}
+          onChange={set("checkedAt")}
+        />
+        <Field
+          id={id("attestation")}
+          label="Attestation link (optional)"
+          errors={errors.attestationUrl}
+          type="url"
+          value={form.attestationUrl}
+          onChange={set("attestationUrl")}
+          placeholder="https://"
+        />
       </div>
       <div className="flex gap-3">
-        <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : reserve ? "Save" : "Declare reserve"}</button>
+        <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>
+          {busy ? "Saving…" : reserve ? "Save" : "Declare reserve"}
+        </button>
         {reserve && (
-          <button type="button" className="btn-ghost shrink-0 text-danger" disabled={busy} onClick={() => send("DELETE")}>Remove</button>
+          <button
+            type="button"
+            className="btn-ghost shrink-0 text-danger"
+            disabled={busy}
+            onClick={() => send("DELETE")}
+          >
+            Remove
+          </button>
         )}
       </div>
     </form>

@@ -33,7 +33,13 @@ export function TakeSnapshot() {
 
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <button type="button" className="btn-gold sm:w-auto sm:px-6" onClick={() => void take()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className="btn-gold sm:w-auto sm:px-6"
+        onClick={() => void take()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {busy ? "Taking a snapshot…" : "Take a snapshot now"}
       </button>
       {tooSoon && (

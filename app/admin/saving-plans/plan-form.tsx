@@ -21,7 +21,16 @@ interface Plan {
   enabled: boolean;
 }
 
-const BLANK = { name: "", asset: "USDT", aprBps: "500", termDays: "0", minAmount: "10", maxAmount: "100,000", totalCap: "1,000,000", enabled: true };
+const BLANK = {
+  name: "",
+  asset: "USDT",
+  aprBps: "500",
+  termDays: "0",
+  minAmount: "10",
+  maxAmount: "100,000",
+  totalCap: "1,000,000",
+  enabled: true,
+};
 
 /** One plan to edit, or (plan null) a new one. */
 export function PlanForm({ plan }: { plan: Plan | null }) {
@@ -29,17 +38,43 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
   const toast = useToast();
   const uid = useId();
   // Amounts grouped as every figure reads ("100,000.00"), every unit kept, sent plain.
-  const [form, setForm] = useState(plan ? { ...plan, aprBps: String(plan.aprBps), termDays: String(plan.termDays), minAmount: typedAmount(plan.minAmount, plan.asset), maxAmount: typedAmount(plan.maxAmount, plan.asset), totalCap: typedAmount(plan.totalCap, plan.asset) } : BLANK);
+  const [form, setForm] = useState(
+    plan
+      ? {
+          ...plan,
+          aprBps: String(plan.aprBps),
+          termDays: String(plan.termDays),
+          minAmount: typedAmount(plan.minAmount, plan.asset),
+          maxAmount: typedAmount(plan.maxAmount, plan.asset),
+          totalCap: typedAmount(plan.totalCap, plan.asset),
+        }
+      : BLANK,
+  );
   const { busy, errors, setErrors, run } = useSubmit(() => toast("The plan was not saved. Please try again.", "error"));
   const id = (n: string) => `${uid}-${n}`;
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [name]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value }));
+    setForm((f) => ({
+      ...f,
+      [name]: e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value,
+    }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const body = { name: form.name, asset: form.asset, aprBps: Number(form.aprBps), termDays: Number(form.termDays), minAmount: plainAmount(form.minAmount), maxAmount: plainAmount(form.maxAmount), totalCap: plainAmount(form.totalCap), enabled: form.enabled };
+    const body = {
+      name: form.name,
+      asset: form.asset,
+      aprBps: Number(form.aprBps),
+      termDays: Number(form.termDays),
+      minAmount: plainAmount(form.minAmount),
+      maxAmount: plainAmount(form.maxAmount),
+      totalCap: plainAmount(form.totalCap),
+      enabled: form.enabled,
+    };
     void run(async () => {
-      const res = await api<Answer>(plan ? `/api/admin/saving-plans/${plan.id}` : "/api/admin/saving-plans", { method: plan ? "PUT" : "POST", body: JSON.stringify(body) });
+      const res = await api<Answer>(plan ? `/api/admin/saving-plans/${plan.id}` : "/api/admin/saving-plans", {
+        method: plan ? "PUT" : "POST",
+        body: JSON.stringify(body),
+      });
       toast(res.body.message, res.body.success ? "success" : "error");
       if (res.body.success) {
         if (!plan) setForm(BLANK);
@@ -48,8 +83,19 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
     });
   }
 
-  const text = (name: "name" | "aprBps" | "termDays" | "minAmount" | "maxAmount" | "totalCap", label: string, numeric = true) => (
-    <Field id={id(name)} label={label} errors={errors[name]} value={form[name]} onChange={set(name)} inputMode={numeric ? "decimal" : "text"} />
+  const text = (
+    name: "name" | "aprBps" | "termDays" | "minAmount" | "maxAmount" | "totalCap",
+    label: string,
+    numeric = true,
+  ) => (
+    <Field
+      id={id(name)}
+      label={label}
+      errors={errors[name]}
+      value={form[name]}
+      onChange={set(name)}
+      inputMode={numeric ? "decimal" : "text"}
+    />
   );
 
   return (
@@ -59,7 +105,9 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
       {text("name", "Name", false)}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
         <div>
-          <label htmlFor={id("asset")} className="label">Asset</label>
+          <label htmlFor={id("asset")} className="label">
+            Asset
+          </label>
           <select id={id("asset")} value={form.asset} onChange={set("asset")} className="field" disabled={!!plan}>
             <option>USDT</option>
             <option value="XAUT">XAUt</option>
@@ -74,8 +122,18 @@ export function PlanForm({ plan }: { plan: Plan | null }) {
         {text("maxAmount", "Max. per subscription")}
         {text("totalCap", "Total cap")}
       </div>
-      <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={form.enabled} onChange={set("enabled")} className="accent-[var(--color-gold)]" /> Open to new subscriptions</label>
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : plan ? "Save" : "Create plan"}</button>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={form.enabled}
+          onChange={set("enabled")}
+          className="accent-[var(--color-gold)]"
+        />{" "}
+        Open to new subscriptions
+      </label>
+      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>
+        {busy ? "Saving…" : plan ? "Save" : "Create plan"}
+      </button>
     </form>
   );
 }

@@ -36,19 +36,43 @@ function amounts(sections: Sections, as: (value: string) => string): Sections {
   return out as unknown as Sections;
 }
 
-const TITLES: Record<Section, string> = { trading: "Trading defaults", withdrawals: "Withdrawals", storage: "Storage", referral: "Referrals", approvals: "Approvals" };
+const TITLES: Record<Section, string> = {
+  trading: "Trading defaults",
+  withdrawals: "Withdrawals",
+  storage: "Storage",
+  referral: "Referrals",
+  approvals: "Approvals",
+};
 
 export function SettingsForm({ initial }: { initial: Settings }) {
   const router = useRouter();
-  const [site, setSite] = useState({ siteName: initial.siteName, supportUrl: initial.supportUrl ?? "", registrationOpen: initial.registrationOpen });
-  const [sections, setSections] = useState(() => amounts({ trading: initial.trading, withdrawals: initial.withdrawals, storage: initial.storage, referral: initial.referral, approvals: initial.approvals }, displaySetting));
+  const [site, setSite] = useState({
+    siteName: initial.siteName,
+    supportUrl: initial.supportUrl ?? "",
+    registrationOpen: initial.registrationOpen,
+  });
+  const [sections, setSections] = useState(() =>
+    amounts(
+      {
+        trading: initial.trading,
+        withdrawals: initial.withdrawals,
+        storage: initial.storage,
+        referral: initial.referral,
+        approvals: initial.approvals,
+      },
+      displaySetting,
+    ),
+  );
   const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
   const [chainTokens, setChainTokens] = useState(initial.chain.tokens.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
   const setField = (f: Field, value: string | boolean) =>
-    setSections((s) => ({ ...s, [f.section]: { ...s[f.section], [f.key]: f.kind === "bps" ? (value === "" ? "" : Number(value)) : value } }));
+    setSections((s) => ({
+      ...s,
+      [f.section]: { ...s[f.section], [f.key]: f.kind === "bps" ? (value === "" ? "" : Number(value)) : value },
+    }));
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -59,8 +83,18 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           ...site,
           supportUrl: site.supportUrl.trim() || null,
           ...amounts(sections, plainAmount),
-          support: { allowedLinkHosts: linkHosts.split(/[\s,]+/).filter(Boolean).join(", ") },
-          chain: { tokens: chainTokens.split(/[\s,]+/).filter(Boolean).join(", ") },
+          support: {
+            allowedLinkHosts: linkHosts
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .join(", "),
+          },
+          chain: {
+            tokens: chainTokens
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .join(", "),
+          },
         }),
       });
       setResult({ ok: body.success, text: body.message });
@@ -73,32 +107,79 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       <fieldset className="card space-y-3">
         <legend className="font-semibold">Site</legend>
         <div>
-          <label htmlFor="siteName" className="label">Site name</label>
-          <input id="siteName" value={site.siteName} onChange={(e) => setSite({ ...site, siteName: e.target.value })} maxLength={60} className="field" />
+          <label htmlFor="siteName" className="label">
+            Site name
+          </label>
+          <input
+            id="siteName"
+            value={site.siteName}
+            onChange={(e) => setSite({ ...site, siteName: e.target.value })}
+            maxLength={60}
+            className="field"
+          />
         </div>
         <div>
-          <label htmlFor="supportUrl" className="label">Customer service link (https:// or mailto:)</label>
-          <input id="supportUrl" value={site.supportUrl} onChange={(e) => setSite({ ...site, supportUrl: e.target.value })} placeholder="https://support.example.com" className="field" />
+          <label htmlFor="supportUrl" className="label">
+            Customer service link (https:// or mailto:)
+          </label>
+          <input
+            id="supportUrl"
+            value={site.supportUrl}
+            onChange={(e) => setSite({ ...site, supportUrl: e.target.value })}
+            placeholder="https://support.example.com"
+            className="field"
+          />
         </div>
         <div>
-          <label htmlFor="allowedLinkHosts" className="label">Hosts support replies may link to, besides this site (one per line)</label>
-          <textarea id="allowedLinkHosts" rows={3} value={linkHosts} onChange={(e) => setLinkHosts(e.target.value)} placeholder="docs.example.com" className="field resize-y font-mono text-sm" aria-describedby="allowedLinkHosts-hint" />
-          <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a look-alike site. A change waits for a second administrator.</p>
+          <label htmlFor="allowedLinkHosts" className="label">
+            Hosts support replies may link to, besides this site (one per line)
+          </label>
+          <textarea
+            id="allowedLinkHosts"
+            rows={3}
+            value={linkHosts}
+            onChange={(e) => setLinkHosts(e.target.value)}
+            placeholder="docs.example.com"
+            className="field resize-y font-mono text-sm"
+            aria-describedby="allowedLinkHosts-hint"
+          />
+          <p id="allowedLinkHosts-hint" className="mt-1 text-xs text-muted">
+            A reply or note linking anywhere else is refused, so nothing written as Aurum support can lead a user to a
+            look-alike site. A change waits for a second administrator.
+          </p>
         </div>
         <div>
-          <label htmlFor="chainTokens" className="label">Token contracts replacing the environment&apos;s, one per line (chain:ASSET=address)</label>
-          <textarea id="chainTokens" rows={2} value={chainTokens} onChange={(e) => setChainTokens(e.target.value)} placeholder="ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7" className="field resize-y font-mono text-sm" aria-describedby="chainTokens-hint" />
-          <p id="chainTokens-hint" className="mt-1 text-xs text-muted">Deposits of that asset are credited from Transfers of this contract only, so a wrong one credits worthless tokens. A change waits for a second administrator.</p>
+          <label htmlFor="chainTokens" className="label">
+            Token contracts replacing the environment&apos;s, one per line (chain:ASSET=address)
+          </label>
+          <textarea
+            id="chainTokens"
+            rows={2}
+            value={chainTokens}
+            onChange={(e) => setChainTokens(e.target.value)}
+            placeholder="ethereum:USDT=0xdAC17F958D2ee523a2206206994597C13D831ec7"
+            className="field resize-y font-mono text-sm"
+            aria-describedby="chainTokens-hint"
+          />
+          <p id="chainTokens-hint" className="mt-1 text-xs text-muted">
+            Deposits of that asset are credited from Transfers of this contract only, so a wrong one credits worthless
+            tokens. A change waits for a second administrator.
+          </p>
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={site.registrationOpen} onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })} className="h-4 w-4 accent-gold" />
+          <input
+            type="checkbox"
+            checked={site.registrationOpen}
+            onChange={(e) => setSite({ ...site, registrationOpen: e.target.checked })}
+            className="h-4 w-4 accent-gold"
+          />
           Registration open
         </label>
       </fieldset>
       <p className="text-sm text-muted" data-testid="settings-four-eyes">
-        Fees, spread, limits, rates, the referral reward and the approval threshold, and switching trading or withdrawals on,
-        wait for a second administrator (one proposal of the fields you changed); the site&apos;s name, link and sign-up, and
-        switching trading or withdrawals off, are saved at once.
+        Fees, spread, limits, rates, the referral reward and the approval threshold, and switching trading or
+        withdrawals on, wait for a second administrator (one proposal of the fields you changed); the site&apos;s name,
+        link and sign-up, and switching trading or withdrawals off, are saved at once.
       </p>
       {(Object.keys(TITLES) as Section[]).map((section) => (
         <fieldset key={section} className="card grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -108,20 +189,35 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             const value = (sections[section] as Record<string, string | number | boolean>)[f.key];
             return f.kind === "toggle" ? (
               <label key={id} className="flex items-center gap-2 text-sm sm:col-span-2">
-                <input type="checkbox" checked={Boolean(value)} onChange={(e) => setField(f, e.target.checked)} className="h-4 w-4 accent-gold" />
+                <input
+                  type="checkbox"
+                  checked={Boolean(value)}
+                  onChange={(e) => setField(f, e.target.checked)}
+                  className="h-4 w-4 accent-gold"
+                />
                 {f.label}
               </label>
             ) : (
               <div key={id}>
-                <label htmlFor={id} className="label">{f.label}</label>
-                <input id={id} inputMode={f.kind === "bps" ? "numeric" : "decimal"} value={String(value)} onChange={(e) => setField(f, e.target.value)} className="field text-right tabular-nums" />
+                <label htmlFor={id} className="label">
+                  {f.label}
+                </label>
+                <input
+                  id={id}
+                  inputMode={f.kind === "bps" ? "numeric" : "decimal"}
+                  value={String(value)}
+                  onChange={(e) => setField(f, e.target.value)}
+                  className="field text-right tabular-nums"
+                />
               </div>
             );
           })}
         </fieldset>
       ))}
       <div className="flex items-center gap-4">
-        <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save settings"}</button>
+        <button type="submit" className="btn-gold w-auto" disabled={busy}>
+          {busy ? "Saving…" : "Save settings"}
+        </button>
         <ResultLine result={result} testId="settings-result" />
       </div>
     </form>

@@ -21,12 +21,18 @@ export default async function AdminUsersPage({ searchParams }: Props) {
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Users</h1>
       <form method="get" className="flex max-w-xl gap-2" role="search">
-        <label htmlFor="q" className="sr-only">Search users</label>
+        <label htmlFor="q" className="sr-only">
+          Search users
+        </label>
         <input id="q" name="q" defaultValue={params.q ?? ""} placeholder="Username, email or phone" className="field" />
-        <button type="submit" className="btn-gold w-auto">Search</button>
+        <button type="submit" className="btn-gold w-auto">
+          Search
+        </button>
       </form>
       {!result ? (
-        <p role="alert" className="text-danger">{parsed.error?.issues[0]?.message}</p>
+        <p role="alert" className="text-danger">
+          {parsed.error?.issues[0]?.message}
+        </p>
       ) : result.users.length === 0 ? (
         <p className="card text-muted">No users match this search.</p>
       ) : (
@@ -36,7 +42,15 @@ export default async function AdminUsersPage({ searchParams }: Props) {
             rows={result.users}
             rowKey={(u) => u.id}
             columns={[
-              { label: "Username", rowHeader: true, cell: (u) => <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">{u.username}</Link> },
+              {
+                label: "Username",
+                rowHeader: true,
+                cell: (u) => (
+                  <Link href={`/admin/users/${u.id}`} className="text-gold hover:text-gold-soft">
+                    {u.username}
+                  </Link>
+                ),
+              },
               { label: "Email", cell: (u) => u.email },
               { label: "Phone", cell: (u) => (u.phoneNumber ? `${u.phoneCode} ${u.phoneNumber}` : "—") },
               { label: "Role", cell: (u) => u.role },
@@ -44,7 +58,12 @@ export default async function AdminUsersPage({ searchParams }: Props) {
               { label: "Joined", numeric: true, cell: (u) => <Time at={u.createdAt} date /> },
             ]}
           />
-          <Pager page={result.page} pageSize={result.pageSize} total={result.total} query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}} />
+          <Pager
+            page={result.page}
+            pageSize={result.pageSize}
+            total={result.total}
+            query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}}
+          />
         </>
       )}
     </div>

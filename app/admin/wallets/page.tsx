@@ -17,10 +17,13 @@ export default async function AdminWalletsPage() {
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Wallets</h1>
       <p className="max-w-3xl text-sm text-muted">
-        One deposit address per currency and network, with its limits and withdrawal fee. Users see only the networks enabled here; an address is checked for
-        its network (checksum included) before it is saved. Every change is audited.
+        One deposit address per currency and network, with its limits and withdrawal fee. Users see only the networks
+        enabled here; an address is checked for its network (checksum included) before it is saved. Every change is
+        audited.
       </p>
-      {wallets.length === 0 && <p className="card text-muted">No wallets yet: add one below, and users can start depositing.</p>}
+      {wallets.length === 0 && (
+        <p className="card text-muted">No wallets yet: add one below, and users can start depositing.</p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         {wallets.map((w) => (
           <WalletForm key={w.id} wallet={w} supported={SUPPORTED} />

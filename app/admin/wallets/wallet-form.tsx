@@ -23,17 +23,39 @@ interface WalletValues {
 }
 
 /** One wallet to edit, or (wallet null) a new one to add. */
-export function WalletForm({ wallet, supported }: { wallet: WalletValues | null; supported: Record<string, readonly string[]> }) {
+export function WalletForm({
+  wallet,
+  supported,
+}: {
+  wallet: WalletValues | null;
+  supported: Record<string, readonly string[]>;
+}) {
   const router = useRouter();
   const toast = useToast();
   const uid = useId();
-  const blank = { currency: "USDT", network: "TRC20", address: "", memo: "", minDeposit: "10", withdrawFee: "1", minWithdraw: "10", depositEnabled: true, withdrawEnabled: true };
+  const blank = {
+    currency: "USDT",
+    network: "TRC20",
+    address: "",
+    memo: "",
+    minDeposit: "10",
+    withdrawFee: "1",
+    minWithdraw: "10",
+    depositEnabled: true,
+    withdrawEnabled: true,
+  };
   const [form, setForm] = useState(wallet ? { ...wallet, memo: wallet.memo ?? "" } : blank);
-  const { busy, errors, setErrors, run } = useSubmit(() => toast("The wallet was not saved. Please try again.", "error"));
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast("The wallet was not saved. Please try again.", "error"),
+  );
   const id = (name: string) => `${uid}-${name}`;
   const set = (name: string) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = e.target.type === "checkbox" ? (e.target as HTMLInputElement).checked : e.target.value;
-    setForm((f) => ({ ...f, [name]: value, ...(name === "currency" ? { network: supported[String(value)]?.[0] ?? "" } : {}) }));
+    setForm((f) => ({
+      ...f,
+      [name]: value,
+      ...(name === "currency" ? { network: supported[String(value)]?.[0] ?? "" } : {}),
+    }));
   };
 
   function submit(event: React.FormEvent) {
@@ -50,7 +72,10 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
       withdrawEnabled: form.withdrawEnabled,
     };
     void run(async () => {
-      const res = await api<Answer>(wallet ? `/api/admin/wallets/${wallet.id}` : "/api/admin/wallets", { method: wallet ? "PUT" : "POST", body: JSON.stringify(body) });
+      const res = await api<Answer>(wallet ? `/api/admin/wallets/${wallet.id}` : "/api/admin/wallets", {
+        method: wallet ? "PUT" : "POST",
+        body: JSON.stringify(body),
+      });
       toast(res.body.message, res.body.success ? "success" : "error");
       if (res.body.success) {
         if (!wallet) setForm(blank);
@@ -68,21 +93,41 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
           <Field id={id("currency")} label="Currency" errors={errors.currency}>
             {(control) => (
               <select {...control} value={form.currency} onChange={set("currency")} className="field">
-                {Object.keys(supported).map((c) => <option key={c} value={c}>{assetName(c)}</option>)}
+                {Object.keys(supported).map((c) => (
+                  <option key={c} value={c}>
+                    {assetName(c)}
+                  </option>
+                ))}
               </select>
             )}
           </Field>
           <Field id={id("network")} label="Network" errors={errors.network}>
             {(control) => (
               <select {...control} value={form.network} onChange={set("network")} className="field">
-                {(supported[form.currency] ?? []).map((n) => <option key={n}>{n}</option>)}
+                {(supported[form.currency] ?? []).map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
               </select>
             )}
           </Field>
         </div>
       )}
-      <Field id={id("address")} label="Deposit address" errors={errors.address} value={form.address} onChange={set("address")} spellCheck={false} className="field font-mono text-sm" />
-      <Field id={id("memo")} label="Memo / tag (optional)" errors={errors.memo} value={form.memo} onChange={set("memo")} />
+      <Field
+        id={id("address")}
+        label="Deposit address"
+        errors={errors.address}
+        value={form.address}
+        onChange={set("address")}
+        spellCheck={false}
+        className="field font-mono text-sm"
+      />
+      <Field
+        id={id("memo")}
+        label="Memo / tag (optional)"
+        errors={errors.memo}
+        value={form.memo}
+        onChange={set("memo")}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:items-end">
         {(["minDeposit", "withdrawFee", "minWithdraw"] as const).map((name) => (
           <Field
@@ -97,10 +142,28 @@ export function WalletForm({ wallet, supported }: { wallet: WalletValues | null;
         ))}
       </div>
       <div className="flex flex-wrap gap-5 text-sm">
-        <label className="flex items-center gap-2"><input type="checkbox" checked={form.depositEnabled} onChange={set("depositEnabled")} className="accent-[var(--color-gold)]" /> Deposits enabled</label>
-        <label className="flex items-center gap-2"><input type="checkbox" checked={form.withdrawEnabled} onChange={set("withdrawEnabled")} className="accent-[var(--color-gold)]" /> Withdrawals enabled</label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={form.depositEnabled}
+            onChange={set("depositEnabled")}
+            className="accent-[var(--color-gold)]"
+          />{" "}
+          Deposits enabled
+        </label>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            checked={form.withdrawEnabled}
+            onChange={set("withdrawEnabled")}
+            className="accent-[var(--color-gold)]"
+          />{" "}
+          Withdrawals enabled
+        </label>
       </div>
-      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>{busy ? "Saving…" : wallet ? "Save" : "Add wallet"}</button>
+      <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>
+        {busy ? "Saving…" : wallet ? "Save" : "Add wallet"}
+      </button>
     </form>
   );
 }

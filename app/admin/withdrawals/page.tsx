@@ -22,15 +22,25 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Withdrawals</h1>
-      <QueueTabs base="/admin/withdrawals" current={query.status} statuses={["pending", "sent", "rejected", "cancelled", "all"]} />
+      <QueueTabs
+        base="/admin/withdrawals"
+        current={query.status}
+        statuses={["pending", "sent", "rejected", "cancelled", "all"]}
+      />
       {withdrawals.length === 0 ? (
-        <p className="card text-muted">{query.status === "pending" ? "Nothing waits for a decision." : "No withdrawals here."}</p>
+        <p className="card text-muted">
+          {query.status === "pending" ? "Nothing waits for a decision." : "No withdrawals here."}
+        </p>
       ) : (
         <ul className="space-y-3" aria-label="Withdrawals">
           {withdrawals.map((d) => (
             <RequestCard key={d.id} request={d} testId="withdrawal-request">
               <p className="text-sm">
-                For <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">{d.username}</Link> · fee {money(d.fee, d.currency)} · total held {money(d.total, d.currency)}
+                For{" "}
+                <Link href={`/admin/users/${d.userId}`} className="text-gold underline hover:text-gold-soft">
+                  {d.username}
+                </Link>{" "}
+                · fee {money(d.fee, d.currency)} · total held {money(d.total, d.currency)}
               </p>
               <p className="break-all font-mono text-xs">to {d.address}</p>
               {d.txHash && <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>}
@@ -38,8 +48,18 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
               {d.status === "pending" && (
                 <Decision
                   actions={[
-                    { label: "Mark sent", path: `/api/admin/withdrawals/${d.id}/send`, tone: "gold", fields: [{ name: "txHash", label: "Transaction hash of the transfer", required: true }] },
-                    { label: "Reject", path: `/api/admin/withdrawals/${d.id}/reject`, tone: "ghost", fields: [{ name: "reason", label: "Reason (the user is told)", required: true }] },
+                    {
+                      label: "Mark sent",
+                      path: `/api/admin/withdrawals/${d.id}/send`,
+                      tone: "gold",
+                      fields: [{ name: "txHash", label: "Transaction hash of the transfer", required: true }],
+                    },
+                    {
+                      label: "Reject",
+                      path: `/api/admin/withdrawals/${d.id}/reject`,
+                      tone: "ghost",
+                      fields: [{ name: "reason", label: "Reason (the user is told)", required: true }],
+                    },
                   ]}
                 />
               )}

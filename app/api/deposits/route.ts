@@ -13,10 +13,22 @@ import { imageField } from "@/lib/uploads";
 export const POST = withUser(async ({ req, db, auth }) => {
   const form = await readForm(req, MAX_PROOF_BYTES);
   const text = (name: string) => (typeof form.get(name) === "string" ? form.get(name) : undefined);
-  const fields = validate(depositFieldsSchema, { currency: text("currency"), network: text("network"), amount: text("amount"), txHash: text("txHash") });
+  const fields = validate(depositFieldsSchema, {
+    currency: text("currency"),
+    network: text("network"),
+    amount: text("amount"),
+    txHash: text("txHash"),
+  });
   const proof = await imageField(form, "proof", MAX_PROOF_BYTES);
   const { deposit, decimals } = await createDeposit(db, auth.user.id, fields, proof, { ip: clientIp(req) });
-  return NextResponse.json({ success: true, message: "Deposit submitted: it is credited once our team confirms it", deposit: depositView(deposit, decimals) }, { status: 201 });
+  return NextResponse.json(
+    {
+      success: true,
+      message: "Deposit submitted: it is credited once our team confirms it",
+      deposit: depositView(deposit, decimals),
+    },
+    { status: 201 },
+  );
 });
 
 export const GET = withUser(async ({ req, db, auth }) => {
@@ -24,5 +36,12 @@ export const GET = withUser(async ({ req, db, auth }) => {
   const [{ rows, total }, decimalsOf] = await Promise.all([listDeposits(db, auth.user.id, page), decimalsByAsset(db)]);
   // Deposits seen on chain (credited by themselves) are a list of their own, paged alike.
   const chain = await listChainDeposits(db, auth.user.id, page, decimalsOf);
-  return NextResponse.json({ success: true, deposits: rows.map((d) => depositView(d, decimalsOf(d.currency))), total, chainDeposits: chain.deposits, chainTotal: chain.total, ...page });
+  return NextResponse.json({
+    success: true,
+    deposits: rows.map((d) => depositView(d, decimalsOf(d.currency))),
+    total,
+    chainDeposits: chain.deposits,
+    chainTotal: chain.total,
+    ...page,
+  });
 });

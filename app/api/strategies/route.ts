@@ -10,7 +10,12 @@ import { marketAssets } from "@/lib/trading/market";
 export const GET = withUser(async ({ db, auth }) => {
   const userId = auth.user.id;
   const [list, riskAccepted] = await Promise.all([listStrategies(db, userId), hasConsented(db, userId)]);
-  return NextResponse.json({ success: true, riskStatement: RISK_STATEMENT, riskAccepted, strategies: await strategyViews(db, userId, list) });
+  return NextResponse.json({
+    success: true,
+    riskStatement: RISK_STATEMENT,
+    riskAccepted,
+    strategies: await strategyViews(db, userId, list),
+  });
 });
 
 export const POST = withUser(async ({ req, db, auth }) => {
@@ -21,7 +26,10 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const outcome = await onceFor(db, { scope: `strategies:${userId}`, key, request: body }, async (tx) => {
     const s = await createStrategy(tx, userId, params, body.acceptRisk);
     const [view] = await strategyViews(tx, userId, [s]);
-    return { status: 201, body: { success: true, message: "Strategy started: its budget is reserved", strategy: view! } };
+    return {
+      status: 201,
+      body: { success: true, message: "Strategy started: its budget is reserved", strategy: view! },
+    };
   });
   return outcomeResponse(outcome);
 });

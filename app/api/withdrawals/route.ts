@@ -20,13 +20,28 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const prepared = await prepareWithdrawal(db, auth.user.id, input);
   const outcome = await onceFor(db, claim, async (tx) => {
     const withdrawal = await placeWithdrawal(tx, auth.user.id, prepared);
-    return { status: 201, body: { success: true, message: "Withdrawal requested: the amount and fee are on hold until it is sent", withdrawal: withdrawalView(withdrawal, prepared.decimals) } };
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: "Withdrawal requested: the amount and fee are on hold until it is sent",
+        withdrawal: withdrawalView(withdrawal, prepared.decimals),
+      },
+    };
   });
   return outcomeResponse(outcome);
 });
 
 export const GET = withUser(async ({ req, db, auth }) => {
   const page = validate(paginationSchema, searchParamsOf(req));
-  const [{ rows, total }, decimalsOf] = await Promise.all([listWithdrawals(db, auth.user.id, page), decimalsByAsset(db)]);
-  return NextResponse.json({ success: true, withdrawals: rows.map((w) => withdrawalView(w, decimalsOf(w.currency))), total, ...page });
+  const [{ rows, total }, decimalsOf] = await Promise.all([
+    listWithdrawals(db, auth.user.id, page),
+    decimalsByAsset(db),
+  ]);
+  return NextResponse.json({
+    success: true,
+    withdrawals: rows.map((w) => withdrawalView(w, decimalsOf(w.currency))),
+    total,
+    ...page,
+  });
 });

@@ -11,7 +11,14 @@ export type CodeAnswer = Answer & { recoveryCodes?: string[] };
  * A form that sends one two-factor code (from the app, or a recovery code) to `path`; what it
  * shows above the field comes as children, its buttons from `actions`.
  */
-export function CodeForm({ path, label, hint, onDone, children, actions }: {
+export function CodeForm({
+  path,
+  label,
+  hint,
+  onDone,
+  children,
+  actions,
+}: {
   path: string;
   label: string;
   hint: string;

@@ -46,7 +46,13 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
       <div className="space-y-3">
         <p className="rounded-lg bg-raised px-3 py-2 text-sm" data-testid="two-factor-status">
           <span className="font-semibold text-gold-soft">On</span>
-          {status.enabledAt && <> since <Time at={status.enabledAt} date /></>} · {status.recoveryCodesLeft} of 10 recovery codes left
+          {status.enabledAt && (
+            <>
+              {" "}
+              since <Time at={status.enabledAt} date />
+            </>
+          )}{" "}
+          · {status.recoveryCodesLeft} of 10 recovery codes left
         </p>
         <CodeForm
           path="/api/user/2fa/disable"
@@ -57,7 +63,11 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
             router.refresh();
           }}
           actions={({ busy, empty }) => (
-            <button type="submit" className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger" disabled={busy || empty}>
+            <button
+              type="submit"
+              className="btn-ghost w-full border-danger/60 text-danger hover:border-danger hover:text-danger"
+              disabled={busy || empty}
+            >
               {busy ? "Turning off…" : "Turn off two-factor"}
             </button>
           )}
@@ -73,7 +83,9 @@ export function TwoFactorSection({ status }: { status: TwoFactorStatus }) {
   return (
     <section className="card space-y-3" aria-labelledby="two-factor-heading">
       <div>
-        <h2 id="two-factor-heading" className="font-semibold">Two-factor sign-in</h2>
+        <h2 id="two-factor-heading" className="font-semibold">
+          Two-factor sign-in
+        </h2>
         <p className="text-sm text-muted">A code from an authenticator app on your phone, asked after your password.</p>
       </div>
       {body}

@@ -15,12 +15,17 @@ export interface Setup {
 export function StartForm({ onStarted }: { onStarted: (setup: Setup) => void }) {
   const toast = useToast();
   const [password, setPassword] = useState("");
-  const { busy, errors, setErrors, run } = useSubmit(() => toast("Two-factor set-up did not start. Please try again.", "error"));
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast("Two-factor set-up did not start. Please try again.", "error"),
+  );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     void run(async () => {
-      const { body } = await api<Answer & Partial<Setup>>("/api/user/2fa/setup", { method: "POST", body: JSON.stringify({ password }) });
+      const { body } = await api<Answer & Partial<Setup>>("/api/user/2fa/setup", {
+        method: "POST",
+        body: JSON.stringify({ password }),
+      });
       if (body.success && body.secret && body.qr) onStarted({ secret: body.secret, qr: body.qr });
       else setErrors(beside("password", body));
     });
@@ -28,10 +33,23 @@ export function StartForm({ onStarted }: { onStarted: (setup: Setup) => void }) 
 
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted">Off. Turn it on and signing in, withdrawing and turning it off again ask for a code from an app on your phone as well as your password.</p>
+      <p className="text-sm text-muted">
+        Off. Turn it on and signing in, withdrawing and turning it off again ask for a code from an app on your phone as
+        well as your password.
+      </p>
       <form className="space-y-3" noValidate onSubmit={submit}>
-        <Field id="two-factor-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} errors={errors.password} />
-        <button type="submit" className="btn-gold" disabled={busy || password === ""}>{busy ? "Preparing…" : "Set up two-factor"}</button>
+        <Field
+          id="two-factor-password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          errors={errors.password}
+        />
+        <button type="submit" className="btn-gold" disabled={busy || password === ""}>
+          {busy ? "Preparing…" : "Set up two-factor"}
+        </button>
       </form>
     </div>
   );

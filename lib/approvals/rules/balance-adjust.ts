@@ -18,14 +18,20 @@ export const balanceAdjust: Rule<z.infer<typeof payload>> = {
   label: "Balance change",
   payload,
   async review(tx, p, { actor, now }) {
-    const [user] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, p.userId));
+    const [user] = await tx
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(eq(users.id, p.userId));
     if (!user) throw notFound("User not found");
     const asset = await findAsset(tx, p.asset);
     const units = amountIn(asset, p.amount);
     const gate = await moneyGate(tx, { adminId: actor.id, userId: user.id, asset: asset.code, units, now });
     if (!gate) return null;
     const available = (await userBalances(tx, user.id)).find((b) => b.asset === asset.code)?.available ?? "0";
-    const after = shown(toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units), asset.decimals);
+    const after = shown(
+      toUnits(available, asset.decimals) + (p.operation === "credit" ? units : -units),
+      asset.decimals,
+    );
     return {
       summary: `${p.operation === "credit" ? "Credit" : "Debit"} ${shown(units, asset.decimals)} ${assetName(asset.code)} ${p.operation === "credit" ? "to" : "from"} ${user.username}`,
       changes: [

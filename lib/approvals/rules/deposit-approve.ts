@@ -22,19 +22,36 @@ export const depositApprove: Rule<z.infer<typeof payload>> = {
   label: "Deposit credited",
   payload,
   async review(tx, p, { actor, now }) {
-    const [d] = await tx.select({ deposit: deposits, username: users.username }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(eq(deposits.id, p.depositId));
+    const [d] = await tx
+      .select({ deposit: deposits, username: users.username })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(eq(deposits.id, p.depositId));
     if (!d) throw notFound("Deposit not found");
-    if (d.deposit.status !== "pending") throw conflict(`This deposit was already ${d.deposit.status}`, "ALREADY_DECIDED");
+    if (d.deposit.status !== "pending")
+      throw conflict(`This deposit was already ${d.deposit.status}`, "ALREADY_DECIDED");
     const asset = await findAsset(tx, d.deposit.currency);
     const credited = p.amount === undefined ? d.deposit.amount : amountIn(asset, p.amount);
-    const gate = await moneyGate(tx, { adminId: actor.id, userId: d.deposit.userId, asset: asset.code, units: credited, now });
+    const gate = await moneyGate(tx, {
+      adminId: actor.id,
+      userId: d.deposit.userId,
+      asset: asset.code,
+      units: credited,
+      now,
+    });
     // Crediting more than claimed creates money the chain may not have brought: always a second look.
     if (!gate && credited <= d.deposit.amount) return null;
     const above = credited > d.deposit.amount;
     return {
-      summary: above ? `Credit ${d.username}'s ${assetName(asset.code)} deposit above the amount they declared` : `Credit ${d.username}'s deposit of ${shown(credited, asset.decimals)} ${assetName(asset.code)}`,
+      summary: above
+        ? `Credit ${d.username}'s ${assetName(asset.code)} deposit above the amount they declared`
+        : `Credit ${d.username}'s deposit of ${shown(credited, asset.decimals)} ${assetName(asset.code)}`,
       changes: [
-        { label: `Credited ${assetName(asset.code)}`, before: above ? shown(d.deposit.amount, asset.decimals) : null, after: shown(credited, asset.decimals) },
+        {
+          label: `Credited ${assetName(asset.code)}`,
+          before: above ? shown(d.deposit.amount, asset.decimals) : null,
+          after: shown(credited, asset.decimals),
+        },
         ...(gate ? gateChanges(gate, (await targetUser(tx, actor.id)).username, d.username) : []),
       ],
       userId: d.deposit.userId,

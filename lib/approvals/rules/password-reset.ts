@@ -15,7 +15,11 @@ type Payload = z.infer<typeof payload>;
 async function reviewReset(tx: Db, p: Payload, actor: Actor, what: string): Promise<Review<Payload> | null> {
   const user = await targetUser(tx, p.userId);
   if (user.role !== "admin" || user.id === actor.id || !(await adminsNeedingApproval(tx))) return null;
-  return { summary: `Reset the ${what} of the administrator ${user.username}`, changes: [{ label: what[0]!.toUpperCase() + what.slice(1), before: "(kept secret)", after: "(new, kept secret)" }], userId: user.id };
+  return {
+    summary: `Reset the ${what} of the administrator ${user.username}`,
+    changes: [{ label: what[0]!.toUpperCase() + what.slice(1), before: "(kept secret)", after: "(new, kept secret)" }],
+    userId: user.id,
+  };
 }
 
 export const passwordReset: Rule<Payload> = {

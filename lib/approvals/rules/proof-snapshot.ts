@@ -21,7 +21,11 @@ export const proofSnapshotForce: Rule<z.infer<typeof payload>> = {
   repeatableRead: true,
   async review(tx) {
     if (!(await adminsNeedingApproval(tx))) {
-      throw new AppError(422, "SECOND_ADMIN_REQUIRED", "Only a second administrator can let a snapshot through within the hour, and there is none: take one when the hour is over.");
+      throw new AppError(
+        422,
+        "SECOND_ADMIN_REQUIRED",
+        "Only a second administrator can let a snapshot through within the hour, and there is none: take one when the hour is over.",
+      );
     }
     const [last] = await tx
       .select({ takenAt: proofSnapshots.takenAt })
@@ -31,7 +35,13 @@ export const proofSnapshotForce: Rule<z.infer<typeof payload>> = {
       .limit(1);
     return {
       summary: "Take a proof-of-liabilities snapshot now, within the hour of the last one",
-      changes: [{ label: "Last administrator's snapshot", before: last ? utcText(last.takenAt) : "none", after: "a new one, when approved" }],
+      changes: [
+        {
+          label: "Last administrator's snapshot",
+          before: last ? utcText(last.takenAt) : "none",
+          after: "a new one, when approved",
+        },
+      ],
     };
   },
   async run(tx, _payload, { actor, now }) {

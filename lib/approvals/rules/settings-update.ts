@@ -49,7 +49,10 @@ export type SettingsFields = z.infer<typeof payload>;
  * once, as a patch, and every other changed field with the value it had ("before") and the new one.
  * The whole save is validated first, so neither half can hold what could never be saved.
  */
-export async function splitSettingsSave(tx: Db, patch: SettingsPatch): Promise<{ now: SettingsPatch; gated: SettingsFields["fields"] }> {
+export async function splitSettingsSave(
+  tx: Db,
+  patch: SettingsPatch,
+): Promise<{ now: SettingsPatch; gated: SettingsFields["fields"] }> {
   const before = await lockedSettings(tx);
   const after = leaves(await mergedSettings(tx, before, patch));
   const now: { path: string; after: Leaf }[] = [];
@@ -78,7 +81,10 @@ export const settingsUpdate: Rule<SettingsFields> = {
     stillAsShown(fields, saved);
     await mergedSettings(tx, saved, patchOf(fields));
     const changes: Change[] = fields.map((f) => ({ label: f.path, before: shown(f.before), after: shown(f.after) }));
-    return { summary: `Change ${fields.length === 1 ? "a setting" : `${fields.length} settings`}: ${fields.map((f) => f.path).join(", ")}`, changes };
+    return {
+      summary: `Change ${fields.length === 1 ? "a setting" : `${fields.length} settings`}: ${fields.map((f) => f.path).join(", ")}`,
+      changes,
+    };
   },
   async run(tx, { fields }, { actor }) {
     const saved = await updateSettings(tx, patchOf(fields), actor, { check: (before) => stillAsShown(fields, before) });

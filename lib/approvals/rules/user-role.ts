@@ -16,7 +16,8 @@ export const userRole: Rule<z.infer<typeof payload>> = {
     // Refused now rather than proposed: it could never be approved.
     if (user.role === "admin") await assertAdminsRemain(tx);
     return {
-      summary: p.role === "admin" ? `Make ${user.username} an administrator` : `Remove ${user.username}'s administrator role`,
+      summary:
+        p.role === "admin" ? `Make ${user.username} an administrator` : `Remove ${user.username}'s administrator role`,
       changes: [{ label: "Role", before: user.role, after: p.role }],
       userId: user.id,
       payload: { userId: user.id, role: p.role, before: user.role },

@@ -1,6 +1,9 @@
 import { shown, type Change } from "../rule";
 
-type WalletFacts = Record<"address" | "memo" | "deposits" | "withdrawals" | "minDeposit" | "withdrawFee" | "minWithdraw", string>;
+type WalletFacts = Record<
+  "address" | "memo" | "deposits" | "withdrawals" | "minDeposit" | "withdrawFee" | "minWithdraw",
+  string
+>;
 
 interface WalletValues {
   address: string;
@@ -41,5 +44,9 @@ const FACTS = Object.keys(WALLET_LABELS) as (keyof WalletFacts)[];
 export function walletChanges(before: WalletValues | null, after: WalletValues, decimals: number): Change[] {
   const was = before ? walletFacts(before, decimals) : null;
   const will = walletFacts(after, decimals);
-  return FACTS.filter((k) => !was || was[k] !== will[k]).map((k) => ({ label: WALLET_LABELS[k], before: was ? was[k] : null, after: will[k] }));
+  return FACTS.filter((k) => !was || was[k] !== will[k]).map((k) => ({
+    label: WALLET_LABELS[k],
+    before: was ? was[k] : null,
+    after: will[k],
+  }));
 }

@@ -12,10 +12,20 @@ export const walletCreate: Rule<z.infer<typeof walletSchema>> = {
   payload: walletSchema,
   async review(tx, p) {
     const values = await checkedWallet(tx, p);
-    const [existing] = await tx.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.currency, values.currency), eq(wallets.network, values.network)));
-    if (existing) throw conflict(`There is already a ${values.currency} wallet on ${values.network}: edit it instead`, "WALLET_EXISTS");
+    const [existing] = await tx
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.currency, values.currency), eq(wallets.network, values.network)));
+    if (existing)
+      throw conflict(
+        `There is already a ${values.currency} wallet on ${values.network}: edit it instead`,
+        "WALLET_EXISTS",
+      );
     // Every new wallet is a place users will send money to: always a second pair of eyes.
-    return { summary: `Add a ${values.currency} wallet on ${values.network}`, changes: walletChanges(null, values, values.decimals) };
+    return {
+      summary: `Add a ${values.currency} wallet on ${values.network}`,
+      changes: walletChanges(null, values, values.decimals),
+    };
   },
   async run(tx, p, { actor }) {
     const w = await createWallet(tx, p, actor);

@@ -20,11 +20,21 @@ export const withdrawalSend: Rule<z.infer<typeof payload>> = {
     await assertTxHash(tx, p.withdrawalId, p.txHash);
     // Checked on chain before a second administrator is asked, and again when approved (run).
     await assertPaidOnChain(tx, p.withdrawalId, p.txHash);
-    const [w] = await tx.select({ w: withdrawals, username: users.username }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(eq(withdrawals.id, p.withdrawalId));
+    const [w] = await tx
+      .select({ w: withdrawals, username: users.username })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(eq(withdrawals.id, p.withdrawalId));
     if (!w) throw notFound("Withdrawal not found");
     if (w.w.status !== "pending") throw conflict(`This withdrawal was already ${w.w.status}`, "ALREADY_DECIDED");
     const asset = await findAsset(tx, w.w.currency);
-    const gate = await moneyGate(tx, { adminId: actor.id, userId: w.w.userId, asset: asset.code, units: w.w.amount, now });
+    const gate = await moneyGate(tx, {
+      adminId: actor.id,
+      userId: w.w.userId,
+      asset: asset.code,
+      units: w.w.amount,
+      now,
+    });
     if (!gate) return null;
     return {
       summary: `Mark ${w.username}'s withdrawal of ${shown(w.w.amount, asset.decimals)} ${assetName(asset.code)} sent`,

@@ -18,11 +18,21 @@ export const hashChallenge = (challenge: string): string => createHash("sha256")
  * the auth secret, because single use needs a record anyway. The user's spent and expired ones
  * are swept when a new one is issued.
  */
-export async function issueChallenge(db: Db, userId: string, meta: { ip: string | null }, now = Date.now()): Promise<string> {
+export async function issueChallenge(
+  db: Db,
+  userId: string,
+  meta: { ip: string | null },
+  now = Date.now(),
+): Promise<string> {
   const challenge = randomBytes(32).toString("base64url");
   await db
     .delete(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.userId, userId), or(isNotNull(twoFactorChallenges.usedAt), lt(twoFactorChallenges.expiresAt, new Date(now)))));
+    .where(
+      and(
+        eq(twoFactorChallenges.userId, userId),
+        or(isNotNull(twoFactorChallenges.usedAt), lt(twoFactorChallenges.expiresAt, new Date(now))),
+      ),
+    );
   await db.insert(twoFactorChallenges).values({
     id: newId(),
     userId,

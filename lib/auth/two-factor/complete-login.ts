@@ -21,7 +21,8 @@ export const twoFactorLoginSchema = z.strictObject({
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginSchema>;
 
 const CHALLENGE_GONE = "This sign-in has expired or was already used. Please sign in again.";
-export const WRONG_CODE = "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.";
+export const WRONG_CODE =
+  "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.";
 
 /**
  * The second step of a sign-in with two-factor on. The challenge (from POST /api/auth/login) names
@@ -31,11 +32,22 @@ export const WRONG_CODE = "That code is not right (or was already used). Enter t
  * five spend the challenge. A right code is used up (its time step, or the recovery code) in the
  * same transaction that spends the challenge, then the session starts as after a password.
  */
-export async function completeTwoFactorLogin(db: Db, input: TwoFactorLoginInput, meta: { ip: string; userAgent: string | null }, now = Date.now()) {
+export async function completeTwoFactorLogin(
+  db: Db,
+  input: TwoFactorLoginInput,
+  meta: { ip: string; userAgent: string | null },
+  now = Date.now(),
+) {
   const [challenge] = await db
     .select({ id: twoFactorChallenges.id, userId: twoFactorChallenges.userId })
     .from(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.tokenHash, hashChallenge(input.challenge)), isNull(twoFactorChallenges.usedAt), gt(twoFactorChallenges.expiresAt, new Date(now))));
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, hashChallenge(input.challenge)),
+        isNull(twoFactorChallenges.usedAt),
+        gt(twoFactorChallenges.expiresAt, new Date(now)),
+      ),
+    );
   if (!challenge) throw new AppError(401, "CHALLENGE_EXPIRED", CHALLENGE_GONE);
   const userId = challenge.userId;
 
@@ -48,10 +60,17 @@ export async function completeTwoFactorLogin(db: Db, input: TwoFactorLoginInput,
 
   const outcome = await runTransaction(db, async (tx) => {
     // The challenge row is locked: of two requests with one challenge, the second sees it spent.
-    const [row] = await tx.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.id, challenge.id)).for("update");
+    const [row] = await tx
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.id, challenge.id))
+      .for("update");
     if (!row || row.usedAt || row.expiresAt.getTime() <= now) return "gone" as const;
     if (await spendSecondFactor(tx, userId, input.code, now)) {
-      await tx.update(twoFactorChallenges).set({ usedAt: new Date(now) }).where(eq(twoFactorChallenges.id, row.id));
+      await tx
+        .update(twoFactorChallenges)
+        .set({ usedAt: new Date(now) })
+        .where(eq(twoFactorChallenges.id, row.id));
       return "right" as const;
     }
     const failures = row.failures + 1;
@@ -82,4 +101,3 @@ export async function completeTwoFactorLogin(db: Db, input: TwoFactorLoginInput,
   }
   return startSession(db, user, meta);
 }
-

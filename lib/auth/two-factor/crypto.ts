@@ -20,7 +20,12 @@ export function encryptTotpSecret(secretBase32: string, userId: string): string 
   const cipher = createCipheriv("aes-256-gcm", keyFor("two-factor secret"), iv);
   cipher.setAAD(Buffer.from(userId));
   const data = Buffer.concat([cipher.update(secretBase32, "utf8"), cipher.final()]);
-  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), data.toString("base64url")].join(".");
+  return [
+    VERSION,
+    iv.toString("base64url"),
+    cipher.getAuthTag().toString("base64url"),
+    data.toString("base64url"),
+  ].join(".");
 }
 
 export function decryptTotpSecret(stored: string, userId: string): string {
@@ -40,7 +45,10 @@ const RECOVERY_LENGTH = 10;
 /** Ten new recovery codes, shown as `xxxxx-xxxxx`. */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
-    const chars = Array.from({ length: RECOVERY_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+    const chars = Array.from(
+      { length: RECOVERY_LENGTH },
+      () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+    ).join("");
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
@@ -55,4 +63,5 @@ export function normalizeRecoveryCode(input: string): string | null {
  * What the database keeps of a recovery code: an HMAC-SHA256 under a key derived from the auth
  * secret, so a copy of the table alone cannot be searched offline for the codes.
  */
-export const hashRecoveryCode = (normalized: string): string => createHmac("sha256", keyFor("two-factor recovery code")).update(normalized).digest("hex");
+export const hashRecoveryCode = (normalized: string): string =>
+  createHmac("sha256", keyFor("two-factor recovery code")).update(normalized).digest("hex");

@@ -14,7 +14,14 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 /** The otpauth:// URI an authenticator app scans (as a QR code) to enrol the secret. */
 export function otpauthUrl(secretBase32: string, account: string): string {
-  return new TOTP({ issuer: ISSUER, label: account, secret: Secret.fromBase32(secretBase32), algorithm: ALGORITHM, digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS }).toString();
+  return new TOTP({
+    issuer: ISSUER,
+    label: account,
+    secret: Secret.fromBase32(secretBase32),
+    algorithm: ALGORITHM,
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+  }).toString();
 }
 
 /** The time step (counter) `now` falls in. */
@@ -38,7 +45,8 @@ export function matchTotp(secretBase32: string, code: string, lastStep: number |
   let match: number | null = null;
   for (let step = current - TOTP_WINDOW; step <= current + TOTP_WINDOW; step++) {
     // Every candidate is compared (no early exit), so the time taken says nothing about which matched.
-    if (same(codeForStep(secretBase32, step), code) && (lastStep === null || step > lastStep) && match === null) match = step;
+    if (same(codeForStep(secretBase32, step), code) && (lastStep === null || step > lastStep) && match === null)
+      match = step;
   }
   return match;
 }

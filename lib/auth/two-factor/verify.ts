@@ -32,10 +32,16 @@ export const secondFactorField = z
 const WRONG_CODES: Limit = { max: 10, windowMs: 15 * 60_000 };
 
 const wrongCode = (field = "code") =>
-  new AppError(403, "WRONG_TWO_FACTOR_CODE", "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.", { [field]: ["Not right or already used"] });
+  new AppError(
+    403,
+    "WRONG_TWO_FACTOR_CODE",
+    "That code is not right (or was already used). Enter the newest code from your authenticator app, or an unused recovery code.",
+    { [field]: ["Not right or already used"] },
+  );
 
 /** Two-factor is on once its enrolment is confirmed by a first code. */
-export const twoFactorOn = (userId: string | Column) => and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt));
+export const twoFactorOn = (userId: string | Column) =>
+  and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt));
 
 /** Whether two-factor is on: sign-in and withdrawals then ask for a code. */
 export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
@@ -51,7 +57,10 @@ type Found = { kind: "totp"; step: number } | { kind: "recovery"; codeHash: stri
  * recovery code. Null when it is neither (or two-factor is off).
  */
 async function findSecondFactor(db: Db, userId: string, input: string, now: number): Promise<Found | null> {
-  const [row] = await db.select().from(twoFactor).where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
+  const [row] = await db
+    .select()
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), isNotNull(twoFactor.enabledAt)));
   if (!row) return null;
   const digits = input.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
@@ -64,7 +73,13 @@ async function findSecondFactor(db: Db, userId: string, input: string, now: numb
   const [unused] = await db
     .select({ id: twoFactorRecoveryCodes.id })
     .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, codeHash), isNull(twoFactorRecoveryCodes.usedAt)));
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    );
   return unused ? { kind: "recovery", codeHash } : null;
 }
 
@@ -74,7 +89,12 @@ async function findSecondFactor(db: Db, userId: string, input: string, now: numb
  * with one code only one passes), a recovery code only while unused. Null when it is not right.
  * Rolling `tx` back gives the code back.
  */
-export async function spendSecondFactor(tx: Db, userId: string, input: string, now = Date.now()): Promise<"totp" | "recovery" | null> {
+export async function spendSecondFactor(
+  tx: Db,
+  userId: string,
+  input: string,
+  now = Date.now(),
+): Promise<"totp" | "recovery" | null> {
   const found = await findSecondFactor(tx, userId, input, now);
   if (!found) return null;
   if (found.kind === "totp") {
@@ -88,7 +108,13 @@ export async function spendSecondFactor(tx: Db, userId: string, input: string, n
   const used = await tx
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: new Date(now) })
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), eq(twoFactorRecoveryCodes.codeHash, found.codeHash), isNull(twoFactorRecoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, found.codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: twoFactorRecoveryCodes.id });
   return used.length > 0 ? "recovery" : null;
 }
@@ -99,7 +125,13 @@ export async function spendSecondFactor(tx: Db, userId: string, input: string, n
  * (ten wrong codes per 15 minutes, then 429). Each hit is its own statement, so a wrong code is
  * counted although the request fails; a right one gives it back.
  */
-export async function limitWrongCodes<T>(db: Db, userId: string, field: string, now: number, check: () => Promise<T | null>): Promise<T> {
+export async function limitWrongCodes<T>(
+  db: Db,
+  userId: string,
+  field: string,
+  now: number,
+  check: () => Promise<T | null>,
+): Promise<T> {
   const key = `2fa:user:${userId}`;
   const wait = await consume(db, key, WRONG_CODES, now);
   if (wait > 0) throw limited("Too many wrong two-factor codes.", wait);
@@ -109,7 +141,12 @@ export async function limitWrongCodes<T>(db: Db, userId: string, field: string, 
   return right;
 }
 
-const codeRequired = () => badRequest("Enter the 6-digit code from your authenticator app to withdraw", { twoFactorCode: [ENTER_CODE] }, "TWO_FACTOR_CODE_REQUIRED");
+const codeRequired = () =>
+  badRequest(
+    "Enter the 6-digit code from your authenticator app to withdraw",
+    { twoFactorCode: [ENTER_CODE] },
+    "TWO_FACTOR_CODE_REQUIRED",
+  );
 
 /**
  * For a withdrawal, before its transaction: nothing to check without two-factor; with it,
@@ -117,7 +154,12 @@ const codeRequired = () => badRequest("Enter the 6-digit code from your authenti
  * transaction does (`spendWithdrawalCode`), so a withdrawal refused for funds or the limit leaves
  * the code usable for the next try.
  */
-export async function checkWithdrawalCode(db: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
+export async function checkWithdrawalCode(
+  db: Db,
+  userId: string,
+  code: string | undefined,
+  now = Date.now(),
+): Promise<void> {
   if (!(await hasTwoFactor(db, userId))) return;
   if (!code) throw codeRequired();
   await limitWrongCodes(db, userId, "twoFactorCode", now, () => findSecondFactor(db, userId, code, now));
@@ -129,7 +171,12 @@ export async function checkWithdrawalCode(db: Db, userId: string, code: string |
  * nothing to do. Call it before the withdrawal locks the user's row: two-factor's row comes first,
  * as when turning two-factor off.
  */
-export async function spendWithdrawalCode(tx: Db, userId: string, code: string | undefined, now = Date.now()): Promise<void> {
+export async function spendWithdrawalCode(
+  tx: Db,
+  userId: string,
+  code: string | undefined,
+  now = Date.now(),
+): Promise<void> {
   if (!(await hasTwoFactor(tx, userId))) return;
   if (!code) throw codeRequired();
   if (!(await spendSecondFactor(tx, userId, code, now))) throw wrongCode("twoFactorCode");

@@ -24,19 +24,31 @@ export default async function SupportThreadPage({ params }: { params: Promise<{ 
     throw err;
   });
   const { conversation, messages } = thread;
-  const related = conversation.related ? await ownRelatedSummary(db, { userId: user.id, id: conversation.related.id }) : null;
+  const related = conversation.related
+    ? await ownRelatedSummary(db, { userId: user.id, id: conversation.related.id })
+    : null;
 
   return (
     <div className="space-y-4 lg:max-w-3xl">
       <LiveSupport id={conversation.id} />
-      <Link href="/support" className="text-sm text-gold hover:text-gold-soft">← All conversations</Link>
+      <Link href="/support" className="text-sm text-gold hover:text-gold-soft">
+        ← All conversations
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 break-words text-xl font-semibold">{conversation.subject}</h1>
         <SupportStatusBadge status={conversation.status} />
       </div>
-      {related && <p className="text-sm text-muted" data-testid="support-related">About: <span className="text-zinc-200">{related.what}</span></p>}
+      {related && (
+        <p className="text-sm text-muted" data-testid="support-related">
+          About: <span className="text-zinc-200">{related.what}</span>
+        </p>
+      )}
       <MessageList messages={messages} />
-      {conversation.status === "open" && <p className="text-sm text-muted" role="status">Aurum support will answer here. You will be notified, and this page shows the answer as soon as it is written.</p>}
+      {conversation.status === "open" && (
+        <p className="text-sm text-muted" role="status">
+          Aurum support will answer here. You will be notified, and this page shows the answer as soon as it is written.
+        </p>
+      )}
       <UserReplyForm conversationId={conversation.id} closed={conversation.status === "closed"} />
     </div>
   );

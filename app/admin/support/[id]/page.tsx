@@ -30,7 +30,9 @@ export default async function AdminSupportConversationPage({ params }: { params:
   return (
     <div className="space-y-4 xl:max-w-4xl">
       <LiveSupport id={c.id} />
-      <Link href="/admin/support" className="text-sm text-gold hover:text-gold-soft">← Customer service queue</Link>
+      <Link href="/admin/support" className="text-sm text-gold hover:text-gold-soft">
+        ← Customer service queue
+      </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 break-words text-2xl font-semibold">{c.subject}</h1>
         <SupportStatusBadge status={c.status} forSupport />
@@ -39,21 +41,40 @@ export default async function AdminSupportConversationPage({ params }: { params:
         <p>
           From{" "}
           {c.requester.kind === "user" ? (
-            <Link href={`/admin/users/${c.requester.userId}`} className="text-gold underline hover:text-gold-soft">{c.requester.username}</Link>
+            <Link href={`/admin/users/${c.requester.userId}`} className="text-gold underline hover:text-gold-soft">
+              {c.requester.username}
+            </Link>
           ) : (
-            <span>{c.requester.email} <span className="text-muted">(signed out: every reply goes to this address by mail)</span></span>
+            <span>
+              {c.requester.email}{" "}
+              <span className="text-muted">(signed out: every reply goes to this address by mail)</span>
+            </span>
           )}
-          <span className="text-muted"> · opened <Time at={c.createdAt} /></span>
+          <span className="text-muted">
+            {" "}
+            · opened <Time at={c.createdAt} />
+          </span>
         </p>
         {relatedItem && (
           <p data-testid="support-related-item">
-            About {relatedItem.kind === "deposit" ? "deposit" : "withdrawal"} <Amount value={relatedItem.amount} asset={relatedItem.currency} /> on {relatedItem.networkName} <StatusBadge status={relatedItem.status} />
+            About {relatedItem.kind === "deposit" ? "deposit" : "withdrawal"}{" "}
+            <Amount value={relatedItem.amount} asset={relatedItem.currency} /> on {relatedItem.networkName}{" "}
+            <StatusBadge status={relatedItem.status} />
             {relatedItem.reason && <span className="text-muted"> · {relatedItem.reason}</span>}
             {" · "}
-            <Link href={relatedItem.kind === "deposit" ? "/admin/deposits?status=all" : "/admin/withdrawals?status=all"} className="text-gold underline hover:text-gold-soft">{relatedItem.kind === "deposit" ? "Deposits" : "Withdrawals"}</Link>
+            <Link
+              href={relatedItem.kind === "deposit" ? "/admin/deposits?status=all" : "/admin/withdrawals?status=all"}
+              className="text-gold underline hover:text-gold-soft"
+            >
+              {relatedItem.kind === "deposit" ? "Deposits" : "Withdrawals"}
+            </Link>
           </p>
         )}
-        <ConversationActions id={c.id} status={c.status} assignedTo={c.assignedTo ? (c.assignedTo.id === user.id ? "you" : c.assignedTo.username) : null} />
+        <ConversationActions
+          id={c.id}
+          status={c.status}
+          assignedTo={c.assignedTo ? (c.assignedTo.id === user.id ? "you" : c.assignedTo.username) : null}
+        />
       </section>
       <MessageList messages={messages} forSupport requesterLabel={requester} />
       <SupportReplyForm id={c.id} visitor={c.requester.kind === "visitor"} />

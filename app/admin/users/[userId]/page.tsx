@@ -33,7 +33,9 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
   return (
     <div className="space-y-6">
       <div>
-        <Link href="/admin/users" className="text-sm text-muted hover:text-gold-soft">← Users</Link>
+        <Link href="/admin/users" className="text-sm text-muted hover:text-gold-soft">
+          ← Users
+        </Link>
         <h1 className="mt-1 text-2xl font-semibold">{user.username}</h1>
         <p className="text-sm text-muted">{user.email}</p>
       </div>
@@ -43,7 +45,19 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
             items={[
               ["Role", user.role],
               ["Status", detail.frozen ? "Frozen" : user.status],
-              ...(detail.frozen ? [["Freeze", <span key="f">{detail.frozen.byOwner ? "Frozen by the user" : `Frozen by ${detail.frozen.by ?? "an administrator"}`} on <Time at={detail.frozen.at} /></span>] as [string, React.ReactNode]] : []),
+              ...(detail.frozen
+                ? [
+                    [
+                      "Freeze",
+                      <span key="f">
+                        {detail.frozen.byOwner
+                          ? "Frozen by the user"
+                          : `Frozen by ${detail.frozen.by ?? "an administrator"}`}{" "}
+                        on <Time at={detail.frozen.at} />
+                      </span>,
+                    ] as [string, React.ReactNode],
+                  ]
+                : []),
               ["Anti-phishing code", detail.antiPhishingCode ?? "Not set"],
               ["Country", findCountry(user.country)?.name ?? "—"],
               ["Phone", user.phoneNumber ? `${user.phoneCode} ${user.phoneNumber}` : "—"],

@@ -29,7 +29,9 @@ function initialForm(config: Config) {
   const o = config.overrides;
   return {
     enabled: o?.enabled === null || o?.enabled === undefined ? "" : String(o.enabled),
-    ...Object.fromEntries(FIELDS.map((f) => [f.key, o?.[f.key] === null || o?.[f.key] === undefined ? "" : shown(o[f.key]!)])),
+    ...Object.fromEntries(
+      FIELDS.map((f) => [f.key, o?.[f.key] === null || o?.[f.key] === undefined ? "" : shown(o[f.key]!)]),
+    ),
   } as Record<NumberKey | "enabled", string>;
 }
 
@@ -46,7 +48,12 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
         method === "PUT"
           ? JSON.stringify({
               enabled: form.enabled === "" ? null : form.enabled === "true",
-              ...Object.fromEntries(FIELDS.map((f) => [f.key, form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : plainAmount(form[f.key])])),
+              ...Object.fromEntries(
+                FIELDS.map((f) => [
+                  f.key,
+                  form[f.key].trim() === "" ? null : f.kind === "bps" ? Number(form[f.key]) : plainAmount(form[f.key]),
+                ]),
+              ),
             })
           : undefined;
       const res = await api<Config & Answer>(`/api/admin/users/${userId}/trade-config`, { method, body });
@@ -67,36 +74,80 @@ export function TradeConfigForm({ userId, config }: { userId: string; config: Co
       }}
     >
       <div className="flex items-baseline justify-between">
-        <h2 id="trade-config-heading" className="font-semibold">Trade config</h2>
-        <p className="text-xs text-muted">{config.overrides ? <>Overrides saved {config.updatedAt && <Time at={config.updatedAt} />}</> : "Site defaults apply"}</p>
+        <h2 id="trade-config-heading" className="font-semibold">
+          Trade config
+        </h2>
+        <p className="text-xs text-muted">
+          {config.overrides ? (
+            <>Overrides saved {config.updatedAt && <Time at={config.updatedAt} />}</>
+          ) : (
+            "Site defaults apply"
+          )}
+        </p>
       </div>
       <DataTable
         label="Trade config"
         rows={[{ key: "enabled", label: "Trading" } as const, ...FIELDS]}
         rowKey={(r) => r.key}
         columns={[
-          { label: "Setting", rowHeader: true, className: "font-normal", cell: (r) => <label htmlFor={`tc-${r.key}`}>{r.label}</label> },
-          { label: "Site default", numeric: true, cell: (r) => (r.key === "enabled" ? onOff(config.defaults.enabled) : shown(config.defaults[r.key])) },
+          {
+            label: "Setting",
+            rowHeader: true,
+            className: "font-normal",
+            cell: (r) => <label htmlFor={`tc-${r.key}`}>{r.label}</label>,
+          },
+          {
+            label: "Site default",
+            numeric: true,
+            cell: (r) => (r.key === "enabled" ? onOff(config.defaults.enabled) : shown(config.defaults[r.key])),
+          },
           {
             label: "Override (blank: default)",
             stacked: true,
             cell: (r) =>
               r.key === "enabled" ? (
-                <select id="tc-enabled" className="field py-1.5" value={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.value })}>
+                <select
+                  id="tc-enabled"
+                  className="field py-1.5"
+                  value={form.enabled}
+                  onChange={(e) => setForm({ ...form, enabled: e.target.value })}
+                >
                   <option value="">Default</option>
                   <option value="true">On</option>
                   <option value="false">Off</option>
                 </select>
               ) : (
-                <input id={`tc-${r.key}`} inputMode={r.kind === "bps" ? "numeric" : "decimal"} autoComplete="off" className="field py-1.5 text-right tabular-nums" value={form[r.key]} placeholder={shown(config.defaults[r.key])} onChange={(e) => setForm({ ...form, [r.key]: e.target.value })} />
+                <input
+                  id={`tc-${r.key}`}
+                  inputMode={r.kind === "bps" ? "numeric" : "decimal"}
+                  autoComplete="off"
+                  className="field py-1.5 text-right tabular-nums"
+                  value={form[r.key]}
+                  placeholder={shown(config.defaults[r.key])}
+                  onChange={(e) => setForm({ ...form, [r.key]: e.target.value })}
+                />
               ),
           },
-          { label: "In force", numeric: true, cell: (r) => <span data-testid={`tc-effective-${r.key}`}>{r.key === "enabled" ? onOff(config.effective.enabled) : shown(config.effective[r.key])}</span> },
+          {
+            label: "In force",
+            numeric: true,
+            cell: (r) => (
+              <span data-testid={`tc-effective-${r.key}`}>
+                {r.key === "enabled" ? onOff(config.effective.enabled) : shown(config.effective[r.key])}
+              </span>
+            ),
+          },
         ]}
       />
       <div className="flex items-center gap-3">
-        <button type="submit" className="btn-gold w-auto" disabled={busy}>{busy ? "Saving…" : "Save trade config"}</button>
-        {config.overrides && <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>Reset to site defaults</button>}
+        <button type="submit" className="btn-gold w-auto" disabled={busy}>
+          {busy ? "Saving…" : "Save trade config"}
+        </button>
+        {config.overrides && (
+          <button type="button" className="btn-ghost" disabled={busy} onClick={() => void send("DELETE")}>
+            Reset to site defaults
+          </button>
+        )}
         <ResultLine result={result} testId="trade-config-result" />
       </div>
     </form>

@@ -29,12 +29,18 @@ export function TradeSetups({ userId, strategies }: { userId: string; strategies
 
   function propose(event: React.FormEvent) {
     event.preventDefault();
-    void send(`/api/admin/users/${userId}/trade-setups`, { method: "POST", body: JSON.stringify(strategyBody(type, fields)) }, () => setFields(BLANK_FIELDS));
+    void send(
+      `/api/admin/users/${userId}/trade-setups`,
+      { method: "POST", body: JSON.stringify(strategyBody(type, fields)) },
+      () => setFields(BLANK_FIELDS),
+    );
   }
 
   return (
     <section className="space-y-3" aria-labelledby="setups-heading">
-      <h2 id="setups-heading" className="font-semibold">Strategies and trade setups</h2>
+      <h2 id="setups-heading" className="font-semibold">
+        Strategies and trade setups
+      </h2>
       {strategies.length === 0 && <p className="card py-6 text-center text-sm text-muted">No strategies yet.</p>}
       {strategies.map((s) => (
         <div key={s.id} className="space-y-2">
@@ -42,12 +48,29 @@ export function TradeSetups({ userId, strategies }: { userId: string; strategies
           {s.proposedBySupport && (s.status === "proposed" || s.status === "running") && (
             <div className="flex gap-2">
               {s.status === "proposed" && (
-                <button type="button" className="btn-ghost w-auto px-4 py-1.5 text-sm" disabled={busy} onClick={() => void send(`/api/admin/trade-setups/${s.id}`, { method: "DELETE" })} aria-label={`Withdraw ${s.name}`}>
+                <button
+                  type="button"
+                  className="btn-ghost w-auto px-4 py-1.5 text-sm"
+                  disabled={busy}
+                  onClick={() => void send(`/api/admin/trade-setups/${s.id}`, { method: "DELETE" })}
+                  aria-label={`Withdraw ${s.name}`}
+                >
                   Withdraw
                 </button>
               )}
               {s.status === "running" && (
-                <button type="button" className="btn-ghost w-auto px-4 py-1.5 text-sm" disabled={busy} onClick={() => void send(`/api/admin/trade-setups/${s.id}`, { method: "PUT", body: JSON.stringify({ status: "paused" }) })} aria-label={`Pause ${s.name}`}>
+                <button
+                  type="button"
+                  className="btn-ghost w-auto px-4 py-1.5 text-sm"
+                  disabled={busy}
+                  onClick={() =>
+                    void send(`/api/admin/trade-setups/${s.id}`, {
+                      method: "PUT",
+                      body: JSON.stringify({ status: "paused" }),
+                    })
+                  }
+                  aria-label={`Pause ${s.name}`}
+                >
                   Pause
                 </button>
               )}
@@ -57,9 +80,20 @@ export function TradeSetups({ userId, strategies }: { userId: string; strategies
       ))}
       <form onSubmit={propose} className="card space-y-3" aria-label="Propose a strategy" noValidate>
         <h3 className="font-semibold">Propose a strategy</h3>
-        <p className="text-xs text-muted">The user sees it on AI trading as proposed by support; it reserves nothing and runs only once they accept it.</p>
-        <StrategyFields idPrefix="setup" type={type} onType={setType} fields={fields} onField={(name, value) => setFields((f) => ({ ...f, [name]: value }))} errors={errors} />
-        <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>Propose</button>
+        <p className="text-xs text-muted">
+          The user sees it on AI trading as proposed by support; it reserves nothing and runs only once they accept it.
+        </p>
+        <StrategyFields
+          idPrefix="setup"
+          type={type}
+          onType={setType}
+          fields={fields}
+          onField={(name, value) => setFields((f) => ({ ...f, [name]: value }))}
+          errors={errors}
+        />
+        <button type="submit" className="btn-gold" disabled={busy} aria-busy={busy}>
+          Propose
+        </button>
       </form>
     </section>
   );

@@ -4,7 +4,9 @@ import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
 import { clientIp, parseBody, withAdmin } from "@/lib/http/handler";
 import { createPlan, listPlans, planSchema } from "@/lib/savings/plans";
 
-export const GET = withAdmin(async ({ db }) => NextResponse.json({ success: true, plans: await listPlans(db, { enabledOnly: false }) }));
+export const GET = withAdmin(async ({ db }) =>
+  NextResponse.json({ success: true, plans: await listPlans(db, { enabledOnly: false }) }),
+);
 
 /** A plan that pays interest waits for a second administrator; one at 0 % is created at once. */
 export const POST = withAdmin(async ({ req, db, auth }) => {

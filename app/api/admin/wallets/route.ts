@@ -18,7 +18,14 @@ export const POST = withAdmin(async ({ req, db, auth }) => {
     const proposal = await proposalFor(tx, "wallet.create", input, actor);
     if (proposal) return proposedAnswer(proposal);
     const wallet = await createWallet(tx, input, actor);
-    return { status: 201, body: { success: true, message: `${wallet.currency} on ${wallet.network} added`, wallet: walletView(wallet, (await decimalsByAsset(tx))(wallet.currency)) } };
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: `${wallet.currency} on ${wallet.network} added`,
+        wallet: walletView(wallet, (await decimalsByAsset(tx))(wallet.currency)),
+      },
+    };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });

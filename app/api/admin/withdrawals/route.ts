@@ -6,5 +6,10 @@ import { validate } from "@/lib/core/validate";
 
 export const GET = withAdmin(async ({ req, db }) => {
   const query = validate(queueQuerySchema, searchParamsOf(req));
-  return NextResponse.json({ success: true, ...(await withdrawalQueue(db, query)), page: query.page, pageSize: query.pageSize });
+  return NextResponse.json({
+    success: true,
+    ...(await withdrawalQueue(db, query)),
+    page: query.page,
+    pageSize: query.pageSize,
+  });
 });

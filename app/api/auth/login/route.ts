@@ -12,10 +12,21 @@ export const POST = route(async (req) => {
     // The password was right but this is not a sign-in yet: 401 (no session, no cookie) with the
     // challenge that POST /api/auth/login/2fa completes with a code.
     return NextResponse.json(
-      { success: false, twoFactorRequired: true, challenge: result.challenge, code: "TWO_FACTOR_REQUIRED", message: "Enter the 6-digit code from your authenticator app" },
+      {
+        success: false,
+        twoFactorRequired: true,
+        challenge: result.challenge,
+        code: "TWO_FACTOR_REQUIRED",
+        message: "Enter the 6-digit code from your authenticator app",
+      },
       { status: 401, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const res = NextResponse.json({ success: true, message: "Login successful", user: publicUser(result.user), token: result.token });
+  const res = NextResponse.json({
+    success: true,
+    message: "Login successful",
+    user: publicUser(result.user),
+    token: result.token,
+  });
   return setSessionCookie(res, req, result.token);
 });

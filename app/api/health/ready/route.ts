@@ -10,5 +10,8 @@ export const GET = route(async () => {
   const [{ ready, checks }, chains] = await Promise.all([readiness(db), chainStatus(db).catch(() => [])]);
   // A chain behind does not take the instance out of rotation (it serves everything else): it is shown.
   if (ready) return NextResponse.json({ success: true, status: "ready", checks, chains });
-  return NextResponse.json({ success: false, message: "This instance is not ready", code: "NOT_READY", checks, chains }, { status: 503 });
+  return NextResponse.json(
+    { success: false, message: "This instance is not ready", code: "NOT_READY", checks, chains },
+    { status: 503 },
+  );
 });

@@ -28,7 +28,10 @@ export const PUT = withAdmin(async ({ req, db, auth }) => {
     if (!proposal) return { status: 200, body: { success: true, message: "Settings saved", config, saved } };
     if (saved.length === 0) return proposedAnswer(proposal);
     const waiting = proposedAnswer(proposal);
-    return { status: 202, body: { ...waiting.body, message: `Saved ${saved.join(", ")}. ${waiting.body.message}`, config, saved } };
+    return {
+      status: 202,
+      body: { ...waiting.body, message: `Saved ${saved.join(", ")}. ${waiting.body.message}`, config, saved },
+    };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });

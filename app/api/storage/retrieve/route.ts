@@ -6,9 +6,13 @@ import { moveStorage, storageMoveSchema } from "@/lib/storage/vault";
 export const POST = withUser(async ({ req, db, auth }) => {
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, storageMoveSchema);
-  const outcome = await onceFor(db, { scope: `storage:${auth.user.id}`, key, request: { retrieve: input.amount } }, async (tx) => {
-    const moved = await moveStorage(tx, auth.user.id, "retrieve", input.amount);
-    return { status: 200, body: { success: true, message: `Retrieved ${moved.amount} ${moved.asset}`, ...moved } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `storage:${auth.user.id}`, key, request: { retrieve: input.amount } },
+    async (tx) => {
+      const moved = await moveStorage(tx, auth.user.id, "retrieve", input.amount);
+      return { status: 200, body: { success: true, message: `Retrieved ${moved.amount} ${moved.asset}`, ...moved } };
+    },
+  );
   return outcomeResponse(outcome);
 });

@@ -9,11 +9,15 @@ export function strategyActionRoute(action: keyof typeof USER_ACTIONS) {
   return withUser<{ id: string }>(async ({ req, params, db, auth }) => {
     const id = uuidParam(params.id, "Strategy not found");
     const userId = auth.user.id;
-    const outcome = await onceFor(db, { scope: `strategies:${userId}`, key: idempotencyKeyOf(req), request: { [action]: id } }, async (tx) => {
-      const s = await USER_ACTIONS[action].run(tx, userId, id);
-      const [view] = await strategyViews(tx, userId, [s]);
-      return { status: 200, body: { success: true, message: USER_ACTIONS[action].message, strategy: view! } };
-    });
+    const outcome = await onceFor(
+      db,
+      { scope: `strategies:${userId}`, key: idempotencyKeyOf(req), request: { [action]: id } },
+      async (tx) => {
+        const s = await USER_ACTIONS[action].run(tx, userId, id);
+        const [view] = await strategyViews(tx, userId, [s]);
+        return { status: 200, body: { success: true, message: USER_ACTIONS[action].message, strategy: view! } };
+      },
+    );
     return outcomeResponse(outcome);
   });
 }

@@ -13,9 +13,20 @@ export const POST = route(async (req) => {
   const input = await parseBody(req, contactSchema);
   const ip = clientIp(req);
   const db = await getDb();
-  const outcome = await onceFor(db, { scope: `support-contact:${ip}:${input.email}`, key, request: input }, async (tx) => {
-    const { reference } = await contactSupport(tx, { input, ip, origin: linkOrigin(readEnv()) });
-    return { status: 201, body: { success: true, message: `Thank you: your message is with Aurum support. We answer by mail to ${input.email}.`, reference } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `support-contact:${ip}:${input.email}`, key, request: input },
+    async (tx) => {
+      const { reference } = await contactSupport(tx, { input, ip, origin: linkOrigin(readEnv()) });
+      return {
+        status: 201,
+        body: {
+          success: true,
+          message: `Thank you: your message is with Aurum support. We answer by mail to ${input.email}.`,
+          reference,
+        },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

@@ -19,7 +19,10 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const userId = auth.user.id;
   const outcome = await onceFor(db, { scope: `support-open:${userId}`, key, request: input }, async (tx) => {
     const opened = await openConversation(tx, { userId, input });
-    return { status: 201, body: { success: true, message: "Your message is with Aurum support. We will answer here.", ...opened } };
+    return {
+      status: 201,
+      body: { success: true, message: "Your message is with Aurum support. We will answer here.", ...opened },
+    };
   });
   return outcomeResponse(outcome);
 });

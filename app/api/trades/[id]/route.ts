@@ -10,9 +10,13 @@ export const DELETE = withUser<{ id: string }>(async ({ req, params, db, auth })
   const orderId = uuidParam(params.id, "Order not found");
   const key = idempotencyKeyOf(req);
   const market = await marketAssets(db);
-  const outcome = await onceFor(db, { scope: `trades:cancel:${auth.user.id}`, key, request: { orderId } }, async (tx) => {
-    const order = await cancelOrder(tx, auth.user.id, orderId);
-    return { status: 200, body: { success: true, message: "Order cancelled", order: orderView(order, market) } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `trades:cancel:${auth.user.id}`, key, request: { orderId } },
+    async (tx) => {
+      const order = await cancelOrder(tx, auth.user.id, orderId);
+      return { status: 200, body: { success: true, message: "Order cancelled", order: orderView(order, market) } };
+    },
+  );
   return outcomeResponse(outcome);
 });

@@ -7,5 +7,9 @@ export const GET = withUser(async ({ auth }) => NextResponse.json({ success: tru
 export const PUT = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, antiPhishingSchema);
   const { code } = await setAntiPhishingCode(db, auth.user.id, input);
-  return NextResponse.json({ success: true, message: code ? "Anti-phishing code saved" : "Anti-phishing code removed", code });
+  return NextResponse.json({
+    success: true,
+    message: code ? "Anti-phishing code saved" : "Anti-phishing code removed",
+    code,
+  });
 });

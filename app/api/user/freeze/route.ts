@@ -6,6 +6,11 @@ import { clearSessionCookie } from "@/lib/http/session-cookie";
 export const POST = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, freezeSchema);
   const { frozenAt, sessionsEnded } = await freezeAccount(db, auth.user.id, input, { ip: clientIp(req) });
-  const res = NextResponse.json({ success: true, message: "Your account is frozen and every session is signed out. Contact support to unfreeze it.", frozenAt: frozenAt.toISOString(), sessionsEnded });
+  const res = NextResponse.json({
+    success: true,
+    message: "Your account is frozen and every session is signed out. Contact support to unfreeze it.",
+    frozenAt: frozenAt.toISOString(),
+    sessionsEnded,
+  });
   return clearSessionCookie(res);
 });

@@ -29,11 +29,15 @@ export function ChainDeposits({ currency, initial }: { currency: string; initial
   const [rows, setRows] = useState(initial);
   useRealtimeEvent<ChainDepositRow>("chain-deposit", (deposit) => {
     if (deposit.currency !== currency) return;
-    setRows((now) => (now.some((r) => r.id === deposit.id) ? now.map((r) => (r.id === deposit.id ? deposit : r)) : [deposit, ...now]));
+    setRows((now) =>
+      now.some((r) => r.id === deposit.id) ? now.map((r) => (r.id === deposit.id ? deposit : r)) : [deposit, ...now],
+    );
   });
   return (
     <section className="card space-y-2" aria-labelledby="chain-deposits-heading">
-      <h2 id="chain-deposits-heading" className="font-semibold">Deposits on their way</h2>
+      <h2 id="chain-deposits-heading" className="font-semibold">
+        Deposits on their way
+      </h2>
       {rows.length === 0 ? (
         <p className="text-sm text-muted">None yet: a deposit shows here as soon as the network carries it.</p>
       ) : (
@@ -43,8 +47,13 @@ export function ChainDeposits({ currency, initial }: { currency: string; initial
               <span>
                 {money(r.amount, r.currency)} <span className="text-xs text-muted">{r.network}</span>
               </span>
-              <span className={r.status === "credited" ? "text-gold-soft" : "text-muted"} data-testid="chain-deposit-status">
-                {r.status === "pending" ? `${r.confirmations} of ${r.required ?? "?"} confirmations` : STATUS_TEXT[r.status]}
+              <span
+                className={r.status === "credited" ? "text-gold-soft" : "text-muted"}
+                data-testid="chain-deposit-status"
+              >
+                {r.status === "pending"
+                  ? `${r.confirmations} of ${r.required ?? "?"} confirmations`
+                  : STATUS_TEXT[r.status]}
               </span>
             </li>
           ))}

@@ -26,17 +26,28 @@ export default async function DepositAddressPage({ params }: { params: Promise<{
       return {
         ...target,
         // An image of the address, drawn on the server: the page ships no QR code library.
-        qr: await QRCode.toDataURL(target.address, { margin: 1, width: 220, color: { dark: "#0b0b0d", light: "#ffffff" } }),
+        qr: await QRCode.toDataURL(target.address, {
+          margin: 1,
+          width: 220,
+          color: { dark: "#0b0b0d", light: "#ffffff" },
+        }),
       };
     }),
   );
   const followed = options.some((o) => o.mode === "chain");
-  const seen = followed ? await listChainDeposits(db, user.id, { page: 1, pageSize: 20 }, await decimalsByAsset(db)) : null;
+  const seen = followed
+    ? await listChainDeposits(db, user.id, { page: 1, pageSize: 20 }, await decimalsByAsset(db))
+    : null;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Deposit {assetName(offered.currency)}</h1>
       <DepositAddress currency={offered.currency} options={options} />
-      {seen && <ChainDeposits currency={offered.currency} initial={seen.deposits.filter((d) => d.currency === offered.currency)} />}
+      {seen && (
+        <ChainDeposits
+          currency={offered.currency}
+          initial={seen.deposits.filter((d) => d.currency === offered.currency)}
+        />
+      )}
     </div>
   );
 }

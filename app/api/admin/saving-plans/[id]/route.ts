@@ -16,7 +16,10 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
   const answer = await runTransaction(db, async (tx) => {
     const { plan, proposal } = await savePlan(tx, id, input, actor);
     if (proposal) return { status: 202, body: { ...proposedAnswer(proposal).body, plan } };
-    return { status: 200, body: { success: true, message: `Plan "${plan.name}" saved; running subscriptions keep their terms`, plan } };
+    return {
+      status: 200,
+      body: { success: true, message: `Plan "${plan.name}" saved; running subscriptions keep their terms`, plan },
+    };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });

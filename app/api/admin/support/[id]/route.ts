@@ -15,9 +15,21 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
   const id = uuidParam(params.id, "Conversation not found");
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, updateConversationSchema);
-  const outcome = await onceFor(db, { scope: `support-update:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    const { changed } = await updateConversation(tx, { id, input, actor: { id: auth.user.id, ip: clientIp(req) } });
-    return { status: 200, body: { success: true, message: changed ? "Conversation updated" : "Nothing to change", changed, ...(await adminConversation(tx, { id })) } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `support-update:${auth.user.id}`, key, request: { id, ...input } },
+    async (tx) => {
+      const { changed } = await updateConversation(tx, { id, input, actor: { id: auth.user.id, ip: clientIp(req) } });
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: changed ? "Conversation updated" : "Nothing to change",
+          changed,
+          ...(await adminConversation(tx, { id })),
+        },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

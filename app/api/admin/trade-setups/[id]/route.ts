@@ -10,9 +10,12 @@ import { marketAssets } from "@/lib/trading/market";
 type P = { id: string };
 
 // New parameters for a setup not yet accepted, or {"status": "paused"} for a running one.
-const changeSchema = z.union([z.object({ status: z.literal("paused", { error: 'status can only be "paused"' }) }).strict(), strategyBodySchema], {
-  error: 'Send a setup (type "recurring" or "grid") or {"status": "paused"}',
-});
+const changeSchema = z.union(
+  [z.object({ status: z.literal("paused", { error: 'status can only be "paused"' }) }).strict(), strategyBodySchema],
+  {
+    error: 'Send a setup (type "recurring" or "grid") or {"status": "paused"}',
+  },
+);
 
 export const PUT = withAdmin<P>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Trade setup not found");

@@ -18,7 +18,11 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
   const answer = await runTransaction(db, async (tx) => {
     const { wallet, proposal } = await saveWallet(tx, id, input, actor);
     const view = walletView(wallet, (await decimalsByAsset(tx))(wallet.currency));
-    if (!proposal) return { status: 200, body: { success: true, message: `${wallet.currency} on ${wallet.network} saved`, wallet: view } };
+    if (!proposal)
+      return {
+        status: 200,
+        body: { success: true, message: `${wallet.currency} on ${wallet.network} saved`, wallet: view },
+      };
     const waiting = proposedAnswer(proposal);
     return { status: 202, body: { ...waiting.body, wallet: view } };
   });

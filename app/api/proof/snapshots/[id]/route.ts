@@ -8,5 +8,9 @@ import { findSnapshot, snapshotView } from "@/lib/proof/snapshots";
 export const GET = route<{ id: string }>(async (_req, { id }) => {
   const db = await getDb();
   const snapshot = await findSnapshot(db, uuidParam(id, "No such snapshot"));
-  return NextResponse.json({ success: true, snapshot: snapshotView(snapshot), coverage: coverage(snapshot, await listReserves(db)) });
+  return NextResponse.json({
+    success: true,
+    snapshot: snapshotView(snapshot),
+    coverage: coverage(snapshot, await listReserves(db)),
+  });
 });

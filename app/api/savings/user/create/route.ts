@@ -9,7 +9,14 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, subscribeSchema);
   const outcome = await onceFor(db, { scope: `savings:${auth.user.id}`, key, request: input }, async (tx) => {
     const sub = await subscribe(tx, auth.user.id, input);
-    return { status: 201, body: { success: true, message: "Subscribed: interest starts with the next whole day", subscription: await viewOf(tx, sub) } };
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: "Subscribed: interest starts with the next whole day",
+        subscription: await viewOf(tx, sub),
+      },
+    };
   });
   return outcomeResponse(outcome);
 });

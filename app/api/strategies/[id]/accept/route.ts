@@ -5,7 +5,9 @@ import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
 import { acceptSetup } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
 
-const acceptSchema = z.object({ acceptRisk: z.boolean({ error: "acceptRisk must be true or false" }).optional() }).strict();
+const acceptSchema = z
+  .object({ acceptRisk: z.boolean({ error: "acceptRisk must be true or false" }).optional() })
+  .strict();
 
 export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Strategy not found");
@@ -15,7 +17,10 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
   const outcome = await onceFor(db, { scope: `strategies:${userId}`, key, request: { accept: id } }, async (tx) => {
     const s = await acceptSetup(tx, userId, id, acceptRisk);
     const [view] = await strategyViews(tx, userId, [s]);
-    return { status: 200, body: { success: true, message: "Setup accepted: the strategy is running", strategy: view! } };
+    return {
+      status: 200,
+      body: { success: true, message: "Setup accepted: the strategy is running", strategy: view! },
+    };
   });
   return outcomeResponse(outcome);
 });

@@ -5,7 +5,11 @@ import { clientIp, parseBody, uuidParam, withUser } from "@/lib/http/handler";
 export const PATCH = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "API key not found");
   const { name } = await parseBody(req, renameKeySchema);
-  return NextResponse.json({ success: true, message: "API key renamed", key: await renameApiKey(db, auth.user.id, id, name) });
+  return NextResponse.json({
+    success: true,
+    message: "API key renamed",
+    key: await renameApiKey(db, auth.user.id, id, name),
+  });
 });
 
 export const DELETE = withUser<{ id: string }>(async ({ req, params, db, auth }) => {

@@ -8,9 +8,20 @@ import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Withdrawal not found");
   const key = idempotencyKeyOf(req);
-  const outcome = await onceFor(db, { scope: `withdrawals:${auth.user.id}`, key, request: { cancel: id } }, async (tx) => {
-    const w = await cancelWithdrawal(tx, auth.user.id, id);
-    return { status: 200, body: { success: true, message: "Withdrawal cancelled: the amount and fee are available again", withdrawal: withdrawalView(w, (await decimalsByAsset(tx))(w.currency)) } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `withdrawals:${auth.user.id}`, key, request: { cancel: id } },
+    async (tx) => {
+      const w = await cancelWithdrawal(tx, auth.user.id, id);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: "Withdrawal cancelled: the amount and fee are available again",
+          withdrawal: withdrawalView(w, (await decimalsByAsset(tx))(w.currency)),
+        },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

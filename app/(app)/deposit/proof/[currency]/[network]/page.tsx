@@ -20,9 +20,16 @@ export default async function DepositProofPage({ params }: { params: Promise<{ c
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Confirm your {assetName(offered.currency)} deposit</h1>
       <p className="text-sm text-muted">
-        Tell us what you sent on {option.networkName}. Nothing is credited until our team has checked the transaction; you are notified when it is.
+        Tell us what you sent on {option.networkName}. Nothing is credited until our team has checked the transaction;
+        you are notified when it is.
       </p>
-      <ProofForm currency={offered.currency} network={option.network} minDeposit={option.deposit.minDeposit} txHashHint={TX_HASH_HINT[option.network]} maxProofMb={MAX_PROOF_BYTES / 1024 / 1024} />
+      <ProofForm
+        currency={offered.currency}
+        network={option.network}
+        minDeposit={option.deposit.minDeposit}
+        txHashHint={TX_HASH_HINT[option.network]}
+        maxProofMb={MAX_PROOF_BYTES / 1024 / 1024}
+      />
     </div>
   );
 }

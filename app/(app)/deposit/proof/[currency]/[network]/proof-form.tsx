@@ -8,10 +8,24 @@ import { useHydrated } from "@/components/hooks/hydrated";
 import { type Answer, LEAVING, useSubmit } from "@/components/hooks/use-submit";
 import { assetName, plainAmount, readable } from "@/lib/core/format";
 
-export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofMb }: { currency: string; network: string; minDeposit: string; txHashHint: string; maxProofMb: number }) {
+export function ProofForm({
+  currency,
+  network,
+  minDeposit,
+  txHashHint,
+  maxProofMb,
+}: {
+  currency: string;
+  network: string;
+  minDeposit: string;
+  txHashHint: string;
+  maxProofMb: number;
+}) {
   const router = useRouter();
   const toast = useToast();
-  const { busy, errors, setErrors, run } = useSubmit(() => toast("The deposit was not submitted. Please try again.", "error"));
+  const { busy, errors, setErrors, run } = useSubmit(() =>
+    toast("The deposit was not submitted. Please try again.", "error"),
+  );
   // Not before hydration: the browser would send the form itself and drop what was typed.
   const hydrated = useHydrated();
 
@@ -23,7 +37,11 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
     // Typed as people read amounts ("2,500.00"), sent as the API reads them.
     form.set("amount", plainAmount(String(form.get("amount") ?? "")));
     void run(async () => {
-      const res = await fetch("/api/deposits", { method: "POST", body: form, headers: { Authorization: `Bearer ${storedToken() ?? ""}` } });
+      const res = await fetch("/api/deposits", {
+        method: "POST",
+        body: form,
+        headers: { Authorization: `Bearer ${storedToken() ?? ""}` },
+      });
       const answer = (await res.json()) as Answer;
       if (answer.success) {
         toast(answer.message, "success");
@@ -39,7 +57,16 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
 
   return (
     <form onSubmit={submit} className="card space-y-4" noValidate>
-      <Field id="amount" label={`Amount sent (${assetName(currency)})`} errors={errors.amount} name="amount" inputMode="decimal" autoComplete="off" placeholder={`at least ${readable(minDeposit, currency)}`} required />
+      <Field
+        id="amount"
+        label={`Amount sent (${assetName(currency)})`}
+        errors={errors.amount}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={`at least ${readable(minDeposit, currency)}`}
+        required
+      />
       <Field
         id="txHash"
         label="Transaction hash"
@@ -63,7 +90,9 @@ export function ProofForm({ currency, network, minDeposit, txHashHint, maxProofM
         className="field text-sm"
         required
       />
-      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>{busy ? "Submitting…" : "Submit deposit"}</button>
+      <button type="submit" className="btn-gold" disabled={busy || !hydrated} aria-busy={busy}>
+        {busy ? "Submitting…" : "Submit deposit"}
+      </button>
     </form>
   );
 }

@@ -10,11 +10,22 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, approveDepositSchema);
   const actor = { id: auth.user.id, ip: clientIp(req) };
-  const outcome = await onceFor<Record<string, unknown>>(db, { scope: `deposit-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    const proposal = await proposalFor(tx, "deposit.approve", { ...input, depositId: id }, actor);
-    if (proposal) return proposedAnswer(proposal);
-    const deposit = await approveDeposit(tx, id, input, actor);
-    return { status: 200, body: { success: true, message: "Deposit approved and credited", deposit: depositView(deposit, deposit.decimals) } };
-  });
+  const outcome = await onceFor<Record<string, unknown>>(
+    db,
+    { scope: `deposit-decision:${auth.user.id}`, key, request: { id, ...input } },
+    async (tx) => {
+      const proposal = await proposalFor(tx, "deposit.approve", { ...input, depositId: id }, actor);
+      if (proposal) return proposedAnswer(proposal);
+      const deposit = await approveDeposit(tx, id, input, actor);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: "Deposit approved and credited",
+          deposit: depositView(deposit, deposit.decimals),
+        },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

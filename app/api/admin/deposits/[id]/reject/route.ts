@@ -8,9 +8,16 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
   const id = uuidParam(params.id, "Deposit not found");
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, rejectDepositSchema);
-  const outcome = await onceFor(db, { scope: `deposit-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    const deposit = await rejectDeposit(tx, id, input, { id: auth.user.id, ip: clientIp(req) });
-    return { status: 200, body: { success: true, message: "Deposit rejected", deposit: depositView(deposit, deposit.decimals) } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `deposit-decision:${auth.user.id}`, key, request: { id, ...input } },
+    async (tx) => {
+      const deposit = await rejectDeposit(tx, id, input, { id: auth.user.id, ip: clientIp(req) });
+      return {
+        status: 200,
+        body: { success: true, message: "Deposit rejected", deposit: depositView(deposit, deposit.decimals) },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

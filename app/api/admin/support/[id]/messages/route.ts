@@ -12,9 +12,20 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, supportMessageSchema);
   const actor = { id: auth.user.id, username: auth.user.username, ip: clientIp(req) };
-  const outcome = await onceFor(db, { scope: `support-reply:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    await addSupportMessage(tx, { id, input, actor, origin: linkOrigin(readEnv()) });
-    return { status: 201, body: { success: true, message: input.internal ? "Internal note added (never shown to the user)" : "Reply sent", ...(await adminConversation(tx, { id })) } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `support-reply:${auth.user.id}`, key, request: { id, ...input } },
+    async (tx) => {
+      await addSupportMessage(tx, { id, input, actor, origin: linkOrigin(readEnv()) });
+      return {
+        status: 201,
+        body: {
+          success: true,
+          message: input.internal ? "Internal note added (never shown to the user)" : "Reply sent",
+          ...(await adminConversation(tx, { id })),
+        },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

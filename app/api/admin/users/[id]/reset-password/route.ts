@@ -15,7 +15,10 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
     const proposal = await proposalFor(tx, "user.password", { userId, passwordHash }, actor);
     if (proposal) return proposedAnswer(proposal);
     const { sessionsEnded } = await setPasswordHash(tx, userId, passwordHash, actor);
-    return { status: 200, body: { success: true, message: "Password reset. The user has been signed out everywhere.", sessionsEnded } };
+    return {
+      status: 200,
+      body: { success: true, message: "Password reset. The user has been signed out everywhere.", sessionsEnded },
+    };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });

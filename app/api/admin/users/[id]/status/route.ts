@@ -13,7 +13,14 @@ export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) =
     const proposal = await proposalFor(tx, "user.status", { userId, status }, actor);
     if (proposal) return proposedAnswer(proposal);
     const user = await setStatus(tx, userId, status, actor);
-    return { status: 200, body: { success: true, message: status === "disabled" ? "User disabled" : "User enabled", user: publicUser(user) } };
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: status === "disabled" ? "User disabled" : "User enabled",
+        user: publicUser(user),
+      },
+    };
   });
   return NextResponse.json(answer.body, { status: answer.status });
 });

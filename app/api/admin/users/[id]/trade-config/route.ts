@@ -21,7 +21,9 @@ const answer = (verb: "create" | "update" | "reset") =>
     const userId = uuidParam(params.id, "User not found");
     const input: TradeConfigPatch | "reset" = verb === "reset" ? "reset" : await parseBody(req, tradeConfigSchema);
     const actor = { id: auth.user.id, ip: clientIp(req) };
-    const { config, proposal } = await runTransaction(db, (tx) => saveUserTradeConfig(tx, userId, input, actor, verb === "create" ? "create" : "update"));
+    const { config, proposal } = await runTransaction(db, (tx) =>
+      saveUserTradeConfig(tx, userId, input, actor, verb === "create" ? "create" : "update"),
+    );
     if (proposal) return NextResponse.json({ ...proposedAnswer(proposal).body, ...config }, { status: 202 });
     const message = verb === "reset" ? "The site defaults apply again" : "Trade config saved";
     return NextResponse.json({ success: true, message, ...config }, { status: verb === "create" ? 201 : 200 });

@@ -12,7 +12,10 @@ type P = { id: string };
 /** The user's strategies, their own and those support proposed, with their results. */
 export const GET = withAdmin<P>(async ({ params, db }) => {
   const userId = uuidParam(params.id, "User not found");
-  return NextResponse.json({ success: true, strategies: await strategyViews(db, userId, await listStrategies(db, userId)) });
+  return NextResponse.json({
+    success: true,
+    strategies: await strategyViews(db, userId, await listStrategies(db, userId)),
+  });
 });
 
 export const POST = withAdmin<P>(async ({ req, params, db, auth }) => {
@@ -23,5 +26,8 @@ export const POST = withAdmin<P>(async ({ req, params, db, auth }) => {
     const s = await proposeSetup(tx, userId, p, { id: auth.user.id, ip: clientIp(req) });
     return (await strategyViews(tx, userId, [s]))[0]!;
   });
-  return NextResponse.json({ success: true, message: "Setup proposed: it runs once the user accepts it", strategy: view }, { status: 201 });
+  return NextResponse.json(
+    { success: true, message: "Setup proposed: it runs once the user accepts it", strategy: view },
+    { status: 201 },
+  );
 });

@@ -10,11 +10,18 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, sendWithdrawalSchema);
   const actor = { id: auth.user.id, ip: clientIp(req) };
-  const outcome = await onceFor<Record<string, unknown>>(db, { scope: `withdrawal-decision:${auth.user.id}`, key, request: { id, ...input } }, async (tx) => {
-    const proposal = await proposalFor(tx, "withdrawal.send", { ...input, withdrawalId: id }, actor);
-    if (proposal) return proposedAnswer(proposal);
-    const w = await sendWithdrawal(tx, id, input, actor);
-    return { status: 200, body: { success: true, message: "Withdrawal marked sent", withdrawal: withdrawalView(w, w.decimals) } };
-  });
+  const outcome = await onceFor<Record<string, unknown>>(
+    db,
+    { scope: `withdrawal-decision:${auth.user.id}`, key, request: { id, ...input } },
+    async (tx) => {
+      const proposal = await proposalFor(tx, "withdrawal.send", { ...input, withdrawalId: id }, actor);
+      if (proposal) return proposedAnswer(proposal);
+      const w = await sendWithdrawal(tx, id, input, actor);
+      return {
+        status: 200,
+        body: { success: true, message: "Withdrawal marked sent", withdrawal: withdrawalView(w, w.decimals) },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });

@@ -9,7 +9,14 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
   const key = idempotencyKeyOf(req);
   const outcome = await onceFor(db, { scope: `savings:${auth.user.id}`, key, request: { redeem: id } }, async (tx) => {
     const sub = await redeem(tx, auth.user.id, id);
-    return { status: 200, body: { success: true, message: "Redeemed: principal and interest are in your available balance", subscription: await viewOf(tx, sub) } };
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: "Redeemed: principal and interest are in your available balance",
+        subscription: await viewOf(tx, sub),
+      },
+    };
   });
   return outcomeResponse(outcome);
 });

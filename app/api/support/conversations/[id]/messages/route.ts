@@ -9,9 +9,16 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
   const key = idempotencyKeyOf(req);
   const input = await parseBody(req, userMessageSchema);
   const userId = auth.user.id;
-  const outcome = await onceFor(db, { scope: `support-message:${userId}`, key, request: { id, ...input } }, async (tx) => {
-    const added = await addUserMessage(tx, { userId, id, message: input.message });
-    return { status: 201, body: { success: true, message: "Message sent", conversation: added.conversation, posted: added.message } };
-  });
+  const outcome = await onceFor(
+    db,
+    { scope: `support-message:${userId}`, key, request: { id, ...input } },
+    async (tx) => {
+      const added = await addUserMessage(tx, { userId, id, message: input.message });
+      return {
+        status: 201,
+        body: { success: true, message: "Message sent", conversation: added.conversation, posted: added.message },
+      };
+    },
+  );
   return outcomeResponse(outcome);
 });
