@@ -23,7 +23,16 @@ export const resetWithdrawPasswordSchema = z.object({ newWithdrawPassword: passw
 export const statusSchema = z.object({
   status: z.enum(["active", "disabled"], { error: 'status must be "active" or "disabled"' }),
 });
-export const roleSchema = z.object({ role: z.enum(["user", "admin"], { error: 'role must be "user" or "admin"' }) });
+export const roleSchema = z.object({
+  role: z.enum(["user", "admin"], { error: 'role must be "user" or "admin"' }),
+  // Why, for the audit, the checker and the user's own account activity (the admin screen asks for it).
+  reason: z
+    .string({ error: "reason must be text" })
+    .trim()
+    .min(1, "Please give a reason")
+    .max(500, "The reason can be at most 500 characters")
+    .optional(),
+});
 
 export interface Actor {
   id: string;
@@ -133,7 +142,13 @@ export async function setStatus(db: Db, userId: string, status: User["status"], 
 }
 
 /** Changes a user's role; no administrator is removed that would leave fewer than two (see assertAdminsRemain). Sessions are ended so the token's role is never stale. */
-export async function setRole(db: Db, userId: string, role: User["role"], actor: Actor): Promise<User> {
+export async function setRole(
+  db: Db,
+  userId: string,
+  role: User["role"],
+  actor: Actor,
+  reason: string | null = null,
+): Promise<User> {
   return runTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK})`);
     const user = await lockedUser(tx, userId);
@@ -151,13 +166,20 @@ export async function setRole(db: Db, userId: string, role: User["role"], actor:
       actorId: actor.id,
       action: "user.role.change",
       target: { type: "user", id: userId },
-      detail: { before: user.role, after: role, sessionsEnded: ended.length, ...(alone ? { alone: true } : {}) },
+      detail: {
+        before: user.role,
+        after: role,
+        sessionsEnded: ended.length,
+        ...(alone ? { alone: true } : {}),
+        ...(reason ? { reason } : {}),
+      },
       ip: actor.ip,
     });
     await recordActivity(tx, {
       userId,
       kind: role === "admin" ? "role.granted" : "role.removed",
       facts: {},
+      reason,
       supportId: actor.id,
     });
     return updated!;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiRegister, signIn, signInAsAdmin } from "./helpers";
+import { apiRegister, checkerToken, signIn, signInAsAdmin } from "./helpers";
 
 test("a user cannot open /admin, and the admin API answers 403", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -56,4 +56,35 @@ test("an admin finds a user, resets the password, and renames the site", async (
   await expect(page.getByRole("cell", { name: "user.password.reset" }).first()).toBeVisible();
   await page.goto("/admin?action=settings");
   await expect(page.getByRole("cell", { name: "settings.update" }).first()).toBeVisible();
+});
+
+test("making an administrator asks for a confirmation and a reason, which the second administrator reads", async ({
+  page,
+  request,
+}) => {
+  // Two administrators exist, so the appointment becomes a proposal.
+  await checkerToken(request);
+  const user = await apiRegister(request);
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+  await page.getByLabel("Search users").fill(user.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: user.username }).click();
+
+  await page.getByRole("button", { name: "Make administrator" }).click();
+  const confirm = page.getByRole("form", { name: "Make administrator" });
+  await expect(confirm).toContainText("Every session of this user is signed out.");
+  const submit = confirm.getByRole("button", { name: "Confirm: make administrator" });
+  await expect(submit).toBeDisabled();
+  // Cancel leaves everything as it was.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole("button", { name: "Make administrator" }).click();
+  await page.getByLabel("Reason (kept in the audit log and shown to the user)").fill("Covers support at night");
+  await submit.click();
+  await expect(page.getByTestId("role-result")).toHaveText(
+    `Waiting for a second administrator to approve: Make ${user.username} an administrator`,
+  );
+  await page.goto("/admin/approvals");
+  await expect(page.getByText("Covers support at night").first()).toBeVisible();
 });

@@ -14,7 +14,7 @@ import { POST as sendRoute } from "@/app/api/admin/withdrawals/[id]/send/route";
 import { PUT as settingsRoute } from "@/app/api/settings/config/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
 import { POST as freezeRoute } from "@/app/api/user/freeze/route";
-import { auditLogs, proposals, savingPlans, users } from "@/db/schema";
+import { accountEvents, auditLogs, proposals, savingPlans, users } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { getSettings } from "@/lib/settings";
 import { fourEyesSince } from "@/lib/approvals/policy";
@@ -58,23 +58,51 @@ describe("who administers", () => {
       body: { code: "SECOND_ADMIN_REQUIRED" },
     });
     const [second, third] = [await registerUser(), await registerUser()];
-    const appointed = await put(roleRoute, second.user.id, { role: "admin" }, first.token);
+    // The reason is optional through the API (the screen asks for it), but never empty or a page long.
+    for (const reason of ["   ", "x".repeat(501), 7]) {
+      expect((await put(roleRoute, second.user.id, { role: "admin", reason }, first.token)).status).toBe(400);
+    }
+    expect((await userRow(second.user.id)).role).toBe("user");
+    const appointed = await put(
+      roleRoute,
+      second.user.id,
+      { role: "admin", reason: "Runs support on weekends" },
+      first.token,
+    );
     expect(appointed.status, JSON.stringify(appointed.body)).toBe(200);
+    const [granted] = await db()
+      .select()
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, second.user.id), eq(accountEvents.kind, "role.granted")));
+    expect(granted!.reason).toBe("Runs support on weekends");
     const [row] = await db()
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, second.user.id)));
-    expect(row!.detail).toMatchObject({ before: "user", after: "admin", alone: true });
+    expect(row!.detail).toMatchObject({
+      before: "user",
+      after: "admin",
+      alone: true,
+      reason: "Runs support on weekends",
+    });
     expect(await fourEyesSince(db())).toEqual(row!.createdAt);
     // Two now exist: the next appointment waits, and once approved it was not made alone.
-    const next = await put(roleRoute, third.user.id, { role: "admin" }, first.token);
+    const next = await put(
+      roleRoute,
+      third.user.id,
+      { role: "admin", reason: "Second checker for deposits" },
+      first.token,
+    );
     expect(next.status).toBe(202);
+    // The checker reads why.
+    expect(next.body.proposal).toMatchObject({ reason: "Second checker for deposits" });
     expect((await approve(next, (await signInAdmin(db())).token)).status).toBe(200);
     const [later] = await db()
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "user.role.change"), eq(auditLogs.targetId, third.user.id)));
     expect(later!.detail).not.toHaveProperty("alone");
+    expect(later!.detail).toMatchObject({ reason: "Second checker for deposits" });
     expect(await fourEyesSince(db())).toEqual(row!.createdAt);
   });
 

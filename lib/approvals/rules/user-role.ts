@@ -20,12 +20,13 @@ export const userRole: Rule<z.infer<typeof payload>> = {
         p.role === "admin" ? `Make ${user.username} an administrator` : `Remove ${user.username}'s administrator role`,
       changes: [{ label: "Role", before: user.role, after: p.role }],
       userId: user.id,
-      payload: { userId: user.id, role: p.role, before: user.role },
+      reason: p.reason ?? null,
+      payload: { userId: user.id, role: p.role, before: user.role, ...(p.reason ? { reason: p.reason } : {}) },
     };
   },
-  async run(tx, { userId, role, before }, { actor }) {
+  async run(tx, { userId, role, before, reason }, { actor }) {
     if (before) assertUnchanged([{ label: "Role", before, now: (await targetUser(tx, userId)).role }]);
-    const user = await setRole(tx, userId, role, actor);
+    const user = await setRole(tx, userId, role, actor, reason ?? null);
     return { userId: user.id, role: user.role };
   },
 };

@@ -60,6 +60,66 @@ function PasswordReset({ userId, field, path, label }: { userId: string; field: 
   );
 }
 
+/**
+ * Granting or removing the administrator role, after a confirmation that says what it means and asks
+ * why: the reason goes to the audit log, to the second administrator when one must approve, and to
+ * the user's own account activity.
+ */
+function RoleChange({ userId, role }: { userId: string; role: "user" | "admin" }) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState("");
+  const { busy, result, act } = useAction(userId);
+  const granting = role !== "admin";
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      {asking ? (
+        <form
+          className="space-y-2"
+          aria-label={granting ? "Make administrator" : "Make regular user"}
+          onSubmit={(e) => {
+            e.preventDefault();
+            act("role", { role: granting ? "admin" : "user", reason }, () => {
+              setAsking(false);
+              setReason("");
+            });
+          }}
+        >
+          <p className="text-sm text-zinc-300">
+            {granting
+              ? "An administrator sees every account, answers support and, with a second administrator, moves money and changes settings. Every session of this user is signed out."
+              : "This user loses the administrator role. Every session of theirs is signed out."}
+          </p>
+          <label htmlFor="role-reason" className="label">
+            Reason (kept in the audit log and shown to the user)
+          </label>
+          <textarea
+            id="role-reason"
+            required
+            maxLength={500}
+            rows={2}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="field"
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-gold w-auto px-6" disabled={busy || reason.trim() === ""}>
+              {granting ? "Confirm: make administrator" : "Confirm: make regular user"}
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="btn-ghost" onClick={() => setAsking(true)}>
+          {granting ? "Make administrator" : "Make regular user"}
+        </button>
+      )}
+      <ResultLine result={result} testId="role-result" />
+    </div>
+  );
+}
+
 /** Password resets, enabling or disabling (enabling a frozen account unfreezes it), and the role: each audited by the API. */
 export function UserActions({
   userId,
@@ -99,16 +159,9 @@ export function UserActions({
         >
           {status === "active" ? "Disable account" : frozen ? "Unfreeze account" : "Enable account"}
         </button>
-        <button
-          type="button"
-          className="btn-ghost"
-          disabled={access.busy}
-          onClick={() => access.act("role", { role: role === "admin" ? "user" : "admin" })}
-        >
-          {role === "admin" ? "Make regular user" : "Make administrator"}
-        </button>
         <ResultLine result={access.result} testId="access-result" />
       </div>
+      <RoleChange userId={userId} role={role} />
     </section>
   );
 }

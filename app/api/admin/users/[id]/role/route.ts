@@ -7,12 +7,12 @@ import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 
 export const PUT = withAdmin<{ id: string }>(async ({ req, params, db, auth }) => {
   const userId = uuidParam(params.id, "User not found");
-  const { role } = await parseBody(req, roleSchema);
+  const { role, reason } = await parseBody(req, roleSchema);
   const actor = { id: auth.user.id, ip: clientIp(req) };
   const answer = await runTransaction(db, async (tx) => {
-    const proposal = await proposalFor(tx, "user.role", { userId, role }, actor);
+    const proposal = await proposalFor(tx, "user.role", { userId, role, reason }, actor);
     if (proposal) return proposedAnswer(proposal);
-    const user = await setRole(tx, userId, role, actor);
+    const user = await setRole(tx, userId, role, actor, reason ?? null);
     return { status: 200, body: { success: true, message: `Role set to ${role}`, user: publicUser(user) } };
   });
   return NextResponse.json(answer.body, { status: answer.status });
