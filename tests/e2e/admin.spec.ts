@@ -88,3 +88,26 @@ test("making an administrator asks for a confirmation and a reason, which the se
   await page.goto("/admin/approvals");
   await expect(page.getByText("Covers support at night").first()).toBeVisible();
 });
+
+test("the users list filters by role and status", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  await signInAsAdmin(page);
+  await page.goto("/admin/users");
+  const search = async (role: string, status: string) => {
+    await page.getByLabel("Search users").fill(user.email);
+    await page.getByLabel("Role").selectOption(role);
+    await page.getByLabel("Status").selectOption(status);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`role=${role}&status=${status}`));
+  };
+  await search("user", "active");
+  await expect(page.getByRole("link", { name: user.username })).toBeVisible();
+  // The form shows the filters the list was made with.
+  await expect(page.getByLabel("Role")).toHaveValue("user");
+  await search("admin", "active");
+  await expect(page.getByText("No users match this search.")).toBeVisible();
+  await search("user", "disabled");
+  await expect(page.getByText("No users match this search.")).toBeVisible();
+  await search("", "");
+  await expect(page.getByRole("link", { name: user.username })).toBeVisible();
+});

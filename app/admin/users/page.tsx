@@ -10,6 +10,13 @@ import { Time } from "@/components/time";
 
 export const metadata: Metadata = { title: "Users" };
 
+/** The filters a page link keeps, without the empty ones. */
+function filtersOf(query: { q?: string; role?: string; status?: string }): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of ["q", "role", "status"] as const) if (query[key]) kept[key] = query[key];
+  return kept;
+}
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function AdminUsersPage({ searchParams }: Props) {
@@ -20,11 +27,33 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Users</h1>
-      <form method="get" className="flex max-w-xl gap-2" role="search">
+      <form method="get" className="flex max-w-3xl flex-wrap gap-2" role="search">
         <label htmlFor="q" className="sr-only">
           Search users
         </label>
-        <input id="q" name="q" defaultValue={params.q ?? ""} placeholder="Username, email or phone" className="field" />
+        <input
+          id="q"
+          name="q"
+          defaultValue={params.q ?? ""}
+          placeholder="Username, email or phone"
+          className="field min-w-0 flex-1 basis-56"
+        />
+        <label htmlFor="role" className="sr-only">
+          Role
+        </label>
+        <select id="role" name="role" defaultValue={params.role ?? ""} className="field w-auto">
+          <option value="">Any role</option>
+          <option value="user">Users</option>
+          <option value="admin">Administrators</option>
+        </select>
+        <label htmlFor="status" className="sr-only">
+          Status
+        </label>
+        <select id="status" name="status" defaultValue={params.status ?? ""} className="field w-auto">
+          <option value="">Any status</option>
+          <option value="active">Active</option>
+          <option value="disabled">Disabled</option>
+        </select>
         <button type="submit" className="btn-gold w-auto">
           Search
         </button>
@@ -62,7 +91,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
             page={result.page}
             pageSize={result.pageSize}
             total={result.total}
-            query={parsed.success && parsed.data.q ? { q: parsed.data.q } : {}}
+            query={filtersOf(parsed.success ? parsed.data : {})}
           />
         </>
       )}
