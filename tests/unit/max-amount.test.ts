@@ -37,6 +37,8 @@ describe("subscribeMax", () => {
   it("is null under the plan's minimum", () => {
     expect(subscribeMax({ ...plan, available: usdt("99.999999") })).toBeNull();
     expect(subscribeMax({ ...plan, available: usdt("100") })).toBe(usdt("100"));
+    // A plan without a minimum still needs something to subscribe.
+    expect(subscribeMax({ ...plan, min: 0n, available: 0n })).toBeNull();
   });
 });
 
@@ -64,6 +66,14 @@ describe("sellMax", () => {
     const most = sellMax({ ...rules, available: toUnits("10", 6), dailyRemaining: left, price });
     expect(ceilDiv(most! * price, unit)).toBeLessThanOrEqual(left);
     expect(ceilDiv((most! + 1n) * price, unit)).toBeGreaterThan(left);
+  });
+  it("sells exactly the smallest order, and nothing when nothing is held, whatever the smallest order", () => {
+    const least = { ...rules, dailyRemaining: usdt("1000"), price: usdt("4000") };
+    expect(sellMax({ ...least, available: toUnits("0.001", 6) })).toBe(toUnits("0.001", 6));
+    expect(sellMax({ ...least, minQuantity: 0n, available: 0n })).toBeNull();
+  });
+  it("with no price to count the daily limit at, is held only by the balance and the largest order", () => {
+    expect(sellMax({ ...rules, available: toUnits("2", 6), dailyRemaining: 0n, price: 0n })).toBe(toUnits("2", 6));
   });
   it("is null under the smallest order", () => {
     expect(
