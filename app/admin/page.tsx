@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { SoleAdminNotice } from "@/components/admin/sole-admin-notice";
 import { pendingFunding } from "@/lib/funding/queues";
 import { jobHealth } from "@/lib/jobs/runs";
-import { chainStatus } from "@/lib/chain/status";
-import { ChainLag } from "./dashboard/chain-lag";
+import { chainStatus, flaggedPayouts } from "@/lib/chain/status";
+import { ChainLag, FlaggedPayouts } from "./dashboard/chain-lag";
 import { getDb } from "@/db/client";
 import { ProofStatus } from "./proof/proof-status";
 import { AuditLog } from "./dashboard/audit-log";
@@ -27,7 +27,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs, proposals, admins, since, chains] = await Promise.all([
+  const [stats, audit, funding, jobs, proposals, admins, since, chains, flagged] = await Promise.all([
     dashboardStats(db),
     query.success ? listAudit(db, query.data) : null,
     pendingFunding(db),
@@ -36,6 +36,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
     activeAdmins(db),
     fourEyesSince(db),
     chainStatus(db),
+    flaggedPayouts(db),
   ]);
   return (
     <div className="space-y-8">
@@ -47,6 +48,7 @@ export default async function AdminDashboard({ searchParams }: Props) {
       </p>
       <Waiting funding={funding} proposals={proposals} />
       <ChainLag chains={chains} />
+      <FlaggedPayouts count={flagged} />
       <JobHealth jobs={jobs} />
       <ProofStatus />
       <Books books={stats.books} />

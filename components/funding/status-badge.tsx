@@ -2,6 +2,7 @@ const TONES: Record<string, string> = {
   pending: "border-gold/40 text-gold-soft",
   approved: "border-success/40 text-success",
   sent: "border-success/40 text-success",
+  confirmed: "border-success/40 text-success",
   rejected: "border-danger/40 text-danger",
   cancelled: "border-line text-muted",
 };
@@ -10,6 +11,7 @@ const LABELS: Record<string, string> = {
   pending: "Pending",
   approved: "Credited",
   sent: "Sent",
+  confirmed: "Confirmed",
   rejected: "Rejected",
   cancelled: "Cancelled",
 };

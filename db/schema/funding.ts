@@ -84,6 +84,13 @@ export const withdrawals = pgTable(
     valueUsdt: bigint("value_usdt", { mode: "bigint" }),
     status: fundingStatus("status").notNull().default("pending"),
     txHash: text("tx_hash"),
+    // On a followed chain, once sent: the block the transaction was last seen in (its confirmations
+    // count from there), when it was deep enough ("confirmed", status stays "sent"), and why the
+    // administrators must look instead (its block reorganised away, or it failed there).
+    txBlock: bigint("tx_block", { mode: "bigint" }),
+    txBlockHash: text("tx_block_hash"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    chainProblem: text("chain_problem"),
     reason: text("reason"),
     decidedBy: uuid("decided_by").references(() => users.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -91,6 +98,10 @@ export const withdrawals = pgTable(
   },
   (t) => [
     index("withdrawals_user_created_idx").on(t.userId, t.createdAt),
+    // What the payout follower reads each second: the sent ones still waiting for their depth.
+    index("withdrawals_unconfirmed_idx")
+      .on(t.network)
+      .where(sql`${t.status} = 'sent' and ${t.confirmedAt} is null and ${t.chainProblem} is null`),
     index("withdrawals_status_created_idx").on(t.status, t.createdAt),
   ],
 );

@@ -188,6 +188,13 @@ export const ACTIVITY = {
     title: "Withdrawal sent",
     text: (f) => `${money(f)} is on its way to ${f.address} (${f.network}). Transaction: ${f.txHash}`,
   }),
+  // The chain confirmed it deep enough: no administrator acted, so it speaks as the user's own.
+  "withdrawal.confirmed": kind<Funding & { address: string; confirmations: number }>({
+    by: "you",
+    mail: "optional",
+    title: "Withdrawal confirmed",
+    text: (f) => `${money(f)} sent to ${f.address} (${f.network}) reached ${f.confirmations} confirmations on chain.`,
+  }),
   "withdrawal.rejected": kind<Funding>({
     by: "support",
     mail: "optional",

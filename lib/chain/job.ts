@@ -1,6 +1,7 @@
 import type { Job } from "@/lib/jobs/runner";
 import { activeChains, type ChainName, type ChainSettings } from "./config";
 import { rpcReader, type ChainReader } from "./reader";
+import { confirmPayouts } from "./confirm-payouts";
 import { followChain } from "./watcher";
 
 /** After a chain's node fails, the wait before asking it again: doubling from a second, at most a minute. */
@@ -8,7 +9,7 @@ const backoffMs = (failures: number) => Math.min(60_000, 1_000 * 2 ** Math.min(f
 
 /**
  * The watcher as a leased job: one instance follows the chains at a time, each configured chain in
- * turn. A chain whose node is down, slow or answering nonsense is skipped for a backoff that grows
+ * turn, its deposits and then the withdrawals sent on it (confirmed at depth). A chain whose node is down, slow or answering nonsense is skipped for a backoff that grows
  * with each failure, while the others go on; it resumes from the last block it finished. The node
  * must be on the configured chain id, checked before its first block is believed.
  */
@@ -19,6 +20,8 @@ export function chainWatcherJob(
   const readers = new Map(settings.chains.map((c) => [c.name, readerFor(c)]));
   const failing = new Map<ChainName, { failures: number; retryAt: number }>();
   const verified = new Set<ChainName>();
+  // The head each chain's sent withdrawals were last counted at: their users hear of a new count only.
+  const payoutHeads = new Map<ChainName, bigint | null>();
   return {
     name: "chain-watcher",
     everyMs: 1_000,
@@ -38,6 +41,7 @@ export function chainWatcherJob(
             verified.add(chain.name);
           }
           await followChain(db, chain, reader);
+          payoutHeads.set(chain.name, await confirmPayouts(db, chain, reader, payoutHeads.get(chain.name) ?? null));
           failing.delete(chain.name);
         } catch (err) {
           const failures = (state?.failures ?? 0) + 1;

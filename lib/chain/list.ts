@@ -2,6 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { chainCursors, chainDeposits } from "@/db/schema";
 import type { Pagination } from "@/lib/core/query";
+import { getSettings } from "@/lib/settings";
 import { chainSettings } from "./config";
 import { chainDepositView } from "./views";
 
@@ -17,7 +18,7 @@ export async function listChainDeposits(
   decimalsOf: (code: string) => number,
 ) {
   const where = eq(chainDeposits.userId, userId);
-  const [rows, [total], cursors] = await Promise.all([
+  const [rows, [total], cursors, settings] = await Promise.all([
     db
       .select()
       .from(chainDeposits)
@@ -27,6 +28,7 @@ export async function listChainDeposits(
       .offset((page.page - 1) * page.pageSize),
     db.select({ n: count() }).from(chainDeposits).where(where),
     db.select({ chain: chainCursors.chain, lastBlock: chainCursors.lastBlock }).from(chainCursors),
+    getSettings(db),
   ]);
   const finished = new Map(cursors.map((c) => [c.chain, c.lastBlock]));
   const required = new Map((chainSettings()?.chains ?? []).map((c) => [c.name as string, c.confirmations]));
@@ -35,6 +37,7 @@ export async function listChainDeposits(
       chainDepositView(d, decimalsOf(d.currency), {
         finished: finished.get(d.chain) ?? null,
         required: required.get(d.chain) ?? null,
+        explorers: settings.chain.explorers,
       }),
     ),
     total: total?.n ?? 0,

@@ -35,6 +35,8 @@ export interface ChainReader {
     recipients: (addresses: Address[]) => Promise<Set<string>>,
   ): Promise<SeenTransfer[]>;
   tokenDecimals(token: Address): Promise<number>;
+  /** Where a transaction was mined and whether it succeeded; null when the chain does not have it (now). */
+  receipt(hash: string): Promise<{ blockNumber: bigint; blockHash: Hash; success: boolean } | null>;
 }
 
 /** An answer the node gave that cannot be right: treated like an outage (back off, retry), never believed. */
@@ -127,6 +129,18 @@ export function rpcReader(config: Pick<ChainConfig, "rpcUrl">): ChainReader {
         }
       }
       return seen;
+    },
+    async receipt(hash) {
+      const receipt = await client.getTransactionReceipt({ hash: hash as Hash }).catch((err: unknown) => {
+        if (err instanceof Error && err.name === "TransactionReceiptNotFoundError") return null;
+        throw err;
+      });
+      if (!receipt) return null;
+      return check(
+        typeof receipt.blockNumber === "bigint" && HASH.test(receipt.blockHash),
+        { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, success: receipt.status === "success" },
+        `the receipt of ${hash}`,
+      );
     },
     async tokenDecimals(token) {
       const known = decimals.get(token);

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { chainCursors } from "@/db/schema";
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { chainCursors, withdrawals } from "@/db/schema";
 import { chainSettings } from "./config";
 
 /** A chain is "behind" past this many blocks unfinished: a deposit's credit is late by more than its confirmations' worth. */
@@ -23,4 +24,13 @@ export async function chainStatus(db: Db) {
       lagging: behind === null || behind > BEHIND_WARNING_BLOCKS,
     };
   });
+}
+
+/** How many sent withdrawals the payout follower flagged (their transaction left the chain or failed): each needs a person. */
+export async function flaggedPayouts(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "sent"), isNotNull(withdrawals.chainProblem)));
+  return row?.n ?? 0;
 }

@@ -1,15 +1,16 @@
 import type { ChainDeposit } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { explorerUrl } from "./progress";
 
 /**
  * A chain deposit as its user sees it. `confirmations` counts the blocks from its own to the last
  * one the watcher finished, up to `required`: a credited deposit shows the count it was credited at,
- * a dropped one none.
+ * a dropped one none. `explorers` are the settings' explorer links, for the transaction's.
  */
 export function chainDepositView(
   d: ChainDeposit,
   decimals: number,
-  progress: { finished: bigint | null; required: number | null },
+  progress: { finished: bigint | null; required: number | null; explorers: string },
 ) {
   const depth =
     progress.finished === null || progress.finished < d.blockNumber ? 0 : Number(progress.finished - d.blockNumber) + 1;
@@ -22,6 +23,7 @@ export function chainDepositView(
     network: d.network,
     amount: formatAmount(d.amount, decimals),
     txHash: d.txHash,
+    explorerUrl: explorerUrl(progress.explorers, d.network, d.txHash),
     logIndex: d.logIndex,
     blockNumber: d.blockNumber.toString(),
     status: d.status,

@@ -11,6 +11,7 @@ import { log } from "@/lib/core/log";
 import { publish } from "@/lib/realtime/publish";
 import { payReferralReward } from "@/lib/referrals/pay-reward";
 import { newId } from "@/lib/core/ids";
+import { getSettings } from "@/lib/settings";
 import type { ChainConfig } from "./config";
 import type { ChainReader, SeenTransfer } from "./reader";
 import { chainDepositView } from "./views";
@@ -29,6 +30,21 @@ const PROGRESS_PER_RUN = 1000;
 const keptBlocks = (c: ChainConfig) => BigInt(Math.max(c.confirmations * 4, 256));
 
 type Cursor = typeof chainCursors.$inferSelect;
+
+/** A deposit's new state to its user's screens, with its explorer link (the settings are cached). */
+async function announce(
+  db: Db,
+  deposit: ChainDeposit,
+  decimals: number,
+  progress: { finished: bigint | null; required: number },
+): Promise<void> {
+  const { explorers } = (await getSettings(db)).chain;
+  await publish(db, {
+    to: { userId: deposit.userId },
+    event: "chain-deposit",
+    data: chainDepositView(deposit, decimals, { ...progress, explorers }),
+  });
+}
 
 const loadCursor = async (db: Db, chain: string): Promise<Cursor | undefined> =>
   (await db.select().from(chainCursors).where(eq(chainCursors.chain, chain)))[0];
@@ -243,11 +259,7 @@ async function recordRange(
           at,
         );
       }
-      await publish(tx, {
-        to: { userId },
-        event: "chain-deposit",
-        data: chainDepositView(row, decimals, { finished: end.to, required: config.confirmations }),
-      });
+      await announce(tx, row, decimals, { finished: end.to, required: config.confirmations });
     }
     return moved;
   });
@@ -326,11 +338,7 @@ async function rewind(
         },
         at,
       );
-      await publish(tx, {
-        to: { userId: row.userId },
-        event: "chain-deposit",
-        data: chainDepositView(row, decimals, { finished: fork.number, required: config.confirmations }),
-      });
+      await announce(tx, row, decimals, { finished: fork.number, required: config.confirmations });
     }
     const [lost] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -382,11 +390,7 @@ async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, a
     .limit(PROGRESS_PER_RUN);
   for (const deposit of waiting) {
     const { decimals } = await findAsset(db, deposit.currency);
-    await publish(db, {
-      to: { userId: deposit.userId },
-      event: "chain-deposit",
-      data: chainDepositView(deposit, decimals, { finished: cursor.lastBlock, required: config.confirmations }),
-    });
+    await announce(db, deposit, decimals, { finished: cursor.lastBlock, required: config.confirmations });
   }
 }
 
@@ -435,13 +439,9 @@ async function creditOne(db: Db, config: ChainConfig, id: string, depth: bigint,
       event: "balance",
       data: { reason: "deposit.confirmed", depositId: id },
     });
-    await publish(tx, {
-      to: { userId: deposit.userId },
-      event: "chain-deposit",
-      data: chainDepositView(credited, asset.decimals, {
-        finished: deposit.blockNumber + depth,
-        required: config.confirmations,
-      }),
+    await announce(tx, credited, asset.decimals, {
+      finished: deposit.blockNumber + depth,
+      required: config.confirmations,
     });
     // A first deposit rewards whoever invited the user, as an approved one does.
     await payReferralReward(tx, deposit.userId);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { deposits, users, withdrawals } from "@/db/schema";
 import { onePage, paginationSchema, queryParam } from "@/lib/core/query";
+import { chainFacts } from "@/lib/chain/progress";
 import { decimalsByAsset } from "./wallets";
 import { depositView, withdrawalView } from "./views";
 
@@ -50,7 +51,7 @@ export async function depositQueue(db: Db, q: QueueQuery) {
 
 export async function withdrawalQueue(db: Db, q: QueueQuery) {
   const where: SQL | undefined = q.status === "all" ? undefined : eq(withdrawals.status, q.status);
-  const [rows, [total], decimalsOf] = await Promise.all([
+  const [rows, [total], decimalsOf, chain] = await Promise.all([
     onePage(
       db
         .select({ withdrawal: withdrawals, username: users.username })
@@ -63,10 +64,11 @@ export async function withdrawalQueue(db: Db, q: QueueQuery) {
     ),
     db.select({ n: count() }).from(withdrawals).where(where),
     decimalsByAsset(db),
+    chainFacts(db),
   ]);
   return {
     withdrawals: rows.map((r) => ({
-      ...withdrawalView(r.withdrawal, decimalsOf(r.withdrawal.currency)),
+      ...withdrawalView(r.withdrawal, decimalsOf(r.withdrawal.currency), chain),
       userId: r.withdrawal.userId,
       username: r.username,
     })),

@@ -1,5 +1,6 @@
 import type { Deposit, Wallet, Withdrawal } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { NO_CHAIN_FACTS, payoutProgress, type ChainFacts } from "@/lib/chain/progress";
 import { uploadUrl } from "@/lib/uploads";
 import { NETWORK_NAMES } from "./networks";
 
@@ -22,7 +23,12 @@ export function depositView(d: Deposit, decimals: number) {
   };
 }
 
-export function withdrawalView(w: Withdrawal, decimals: number) {
+/**
+ * A withdrawal as its user and the administrators see it. `status` keeps its values (a withdrawal
+ * confirmed on chain is still "sent"); on a followed chain `chainStatus` says how far it is
+ * ("confirming" n of `required`, "confirmed", or "flagged" with `chainProblem`), from `chain`.
+ */
+export function withdrawalView(w: Withdrawal, decimals: number, chain: ChainFacts = NO_CHAIN_FACTS) {
   return {
     id: w.id,
     currency: w.currency,
@@ -34,6 +40,10 @@ export function withdrawalView(w: Withdrawal, decimals: number) {
     total: formatAmount(w.amount + w.fee, decimals),
     status: w.status,
     txHash: w.txHash,
+    explorerUrl: w.status === "sent" ? chain.explorer(w.network, w.txHash) : null,
+    ...payoutProgress(w, chain.progress(w.network)),
+    confirmedAt: iso(w.confirmedAt),
+    chainProblem: w.chainProblem,
     reason: w.reason,
     createdAt: w.createdAt.toISOString(),
     decidedAt: iso(w.decidedAt),

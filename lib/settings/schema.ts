@@ -48,6 +48,33 @@ const chainTokens = z
   )
   .transform((v) => entriesIn(v).join(", "));
 
+// A block explorer's transaction page per funding network, as "NETWORK=https://…{hash}…" entries in
+// one string: where users and administrators follow a chain deposit or a sent withdrawal. An https
+// URL with the placeholder exactly once, so a link can only ever lead to that explorer's page of the hash.
+const EXPLORER_ENTRY = /^(TRC20|ERC20|BEP20|BTC|ETH)=(https:\/\/[^\s,]+)$/;
+const isExplorerTemplate = (template: string) => {
+  if (template.split("{hash}").length !== 2 || /[{}]/.test(template.replace("{hash}", ""))) return false;
+  const url = URL.canParse(template.replace("{hash}", "0")) ? new URL(template.replace("{hash}", "0")) : null;
+  return !!url && url.protocol === "https:" && !url.username && !url.password && HOST.test(url.hostname);
+};
+const chainExplorers = z
+  .string({ error: "The explorer links must be text: entries such as ERC20=https://etherscan.io/tx/{hash}" })
+  .trim()
+  .max(2000, "The explorer links can be at most 2,000 characters")
+  .refine(
+    (v) =>
+      entriesIn(v).every((e) => {
+        const m = EXPLORER_ENTRY.exec(e);
+        return !!m && isExplorerTemplate(m[2]!);
+      }),
+    "Each explorer link must read NETWORK=https://host/path{hash}, such as ERC20=https://etherscan.io/tx/{hash} (networks TRC20, ERC20, BEP20, BTC, ETH; an https address with {hash} once where the transaction hash goes)",
+  )
+  .refine(
+    (v) => new Set(entriesIn(v).map((e) => e.split("=")[0])).size === entriesIn(v).length,
+    "Each network may have one explorer link",
+  )
+  .transform((v) => entriesIn(v).join(", "));
+
 /**
  * Every setting with its default: a fresh install works without any saved row, and a setting
  * added later gets its default on sites that saved their settings before it existed.
@@ -93,7 +120,8 @@ export const settingsSchema = z.object({
   // Hosts besides the site's own that a support reply may link to (lib/support/links).
   support: z.object({ allowedLinkHosts: linkHosts.default("") }).prefault({}),
   // Token contracts changed at run time (by two administrators): they replace the environment's.
-  chain: z.object({ tokens: chainTokens.default("") }).prefault({}),
+  // Explorer links per network (two administrators too: a link users follow to check their money).
+  chain: z.object({ tokens: chainTokens.default(""), explorers: chainExplorers.default("") }).prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -755,6 +755,7 @@ describe("/api/user/mail-preference", () => {
       "Deposit below the minimum",
       "Deposit dropped by the network",
       "Withdrawal sent",
+      "Withdrawal confirmed",
       "Withdrawal not sent",
     ]);
     expect(read.body.always).toEqual([
@@ -794,8 +795,9 @@ describe("the catalogue", () => {
       .selectDistinct({ kind: accountEvents.kind })
       .from(accountEvents)
       .where(inArray(accountEvents.userId, actedOn));
-    // The chain watcher's own (they need a node): produced and checked in chain-watcher.test.ts.
-    const fromChain = ["deposit.confirmed", "deposit.below_minimum", "deposit.dropped"];
+    // The chain watcher's own (they need a node): produced and checked in chain-watcher.test.ts and
+    // chain-withdrawals.test.ts.
+    const fromChain = ["deposit.confirmed", "deposit.below_minimum", "deposit.dropped", "withdrawal.confirmed"];
     expect([...produced.map((r) => r.kind), ...fromChain].sort()).toEqual([...ACTIVITY_KINDS].sort());
   });
 });

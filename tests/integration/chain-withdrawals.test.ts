@@ -1,14 +1,23 @@
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mnemonicToAccount } from "viem/accounts";
 import {
   DEV_MNEMONIC,
   devClient,
   devWallet,
+  mineBlocks,
   sendTestFunds,
   TEST_TOKEN_ABI,
   TEST_TOKEN_ADDRESSES,
 } from "@/chain/dev-chain";
-import { withdrawals } from "@/db/schema";
+import { GET as listRoute } from "@/app/api/withdrawals/route";
+import { PUT as putSettings } from "@/app/api/settings/config/route";
+import { accountEvents, withdrawals } from "@/db/schema";
+import { chainSettings } from "@/lib/chain/config";
+import { chainWatcherJob } from "@/lib/chain/job";
+import { confirmPayouts } from "@/lib/chain/confirm-payouts";
+import { rpcReader } from "@/lib/chain/reader";
+import { flaggedPayouts } from "@/lib/chain/status";
 import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";
 import { post } from "@/lib/ledger/post";
@@ -16,7 +25,9 @@ import { insertUser } from "@/lib/auth/register";
 import { sendWithdrawal } from "@/lib/funding/decide-withdrawal";
 import { createWallet } from "@/lib/funding/wallets";
 import { placeWithdrawal } from "@/lib/funding/withdrawals";
+import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
 import { withChainEnv, withChainNode } from "../support/chain";
+import { call } from "../support/http";
 import { withTestDatabase } from "../support/db";
 import { walletInput } from "../support/funding";
 import { fund } from "../support/ledger";
@@ -25,9 +36,11 @@ import { registerUser } from "../support/users";
 /**
  * Marking a withdrawal sent on a followed chain: the transaction must exist, have succeeded, and pay
  * exactly the withdrawal's amount of its asset to its address from the custody address (the wallet's).
+ * Then the payout follower (the watcher's job) confirms it three blocks deep, or flags it when a
+ * reorganisation takes its transaction away first.
  */
 const db = withTestDatabase();
-const node = withChainNode();
+const node = withChainNode({ confirmations: 3 });
 withChainEnv(() => node().env);
 
 const custody = mnemonicToAccount(DEV_MNEMONIC).address;
@@ -62,11 +75,11 @@ beforeAll(async () => {
 });
 
 async function pendingWithdrawal(currency: "USDT" | "ETH", amount: bigint, decimals: number) {
-  const { user } = await registerUser();
+  const { user, token } = await registerUser();
   const fee = currency === "ETH" ? 100_000n : 1_500_000n;
   if (currency === "USDT") {
     await fund(db(), user.id, currency, amount * 2n);
-    return runTransaction(db(), (tx) =>
+    const row = await runTransaction(db(), (tx) =>
       placeWithdrawal(tx, user.id, {
         currency,
         decimals,
@@ -77,6 +90,7 @@ async function pendingWithdrawal(currency: "USDT" | "ETH", amount: bigint, decim
         twoFactorCode: undefined,
       }),
     );
+    return { ...row, token };
   }
   // Ether has no price for the daily limit, so a user cannot request it: the row an exempted request would leave.
   await post(db(), {
@@ -90,7 +104,7 @@ async function pendingWithdrawal(currency: "USDT" | "ETH", amount: bigint, decim
     .insert(withdrawals)
     .values({ id: newId(), userId: user.id, currency, network: "ETH", address: payee, amount, fee })
     .returning();
-  return row!;
+  return { ...row!, token };
 }
 
 const markSent = (id: string, txHash: string) =>
@@ -158,5 +172,114 @@ describe("a withdrawal marked sent on a followed chain", () => {
       message: expect.stringMatching(/wei, not the 123456780000000000/),
     });
     expect(await markSent(eth.id, await sendTestFunds(node().rpcUrl, payee, "0.12345678", "ETH"))).toBeNull();
+  });
+});
+
+const row = async (id: string) => (await db().select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
+const confirmedEvents = async (userId: string) =>
+  db()
+    .select()
+    .from(accountEvents)
+    .where(and(eq(accountEvents.userId, userId), eq(accountEvents.kind, "withdrawal.confirmed")));
+const shownTo = async (token: string, id: string) =>
+  ((await call(listRoute, { token, path: "/api/withdrawals" })).body.withdrawals as { id: string }[]).find(
+    (w) => w.id === id,
+  );
+
+describe("a withdrawal sent on a followed chain", () => {
+  it("counts its confirmations and is confirmed exactly once at the required depth, not before", async () => {
+    const job = chainWatcherJob(chainSettings()!);
+    await job.run(db());
+    const w = await pendingWithdrawal("USDT", 20_000_003n, 6);
+    expect(await markSent(w.id, await sendTestFunds(node().rpcUrl, payee, "20.000003", "USDT"))).toBeNull();
+    await job.run(db());
+    expect(await row(w.id)).toMatchObject({ status: "sent", confirmedAt: null, chainProblem: null });
+    expect(await shownTo(w.token, w.id)).toMatchObject({
+      status: "sent",
+      chainStatus: "confirming",
+      confirmations: 1,
+      required: 3,
+    });
+    await mineBlocks(node().rpcUrl, 1);
+    await job.run(db());
+    expect(await row(w.id)).toMatchObject({ confirmedAt: null });
+    expect(await shownTo(w.token, w.id)).toMatchObject({ chainStatus: "confirming", confirmations: 2 });
+    await mineBlocks(node().rpcUrl, 1);
+    // Three followers at once (two instances and the job): one confirmation.
+    const config = chainSettings()!.chains[0]!;
+    await Promise.all([
+      job.run(db()),
+      confirmPayouts(db(), config, rpcReader(config)),
+      confirmPayouts(db(), config, rpcReader(config)),
+    ]);
+    await job.run(db());
+    expect((await row(w.id)).confirmedAt).toBeInstanceOf(Date);
+    expect(await confirmedEvents(w.userId)).toHaveLength(1);
+    expect(await shownTo(w.token, w.id)).toMatchObject({
+      status: "sent",
+      chainStatus: "confirmed",
+      confirmations: 3,
+      required: 3,
+    });
+  });
+
+  it("is flagged for the administrators, never confirmed, when a reorganisation drops its transaction first", async () => {
+    const job = chainWatcherJob(chainSettings()!);
+    await job.run(db());
+    const client = devClient(node().rpcUrl);
+    const w = await pendingWithdrawal("USDT", 31_000_000n, 6);
+    const flaggedBefore = await flaggedPayouts(db());
+    const snapshot = await client.request({ method: "evm_snapshot" as never, params: [] as never });
+    expect(await markSent(w.id, await sendTestFunds(node().rpcUrl, payee, "31", "USDT"))).toBeNull();
+    await job.run(db());
+    expect(await shownTo(w.token, w.id)).toMatchObject({ chainStatus: "confirming", confirmations: 1 });
+    await client.request({ method: "evm_revert" as never, params: [snapshot] as never });
+    // Another branch, taller than the one the transaction was in, without it.
+    await mineBlocks(node().rpcUrl, 4);
+    await job.run(db());
+    await mineBlocks(node().rpcUrl, 3);
+    await job.run(db());
+    expect(await row(w.id)).toMatchObject({
+      status: "sent",
+      confirmedAt: null,
+      chainProblem: expect.stringMatching(/no longer on Ethereum: a reorganisation dropped its block/),
+    });
+    expect(await confirmedEvents(w.userId)).toEqual([]);
+    expect(await flaggedPayouts(db())).toBe(flaggedBefore + 1);
+    expect(await shownTo(w.token, w.id)).toMatchObject({ status: "sent", chainStatus: "flagged" });
+  });
+});
+
+describe("the block explorer links", () => {
+  it("are https templates with the hash placeholder, set by two administrators, and lead to the transaction", async () => {
+    const admin = await signInAdmin(db());
+    for (const bad of [
+      "ERC20=http://etherscan.io/tx/{hash}",
+      "ERC20=https://etherscan.io/tx/",
+      "ERC20=https://etherscan.io/tx/{hash}/{hash}",
+      "ERC20=https://user:pw@etherscan.io/tx/{hash}",
+      "ERC20=javascript:alert(1)//{hash}",
+      "ERC20=https://etherscan.io/tx/{hash}?x={other}",
+      "SOL=https://solscan.io/tx/{hash}",
+      "ERC20=https://etherscan.io/tx/{hash}, ERC20=https://etherscan.io/tx/{hash}",
+      "https://etherscan.io/tx/{hash}",
+    ]) {
+      const refused = await call(putSettings, {
+        method: "PUT",
+        token: admin.token,
+        body: { chain: { explorers: bad } },
+      });
+      expect(refused.status, bad).toBe(400);
+      expect(JSON.stringify(refused.body), bad).toMatch(/explorer link/);
+    }
+    const w = await pendingWithdrawal("USDT", 5_000_000n, 6);
+    const hash = await sendTestFunds(node().rpcUrl, payee, "5", "USDT");
+    expect(await markSent(w.id, hash)).toBeNull();
+    const explorers = "ERC20=https://etherscan.io/tx/{hash}\nTRC20=https://tronscan.org/#/transaction/{hash}";
+    const proposed = await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { explorers } } });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+    expect(await shownTo(w.token, w.id)).toMatchObject({ explorerUrl: null });
+    expect((await approvedBySecondAdmin(db(), proposed)).status).toBe(200);
+    expect(await shownTo(w.token, w.id)).toMatchObject({ explorerUrl: `https://etherscan.io/tx/${hash}` });
   });
 });

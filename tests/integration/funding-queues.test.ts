@@ -190,6 +190,13 @@ describe("the queues", () => {
       total: "41.000000",
       status: "sent",
       txHash: "ab".repeat(32),
+      // Off a followed chain (Tron), and no explorer link set: the on-chain fields are there, empty.
+      explorerUrl: null,
+      chainStatus: null,
+      confirmations: null,
+      required: null,
+      confirmedAt: null,
+      chainProblem: null,
       reason: null,
       createdAt: hour(7).toISOString(),
       decidedAt: hour(10).toISOString(),

@@ -2,11 +2,12 @@ import type { Metadata } from "next";
 import { Amount } from "@/components/amount";
 import { CancelWithdrawal } from "@/components/funding/cancel-withdrawal";
 import { CurrencyList } from "@/components/funding/currency-list";
-import { StatusBadge } from "@/components/funding/status-badge";
+import { ExplorerLink, WithdrawalChainStatus } from "@/components/funding/withdrawal-chain-status";
 import { AskSupportLink } from "@/components/support/ask-support-link";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
+import { chainFacts } from "@/lib/chain/progress";
 import { withdrawalView } from "@/lib/funding/views";
 import { availableNetworks, decimalsByAsset } from "@/lib/funding/wallets";
 import { withdrawPasswordState } from "@/lib/auth/withdraw-password";
@@ -21,11 +22,12 @@ export const metadata: Metadata = { title: "Withdraw" };
 export default async function WithdrawPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [currencies, balances, { rows }, decimalsOf] = await Promise.all([
+  const [currencies, balances, { rows }, decimalsOf, chain] = await Promise.all([
     availableNetworks(db),
     userBalances(db, user.id),
     listWithdrawals(db, user.id, { page: 1, pageSize: 10 }),
     decimalsByAsset(db),
+    chainFacts(db),
   ]);
   const password = withdrawPasswordState(user);
   const open = currencies.filter((c) => c.networks.some((n) => n.withdraw));
@@ -87,7 +89,7 @@ export default async function WithdrawPage() {
         ) : (
           <ul className="divide-y divide-line" data-testid="withdrawal-list">
             {rows.map((row) => {
-              const w = withdrawalView(row, decimalsOf(row.currency));
+              const w = withdrawalView(row, decimalsOf(row.currency), chain);
               return (
                 <li key={w.id} className="flex items-center justify-between gap-3 py-2.5 text-sm">
                   <span className="min-w-0">
@@ -97,12 +99,19 @@ export default async function WithdrawPage() {
                     </span>
                     <span className="block truncate font-mono text-xs text-muted">{w.address}</span>
                     {w.txHash && <span className="block truncate font-mono text-xs text-muted">tx {w.txHash}</span>}
+                    <ExplorerLink href={w.explorerUrl} />
                     {w.reason && <span className="block text-xs text-muted">{w.reason}</span>}
                     {w.status === "rejected" && <AskSupportLink id={w.id} what="withdrawal" />}
                   </span>
                   <span className="flex shrink-0 items-center gap-2">
                     {w.status === "pending" && <CancelWithdrawal id={w.id} />}
-                    <StatusBadge status={w.status} />
+                    {/* Keyed by status: marked sent while open, the page refreshes and the count starts from the server's. */}
+                    <WithdrawalChainStatus
+                      key={`${w.id}:${w.status}`}
+                      id={w.id}
+                      status={w.status}
+                      initial={{ chainStatus: w.chainStatus, confirmations: w.confirmations, required: w.required }}
+                    />
                   </span>
                 </li>
               );

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import type { chainStatus } from "@/lib/chain/status";
 
 /** A warning for each followed chain the deposit watcher is behind on (or has not read yet): deposits there are credited late. */
@@ -13,6 +14,25 @@ export function ChainLag({ chains }: { chains: Awaited<ReturnType<typeof chainSt
             : `The deposit watcher is ${c.behind} blocks behind on ${c.label} (head ${c.head}, finished ${c.lastBlock}): deposits there are credited late.`}
         </p>
       ))}
+    </div>
+  );
+}
+
+/** A warning while sent withdrawals are flagged by the payout follower: money left the books for a transaction the chain no longer shows. */
+export function FlaggedPayouts({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm"
+      data-testid="flagged-payouts"
+    >
+      {count === 1 ? "A sent withdrawal's transaction" : `${count} sent withdrawals' transactions`} left the chain or
+      failed before reaching the confirmations required: see the{" "}
+      <Link href="/admin/withdrawals?status=sent" className="text-gold underline hover:text-gold-soft">
+        sent withdrawals
+      </Link>{" "}
+      and check each on its explorer: a transaction gone for good means the user was not paid.
     </div>
   );
 }

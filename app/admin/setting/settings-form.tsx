@@ -65,6 +65,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   );
   const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
   const [chainTokens, setChainTokens] = useState(initial.chain.tokens.split(", ").filter(Boolean).join("\n"));
+  const [explorers, setExplorers] = useState(initial.chain.explorers.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
@@ -91,6 +92,10 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           },
           chain: {
             tokens: chainTokens
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .join(", "),
+            explorers: explorers
               .split(/[\s,]+/)
               .filter(Boolean)
               .join(", "),
@@ -164,6 +169,24 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           <p id="chainTokens-hint" className="mt-1 text-xs text-muted">
             Deposits of that asset are credited from Transfers of this contract only, so a wrong one credits worthless
             tokens. A change waits for a second administrator.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="chainExplorers" className="label">
+            Block explorer transaction links, one per line (NETWORK=https://…{"{hash}"})
+          </label>
+          <textarea
+            id="chainExplorers"
+            rows={3}
+            value={explorers}
+            onChange={(e) => setExplorers(e.target.value)}
+            placeholder="ERC20=https://etherscan.io/tx/{hash}"
+            className="field resize-y font-mono text-sm"
+            aria-describedby="chainExplorers-hint"
+          />
+          <p id="chainExplorers-hint" className="mt-1 text-xs text-muted">
+            Users follow these links from their chain deposits and sent withdrawals to check them, so each must be an
+            https address with {"{hash}"} where the transaction hash goes. A change waits for a second administrator.
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Decision } from "@/components/funding/decision";
+import { ExplorerLink } from "@/components/funding/withdrawal-chain-status";
 import { QueueTabs } from "@/components/funding/queue-tabs";
 import { RequestCard } from "@/components/funding/request-card";
 import { Pager } from "@/components/pager";
@@ -44,6 +45,20 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
               </p>
               <p className="break-all font-mono text-xs">to {d.address}</p>
               {d.txHash && <p className="break-all font-mono text-xs text-muted">tx {d.txHash}</p>}
+              <ExplorerLink href={d.explorerUrl} />
+              {d.chainStatus === "confirming" && (
+                <p className="text-xs text-muted" data-testid="withdrawal-confirmations">
+                  {d.confirmations} of {d.required} confirmations
+                </p>
+              )}
+              {d.chainStatus === "confirmed" && (
+                <p className="text-xs text-success">Confirmed on chain ({d.required} confirmations)</p>
+              )}
+              {d.chainProblem && (
+                <p role="alert" className="text-sm text-danger" data-testid="withdrawal-chain-problem">
+                  Check on chain: {d.chainProblem}. It is not confirmed; the amount already left the books.
+                </p>
+              )}
               {d.reason && <p className="text-sm text-muted">Reason: {d.reason}</p>}
               {d.status === "pending" && (
                 <Decision

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { chainFacts } from "@/lib/chain/progress";
 import { withdrawalView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
 import { listWithdrawals, placeWithdrawal, prepareWithdrawal, withdrawalSchema } from "@/lib/funding/withdrawals";
@@ -34,13 +35,14 @@ export const POST = withUser(async ({ req, db, auth }) => {
 
 export const GET = withUser(async ({ req, db, auth }) => {
   const page = validate(paginationSchema, searchParamsOf(req));
-  const [{ rows, total }, decimalsOf] = await Promise.all([
+  const [{ rows, total }, decimalsOf, chain] = await Promise.all([
     listWithdrawals(db, auth.user.id, page),
     decimalsByAsset(db),
+    chainFacts(db),
   ]);
   return NextResponse.json({
     success: true,
-    withdrawals: rows.map((w) => withdrawalView(w, decimalsOf(w.currency))),
+    withdrawals: rows.map((w) => withdrawalView(w, decimalsOf(w.currency), chain)),
     total,
     ...page,
   });

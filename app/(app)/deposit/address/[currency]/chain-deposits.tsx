@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { useRealtimeEvent } from "@/components/realtime-provider";
+import { ExplorerLink } from "@/components/funding/withdrawal-chain-status";
 import { money } from "@/lib/core/format";
 
 export interface ChainDepositRow {
@@ -10,6 +11,7 @@ export interface ChainDepositRow {
   network: string;
   amount: string;
   txHash: string;
+  explorerUrl: string | null;
   status: "pending" | "credited" | "below_minimum" | "dropped";
   confirmations: number;
   required: number | null;
@@ -44,8 +46,11 @@ export function ChainDeposits({ currency, initial }: { currency: string; initial
         <ul className="divide-y divide-line text-sm">
           {rows.map((r) => (
             <li key={r.id} className="flex items-center justify-between gap-3 py-2" data-testid="chain-deposit">
-              <span>
-                {money(r.amount, r.currency)} <span className="text-xs text-muted">{r.network}</span>
+              <span className="flex flex-col">
+                <span>
+                  {money(r.amount, r.currency)} <span className="text-xs text-muted">{r.network}</span>
+                </span>
+                <ExplorerLink href={r.explorerUrl} />
               </span>
               <span
                 className={r.status === "credited" ? "text-gold-soft" : "text-muted"}

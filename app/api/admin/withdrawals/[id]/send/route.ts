@@ -1,5 +1,6 @@
 import { proposalFor, proposedAnswer } from "@/lib/approvals/proposals";
 import { sendWithdrawal, sendWithdrawalSchema } from "@/lib/funding/decide-withdrawal";
+import { chainFacts } from "@/lib/chain/progress";
 import { withdrawalView } from "@/lib/funding/views";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
@@ -19,7 +20,11 @@ export const POST = withAdmin<{ id: string }>(async ({ req, params, db, auth }) 
       const w = await sendWithdrawal(tx, id, input, actor);
       return {
         status: 200,
-        body: { success: true, message: "Withdrawal marked sent", withdrawal: withdrawalView(w, w.decimals) },
+        body: {
+          success: true,
+          message: "Withdrawal marked sent",
+          withdrawal: withdrawalView(w, w.decimals, await chainFacts(tx)),
+        },
       };
     },
   );

@@ -1,0 +1,62 @@
+"use client";
+
+import { useState } from "react";
+import { useRealtimeEvent } from "@/components/realtime-provider";
+import { StatusBadge } from "./status-badge";
+
+type ChainStatus = "confirming" | "confirmed" | "flagged" | null;
+
+export interface WithdrawalProgress {
+  chainStatus: ChainStatus;
+  confirmations: number | null;
+  required: number | null;
+}
+
+/**
+ * A withdrawal's status, and once sent on a followed chain its confirmations counting up to
+ * "Confirmed", pushed by the payout follower ("withdrawal" events), no reload.
+ */
+export function WithdrawalChainStatus({
+  id,
+  status,
+  initial,
+}: {
+  id: string;
+  status: string;
+  initial: WithdrawalProgress;
+}) {
+  const [progress, setProgress] = useState(initial);
+  useRealtimeEvent<WithdrawalProgress & { id: string }>("withdrawal", (update) => {
+    if (update.id === id) setProgress(update);
+  });
+  const shown = progress.chainStatus === "confirmed" ? "confirmed" : status;
+  return (
+    <span className="flex flex-col items-end gap-1" data-testid="withdrawal-status">
+      <StatusBadge status={shown} />
+      {progress.chainStatus === "confirming" && (
+        <span className="text-xs text-muted" data-testid="withdrawal-confirmations">
+          {progress.confirmations} of {progress.required} confirmations
+        </span>
+      )}
+      {progress.chainStatus === "flagged" && (
+        <span className="text-xs text-danger">Being checked by support: the network no longer shows it</span>
+      )}
+    </span>
+  );
+}
+
+/** A transaction's page on the network's block explorer, in a new tab that cannot reach back to Aurum. */
+export function ExplorerLink({ href }: { href: string | null }) {
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-xs text-gold underline hover:text-gold-soft"
+      data-testid="explorer-link"
+    >
+      View on the block explorer
+    </a>
+  );
+}
