@@ -12,6 +12,11 @@ export interface WithdrawalProgress {
   required: number | null;
 }
 
+// How far along a payout is: what the server rendered and what the follower pushed may arrive in
+// either order (a refresh that read the row before the last event), so the further one is shown.
+const rank = (p: WithdrawalProgress) =>
+  p.chainStatus === "confirmed" ? 2e6 : p.chainStatus === "flagged" ? 1e6 : (p.confirmations ?? -1);
+
 /**
  * A withdrawal's status, and once sent on a followed chain its confirmations counting up to
  * "Confirmed", pushed by the payout follower ("withdrawal" events), no reload.
@@ -25,11 +30,13 @@ export function WithdrawalChainStatus({
   status: string;
   initial: WithdrawalProgress;
 }) {
-  const [progress, setProgress] = useState(initial);
+  const [pushed, setPushed] = useState<WithdrawalProgress | null>(null);
   useRealtimeEvent<WithdrawalProgress & { id: string }>("withdrawal", (update) => {
-    if (update.id === id) setProgress(update);
+    if (update.id === id) setPushed(update);
   });
-  const shown = progress.chainStatus === "confirmed" ? "confirmed" : status;
+  const progress = pushed && rank(pushed) > rank(initial) ? pushed : initial;
+  // Any chain status means it was sent, even before the page's own refresh says so.
+  const shown = progress.chainStatus === "confirmed" ? "confirmed" : progress.chainStatus ? "sent" : status;
   return (
     <span className="flex flex-col items-end gap-1" data-testid="withdrawal-status">
       <StatusBadge status={shown} />

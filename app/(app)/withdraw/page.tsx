@@ -105,9 +105,7 @@ export default async function WithdrawPage() {
                   </span>
                   <span className="flex shrink-0 items-center gap-2">
                     {w.status === "pending" && <CancelWithdrawal id={w.id} />}
-                    {/* Keyed by status: marked sent while open, the page refreshes and the count starts from the server's. */}
                     <WithdrawalChainStatus
-                      key={`${w.id}:${w.status}`}
                       id={w.id}
                       status={w.status}
                       initial={{ chainStatus: w.chainStatus, confirmations: w.confirmations, required: w.required }}
