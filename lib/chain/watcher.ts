@@ -31,18 +31,28 @@ const keptBlocks = (c: ChainConfig) => BigInt(Math.max(c.confirmations * 4, 256)
 
 type Cursor = typeof chainCursors.$inferSelect;
 
-/** A deposit's new state to its user's screens, with its explorer link (the settings are cached). */
+/**
+ * The chain as this pass follows it: its configuration and the settings' explorer links, read once
+ * before any transaction (a cached read inside one could wait on a query queued behind it).
+ */
+type Followed = ChainConfig & { explorers: string };
+
+/** A deposit's new state to its user's screens, with its explorer link. */
 async function announce(
   db: Db,
+  config: Followed,
   deposit: ChainDeposit,
   decimals: number,
-  progress: { finished: bigint | null; required: number },
+  finished: bigint | null,
 ): Promise<void> {
-  const { explorers } = (await getSettings(db)).chain;
   await publish(db, {
     to: { userId: deposit.userId },
     event: "chain-deposit",
-    data: chainDepositView(deposit, decimals, { ...progress, explorers }),
+    data: chainDepositView(deposit, decimals, {
+      finished,
+      required: config.confirmations,
+      explorers: config.explorers,
+    }),
   });
 }
 
@@ -60,7 +70,8 @@ const loadCursor = async (db: Db, chain: string): Promise<Cursor | undefined> =>
  * (compare-and-set), a transfer is a row keyed by (network, transaction, log index), and a credit
  * is the move pending → credited in the transaction of its posting.
  */
-export async function followChain(db: Db, config: ChainConfig, reader: ChainReader, at = new Date()): Promise<void> {
+export async function followChain(db: Db, chain: ChainConfig, reader: ChainReader, at = new Date()): Promise<void> {
+  const config: Followed = { ...chain, explorers: (await getSettings(db)).chain.explorers };
   const head = await reader.head();
   let cursor = (await loadCursor(db, config.name)) ?? (await startCursor(db, config, reader, head, at));
   await db.update(chainCursors).set({ head, headAt: at }).where(eq(chainCursors.chain, config.name));
@@ -98,7 +109,7 @@ async function startCursor(db: Db, config: ChainConfig, reader: ChainReader, hea
 /** Reads the blocks after the cursor (a bounded range) and records them; the new cursor, or null when the chain moved while it was read or another watcher got there first. */
 async function scanRange(
   db: Db,
-  config: ChainConfig,
+  config: Followed,
   reader: ChainReader,
   cursor: Cursor,
   head: bigint,
@@ -169,7 +180,7 @@ async function priceTransfers(
  */
 async function recordRange(
   db: Db,
-  config: ChainConfig,
+  config: Followed,
   cursor: Cursor,
   end: { to: bigint; hash: string },
   transfers: Priced[],
@@ -259,7 +270,7 @@ async function recordRange(
           at,
         );
       }
-      await announce(tx, row, decimals, { finished: end.to, required: config.confirmations });
+      await announce(tx, config, row, decimals, end.to);
     }
     return moved;
   });
@@ -273,7 +284,7 @@ async function recordRange(
  */
 async function rewind(
   db: Db,
-  config: ChainConfig,
+  config: Followed,
   reader: ChainReader,
   cursor: Cursor,
   head: bigint,
@@ -338,7 +349,7 @@ async function rewind(
         },
         at,
       );
-      await announce(tx, row, decimals, { finished: fork.number, required: config.confirmations });
+      await announce(tx, config, row, decimals, fork.number);
     }
     const [lost] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -364,7 +375,7 @@ async function rewind(
  * that commits first wins) with its posting, the user's activity (notification and mail) and events.
  * Until they are deep enough, their users see the count go up.
  */
-async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, at: Date): Promise<void> {
+async function creditConfirmed(db: Db, config: Followed, advanced: boolean, at: Date): Promise<void> {
   const cursor = await loadCursor(db, config.name);
   if (!cursor) return;
   const depth = BigInt(config.confirmations) - 1n;
@@ -390,11 +401,11 @@ async function creditConfirmed(db: Db, config: ChainConfig, advanced: boolean, a
     .limit(PROGRESS_PER_RUN);
   for (const deposit of waiting) {
     const { decimals } = await findAsset(db, deposit.currency);
-    await announce(db, deposit, decimals, { finished: cursor.lastBlock, required: config.confirmations });
+    await announce(db, config, deposit, decimals, cursor.lastBlock);
   }
 }
 
-async function creditOne(db: Db, config: ChainConfig, id: string, depth: bigint, at: Date): Promise<void> {
+async function creditOne(db: Db, config: Followed, id: string, depth: bigint, at: Date): Promise<void> {
   await runTransaction(db, async (tx) => {
     const [deposit] = await tx
       .update(chainDeposits)
@@ -439,10 +450,7 @@ async function creditOne(db: Db, config: ChainConfig, id: string, depth: bigint,
       event: "balance",
       data: { reason: "deposit.confirmed", depositId: id },
     });
-    await announce(tx, credited, asset.decimals, {
-      finished: deposit.blockNumber + depth,
-      required: config.confirmations,
-    });
+    await announce(tx, config, credited, asset.decimals, deposit.blockNumber + depth);
     // A first deposit rewards whoever invited the user, as an approved one does.
     await payReferralReward(tx, deposit.userId);
   });
