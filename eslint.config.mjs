@@ -44,6 +44,7 @@ const LIB_LAYERS = [
   "core", // infrastructure every layer uses: env, ids, time, log, format, the error type, input parsing
   "jobs",
   "mail",
+  "push", // Web Push: subscriptions, the queue written with each notification, delivery after commit
   "uploads",
   "ledger", // money: posting, balances, checks; whoever calls it audits, notifies and publishes
   "audit",

@@ -23,6 +23,8 @@ import { setProbes } from "@/lib/core/metrics";
 import { watchSettings } from "@/lib/settings/cache";
 import { attachRealtime } from "@/lib/socket/server";
 import { mailDeliveryJob } from "@/lib/mail/deliver-job";
+import { pushDeliveryJob } from "@/lib/push/deliver";
+import { vapidKeys } from "@/lib/push/vapid";
 import { smtpConfigured } from "@/lib/mail/transport";
 import { savingsAccrualJob } from "@/lib/savings/accrue";
 import { shutDown } from "@/lib/ops/shutdown";
@@ -33,6 +35,8 @@ import { limitOrderJob } from "@/lib/strategies/fill-job";
 async function main() {
   const env = readEnv();
   authSecret();
+  // Generated (or read) before the first request: a DATA_DIR that cannot keep it stops the start.
+  vapidKeys();
   const db = await getDb();
   // Every order and page reads the settings: this instance keeps them until any instance changes them.
   await watchSettings(await getDbHandle());
@@ -84,6 +88,7 @@ async function main() {
       savingsAccrualJob,
       storageAccrualJob,
       proofSnapshotJob,
+      pushDeliveryJob,
       ...(smtpConfigured() ? [mailDeliveryJob] : []),
       ...(chains ? [chainWatcherJob(chains)] : []),
     ],

@@ -14,4 +14,6 @@ export const ADVISORY_LOCKS = {
   adminMoney: 7_272_014,
   /** Taking a proof-of-liabilities snapshot: one at a time across instances. */
   proofSnapshot: 7_272_015,
+  /** One user's push subscribes (the user's id hashed as the second key): the device count and the insert are one step. */
+  pushSubscribe: 7_272_016,
 } as const;

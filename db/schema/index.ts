@@ -22,3 +22,5 @@ export * from "./proof";
 export * from "./support";
 export * from "./api-keys";
 export * from "./chain";
+export * from "./categories";
+export * from "./push";

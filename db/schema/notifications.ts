@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { NotificationCategory } from "./categories";
 import { users } from "./users";
 
 /**
@@ -15,6 +16,9 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    // Every sender names it (lib/notifications/create); the default only dates the rows written before
+    // categories existed, which are never pushed.
+    category: text("category").$type<NotificationCategory>().notNull().default("messages"),
     broadcastId: uuid("broadcast_id"),
     // The administrator who sent it; null for the platform's own notices (deposits, fills…).
     senderId: uuid("sender_id").references(() => users.id),
@@ -24,6 +28,7 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
+    check("notifications_category", sql`${t.category} in ('money', 'security', 'alerts', 'messages')`),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
     index("notifications_user_unread_idx")
       .on(t.userId)

@@ -40,8 +40,20 @@ export const users = pgTable(
     frozenBy: uuid("frozen_by").references((): AnyPgColumn => users.id),
     // Shown in every notification Aurum sends the user, so a message without it is not from Aurum.
     antiPhishingCode: text("anti_phishing_code"),
-    // Mail about deposits and withdrawals sent (lib/activity's "optional" kinds); security mail always goes.
+    // The single mail switch of the release before categories: kept in step with mail_muted (true while
+    // no optional category is muted) for instances of that release during a rolling upgrade; a later
+    // release's contract migration drops it.
     optionalMail: boolean("optional_mail").notNull().default(true),
+    // The notification categories (db/schema/categories.ts) the user switched off, per channel; a
+    // category added later is on until they switch it off. Security mail cannot be (the check).
+    mailMuted: text("mail_muted")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    pushMuted: text("push_muted")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +65,8 @@ export const users = pgTable(
     uniqueIndex("users_referral_code_key").on(t.referralCode),
     index("users_referred_by_idx").on(t.referredBy),
     check("users_frozen_is_disabled", sql`${t.frozenAt} is null or ${t.status} = 'disabled'`),
+    check("users_mail_muted", sql`${t.mailMuted} <@ array['money', 'alerts', 'messages']::text[]`),
+    check("users_push_muted", sql`${t.pushMuted} <@ array['money', 'security', 'alerts', 'messages']::text[]`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { inSavepoint } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
+import { mailWanted } from "@/lib/notifications/preferences";
 import { getSettings } from "@/lib/settings";
 import { utcText } from "@/lib/core/format";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
@@ -20,8 +21,9 @@ export interface ActivityInput<K extends ActivityKind> {
 
 /**
  * Records what was done to an account, in the caller's transaction (so it exists exactly when the
- * action commits), tells the user by a notification (pushed at commit) and, per the catalogue,
- * queues a mail: a security mail always, an optional one unless the user switched those off. The
+ * action commits), tells the user by a notification (to their sockets and devices at commit) and,
+ * per the catalogue, queues a mail: a security mail always, an optional one unless the user switched
+ * its category's mail off. The
  * mail leaves once committed (lib/mail/deliver-job, or the caller's own `deliver` of the id returned).
  */
 export async function recordActivity<K extends ActivityKind>(
@@ -47,6 +49,7 @@ export async function recordActivity<K extends ActivityKind>(
       userId: input.userId,
       title: spec.title,
       message: text,
+      category: spec.category,
       senderId: input.supportId ?? null,
     });
     if (spec.mail === "none") return { mailId: null };
@@ -55,11 +58,11 @@ export async function recordActivity<K extends ActivityKind>(
         email: users.email,
         username: users.username,
         antiPhishingCode: users.antiPhishingCode,
-        optionalMail: users.optionalMail,
+        mailMuted: users.mailMuted,
       })
       .from(users)
       .where(eq(users.id, input.userId));
-    if (!user || (spec.mail === "optional" && !user.optionalMail)) return { mailId: null };
+    if (!user || (spec.mail === "optional" && !mailWanted(spec.category, user.mailMuted))) return { mailId: null };
     const { siteName } = await getSettings(tx);
     const footer =
       spec.mail === "security"

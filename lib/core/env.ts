@@ -96,9 +96,51 @@ const schema = z
     API_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
     API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     API_KEY_ORDERS_PER_SECOND: z.coerce.number().int().min(1).default(10),
+    // Web Push (lib/push): the VAPID key pair (base64url, as web-push generates them) that signs every
+    // push, and the contact push services may write to. Unset, a pair is generated once into DATA_DIR;
+    // several instances must share one pair, or a browser subscribed through one refuses the others' pushes.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters)")
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)")
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine(
+        (s) => URL.canParse(s) && /^(mailto|https):$/.test(new URL(s).protocol),
+        "VAPID_SUBJECT must be a mailto: or https: URL",
+      )
+      .optional(),
+    // Push endpoints that may be private or plain http (host[:port], comma-separated): a local push
+    // service, the tests' one. Every other endpoint must be https to a public address.
+    PUSH_ENDPOINT_ALLOW: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const hosts: string[] = [];
+        for (const item of value
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)) {
+          const url = URL.canParse(`http://${item}`) ? new URL(`http://${item}`) : null;
+          if (!url || url.host !== item) {
+            ctx.addIssue({ code: "custom", message: `"${item}" is not a host[:port] like push.local:8080` });
+            return z.NEVER;
+          }
+          hosts.push(url.host);
+        }
+        return hosts;
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // On SIGTERM, how long requests in flight may take to finish before their connections are cut.
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  })
+  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
+    message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither, to generate a pair into DATA_DIR)",
+    path: ["VAPID_PRIVATE_KEY"],
   })
   .refine((env) => env.PRICE_FEED !== "exchange" || env.PRICE_FEED_URL, {
     message: "PRICE_FEED_URL is required when PRICE_FEED=exchange",

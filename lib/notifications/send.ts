@@ -5,6 +5,7 @@ import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
+import { queueBroadcastPush } from "@/lib/push/queue";
 import { sendEnvelope } from "@/lib/realtime/channel";
 import { createNotification } from "./create";
 import type { SendNotificationInput } from "./schema";
@@ -45,13 +46,20 @@ export async function sendNotification(db: Db, input: SendNotificationInput, sen
 async function sendToUser(tx: Db, userId: string, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound("User not found");
-  const row = await createNotification(tx, { userId, title: input.title, message: input.message, senderId: sender.id });
+  const row = await createNotification(tx, {
+    userId,
+    title: input.title,
+    message: input.message,
+    category: "messages",
+    senderId: sender.id,
+  });
   return { recipients: 1, notificationId: row.id, broadcastId: null };
 }
 
 /**
- * One statement writes a row per active user, however many there are; one small NOTIFY then
- * tells every instance, which looks up the ids of its own connected users' rows.
+ * One statement writes a row per active user, however many there are, and one more queues their
+ * pushes (sent in batches after commit, lib/push/deliver); one small NOTIFY then tells every
+ * instance, which looks up the ids of its own connected users' rows.
  */
 async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): Promise<SendResult> {
   const broadcastId = newId();
@@ -59,13 +67,14 @@ async function sendToAll(tx: Db, input: SendNotificationInput, sender: Sender): 
     tx,
     sql`
     with sent as (
-      insert into notifications (id, user_id, title, message, broadcast_id, sender_id, anti_phishing_code)
-      select gen_random_uuid(), u.id, ${input.title}, ${input.message}, ${broadcastId}, ${sender.id}, u.anti_phishing_code
+      insert into notifications (id, user_id, title, message, category, broadcast_id, sender_id, anti_phishing_code)
+      select gen_random_uuid(), u.id, ${input.title}, ${input.message}, 'messages', ${broadcastId}, ${sender.id}, u.anti_phishing_code
       from users u where u.status = 'active'
       returning 1
     )
     select count(*)::int as n from sent`,
   );
+  await queueBroadcastPush(tx, broadcastId, "messages");
   await sendEnvelope(tx, { kind: "notification-broadcast", broadcastId });
   return { recipients: rows[0]?.n ?? 0, notificationId: null, broadcastId };
 }

@@ -49,6 +49,7 @@ export async function payReferralReward(tx: Db, inviteeId: string): Promise<bigi
   await createNotification(tx, {
     userId: invitee.referredBy,
     title: "Referral reward paid",
+    category: "money",
     message: `A friend you invited made their first deposit: ${moneyOf(amount, usdt.decimals, usdt.code)} is in your available balance.`,
   });
   await publish(tx, { to: { userId: invitee.referredBy }, event: "balance", data: { reason: "referral.reward" } });

@@ -77,6 +77,7 @@ async function settleOne(db: Db, id: string, now: Date): Promise<number> {
       await createNotification(tx, {
         userId: sub.userId,
         title: "Savings matured",
+        category: "money",
         message: `Your ${sub.termDays}-day savings of ${moneyOf(sub.principal, decimals, sub.asset)} matured with ${moneyOf(settled.accrued, decimals, sub.asset)} interest. Both are in your available balance.`,
       });
     }

@@ -23,6 +23,7 @@ export async function skip(db: Db, s: Strategy, key: string, reason: string): Pr
     await createNotification(db, {
       userId: s.userId,
       title: "A strategy round was skipped",
+      category: "money",
       message: `${name}: ${reason}. It tries again at its next round.`,
     });
   }

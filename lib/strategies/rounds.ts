@@ -36,6 +36,7 @@ async function complete(db: Db, s: Strategy, now: Date): Promise<Strategy> {
   await createNotification(db, {
     userId: s.userId,
     title: "Strategy completed",
+    category: "money",
     message: `${name} has run all ${s.maxRounds} rounds. What it did not spend is back in your available balance.`,
   });
   return saveStrategy(db, done.id, { status: "completed", endedAt: now, nextRunAt: null });

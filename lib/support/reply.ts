@@ -6,6 +6,7 @@ import { notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
+import { mailWanted } from "@/lib/notifications/preferences";
 import { getSettings } from "@/lib/settings";
 import { announceToSupport, announceToUser } from "./announce";
 import type { SupportMessageInput } from "./input";
@@ -102,6 +103,7 @@ async function tellRequester(
     await createNotification(tx, {
       userId: c.userId,
       title: "Aurum support answered",
+      category: "messages",
       message: `${c.subject}: ${excerpt(text)}`,
       senderId: ctx.actorId,
     });
@@ -111,11 +113,11 @@ async function tellRequester(
         email: users.email,
         username: users.username,
         antiPhishingCode: users.antiPhishingCode,
-        optionalMail: users.optionalMail,
+        mailMuted: users.mailMuted,
       })
       .from(users)
       .where(eq(users.id, c.userId));
-    if (!user?.optionalMail) return;
+    if (!user || !mailWanted("messages", user.mailMuted)) return;
     await queueMail(tx, {
       to: user.email,
       subject: `${ctx.siteName}: Aurum support answered "${c.subject}"`,
@@ -128,7 +130,7 @@ async function tellRequester(
         "",
         `Read the whole conversation and answer at ${ctx.origin}/support/${c.id}`,
         "",
-        "You can switch off optional mail in Security.",
+        "You can switch off mail about messages from Aurum in Security.",
         "",
         ctx.siteName,
       ].join("\n"),

@@ -29,6 +29,9 @@ export interface Cluster {
 const ENV = {
   NODE_ENV: "production" as const,
   AUTH_SECRET: "cluster-secret-0123456789abcdef0123456789",
+  // One VAPID pair for every instance, as several instances need (each has a DATA_DIR of its own).
+  VAPID_PUBLIC_KEY: "BHuSkCGA4JvsXRJRMEvPz1KMxeDHYsdS_IGaFofM1dvE-1oFotY5fkxkGujAs7KJ5YdiDzjy0YYCjRZpt-HIyCo",
+  VAPID_PRIVATE_KEY: "vLYGOuPwcf2R9jIubijBmuA3dg9PKKn-d9SEziGfBu8",
   ADMIN_USERNAME: "admin",
   ADMIN_PASSWORD: "cluster-admin-password",
   REGISTRATIONS_PER_IP_PER_HOUR: "100000",

@@ -10,7 +10,7 @@ export const PUT = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, mailPreferenceSchema);
   const saved = await setMailPreference(db, auth.user.id, input);
   const message = saved.optionalMail
-    ? "You will get mail about deposits and withdrawals"
-    : "Mail about deposits and withdrawals is off; security mail still comes";
+    ? "You will get every optional mail: money, price alerts and messages from Aurum"
+    : "Optional mail is off; security mail still comes";
   return NextResponse.json({ success: true, message, ...saved });
 });
