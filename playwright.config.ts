@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // The development EVM node the deposit-from-chain test sends to (tests/e2e/chain-deposit.spec.ts).
 export const E2E_CHAIN_PORT = Number(process.env.E2E_CHAIN_PORT ?? PORT + 1);
 export const E2E_CHAIN_CONFIRMATIONS = 3;
+// The local push service tests/e2e/push.spec.ts runs, which the server may push to over plain http.
+export const E2E_PUSH_PORT = Number(process.env.E2E_PUSH_PORT ?? PORT + 2);
 export const E2E_ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 // Debian's Chromium where present (CI and these machines cannot download a browser).
@@ -77,6 +79,7 @@ export default defineConfig({
         CHAIN_ETHEREUM_CONFIRMATIONS: String(E2E_CHAIN_CONFIRMATIONS),
         CHAIN_ETHEREUM_TOKEN_USDC: TEST_TOKEN_ADDRESSES.USDC,
         DEPOSIT_XPUB: xpubOf(DEV_MNEMONIC),
+        PUSH_ENDPOINT_ALLOW: `127.0.0.1:${E2E_PUSH_PORT}`,
       },
       url: `http://localhost:${PORT}/login`,
       timeout: 120_000,

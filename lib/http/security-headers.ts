@@ -29,6 +29,8 @@ export function pageContentSecurityPolicy(nonce: string, dev: boolean): string {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The push service worker (public/sw.js): 'strict-dynamic' in script-src would otherwise refuse it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -29,22 +29,24 @@ test("an administrator's balance credit shows in the user's account activity as 
   }
 });
 
-test("the mail switch turns deposit and withdrawal mail off and on, and says what always comes", async ({ page }) => {
+test("the choices switch money mail off and on, and say what always comes", async ({ page }) => {
   const user = await apiRegister(page.request);
   await signIn(page, user.username, user.password);
   await page.goto("/security-management");
-  const section = page.getByRole("region", { name: "Email" });
+  const section = page.getByRole("region", { name: "What reaches you" });
   await expect(section).toContainText("Sign-in from a new device");
-  const box = section.getByRole("checkbox", { name: /Mail me about deposits and withdrawals/ });
+  await expect(section.getByRole("checkbox", { name: "Security by email (always on)" })).toBeDisabled();
+  await expect(section.getByRole("checkbox", { name: "Security by email (always on)" })).toBeChecked();
+  const box = section.getByRole("checkbox", { name: "Money by email" });
   await expect(box).toBeChecked();
   await box.uncheck();
-  await expect(page.getByTestId("toast")).toHaveText(
-    "Mail about deposits and withdrawals is off; security mail still comes",
-  );
+  await expect(page.getByTestId("toast")).toHaveText("Your notification choices are saved");
   await page.reload();
   await expect(box).not.toBeChecked();
   await box.check();
-  await expect(page.getByTestId("toast")).toHaveText("You will get mail about deposits and withdrawals");
+  await expect(page.getByTestId("toast")).toHaveText("Your notification choices are saved");
+  await page.reload();
+  await expect(box).toBeChecked();
   await page.setViewportSize({ width: 390, height: 844 });
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "/tmp/aurum-mail-preference-390.png" });

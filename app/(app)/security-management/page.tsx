@@ -4,7 +4,8 @@ import { AntiPhishingForm } from "@/components/account/anti-phishing-form";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { FreezeAccount } from "@/components/account/freeze-account";
 import { LoginHistoryList } from "@/components/account/login-history-list";
-import { MailPreferenceForm } from "@/components/account/mail-preference-form";
+import { NotificationChoices } from "@/components/account/notification-choices";
+import { PushDevices } from "@/components/account/push-devices";
 import { SessionList } from "@/components/account/session-list";
 import { TwoFactorSection } from "@/components/account/two-factor/section";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
@@ -13,6 +14,8 @@ import { listLoginHistory } from "@/lib/auth/login-history";
 import { listSessions } from "@/lib/auth/own-sessions";
 import { listActivity } from "@/lib/activity/list";
 import { getMailPreference } from "@/lib/activity/mail-preference";
+import { getPreferences } from "@/lib/notifications/preferences";
+import { listSubscriptions } from "@/lib/push/subscriptions";
 import { twoFactorState } from "@/lib/auth/two-factor/enrolment";
 import { requireUser } from "@/lib/auth/page-session";
 import { paginationSchema } from "@/lib/core/query";
@@ -37,12 +40,14 @@ export default async function SecurityManagementPage({
   const db = await getDb();
   const { page, activityPage } = (await searchParams) ?? {};
   const [historyAt, activityAt] = [pageOf(page, HISTORY_PAGE_SIZE), pageOf(activityPage, ACTIVITY_PAGE_SIZE)];
-  const [sessions, history, twoFactor, activity, mail] = await Promise.all([
+  const [sessions, history, twoFactor, activity, mail, choices, pushDevices] = await Promise.all([
     listSessions(db, user.id, session.id),
     listLoginHistory(db, user.id, historyAt),
     twoFactorState(db, user.id),
     listActivity(db, user.id, activityAt),
     getMailPreference(db, user.id),
+    getPreferences(db, user.id),
+    listSubscriptions(db, user.id),
   ]);
   return (
     <div className="space-y-4">
@@ -54,7 +59,8 @@ export default async function SecurityManagementPage({
       <ActivityList {...activity} query={{ page: String(historyAt.page) }} />
       <LoginHistoryList {...history} query={{ activityPage: String(activityAt.page) }} />
       <AntiPhishingForm code={user.antiPhishingCode} />
-      <MailPreferenceForm {...mail} />
+      <PushDevices devices={pushDevices} />
+      <NotificationChoices choices={choices} securityMail={mail.always} />
       <FreezeAccount />
     </div>
   );
