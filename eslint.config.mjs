@@ -57,6 +57,7 @@ const LIB_LAYERS = [
   "account", // what a signed-in user changes about their account
   "api-keys", // programs acting for a user: keys, signed requests, the routes each scope reaches
   "trading",
+  "alerts", // price alerts: set against the feed's price, fired by a job with a notification
   "strategies",
   "referrals",
   "chain", // EVM networks: deposit addresses from the xpub, the watcher, payouts checked on chain

@@ -31,6 +31,7 @@ import { shutDown } from "@/lib/ops/shutdown";
 import { storageAccrualJob } from "@/lib/storage/accrue";
 import { strategyRoundsJob } from "@/lib/strategies/rounds";
 import { limitOrderJob } from "@/lib/strategies/fill-job";
+import { priceAlertJob } from "@/lib/alerts/fire";
 
 async function main() {
   const env = readEnv();
@@ -84,6 +85,7 @@ async function main() {
     [
       priceIngestionJob(feed),
       limitOrderJob,
+      priceAlertJob,
       strategyRoundsJob,
       savingsAccrualJob,
       storageAccrualJob,

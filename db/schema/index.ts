@@ -24,3 +24,4 @@ export * from "./api-keys";
 export * from "./chain";
 export * from "./categories";
 export * from "./push";
+export * from "./alerts";

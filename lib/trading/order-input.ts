@@ -36,7 +36,8 @@ export type OrderRequest =
   | { side: "buy"; type: "market"; total: bigint }
   | { side: "buy" | "sell"; type: "limit"; quantity: bigint; limitPrice: bigint };
 
-function units(text: string, decimals: number, asset: string, field: string): bigint {
+/** `text` in the asset's smallest units; too many decimals is a 400 on `field`. */
+export function units(text: string, decimals: number, asset: string, field: string): bigint {
   try {
     return parseAmount(text, decimals, assetName(asset));
   } catch (err) {

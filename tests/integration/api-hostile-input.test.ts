@@ -14,6 +14,7 @@ import {
   orders,
   outbox,
   passwordResetTokens,
+  priceAlerts,
   savingPlans,
   savingSubscriptions,
   sessions,
@@ -153,6 +154,8 @@ const FIELDS = [
   "internal",
   "firstName",
   "assignToMe",
+  "direction",
+  "note",
 ];
 // Strategy bodies (strict, one per type): every field of the type hostile, the type itself valid.
 const STRATEGY_FIELDS = {
@@ -273,6 +276,7 @@ const WRITTEN = {
   twoFactor,
   twoFactorRecoveryCodes,
   twoFactorChallenges,
+  priceAlerts,
 };
 
 /** What WRITTEN holds, in one statement: it runs before and after every attack, thousands of times. */

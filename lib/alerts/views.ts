@@ -1,0 +1,28 @@
+import type { PriceAlert } from "@/db/schema";
+import { formatAmount } from "@/lib/core/amount";
+
+/** An alert as the API answers it: prices as USDT decimal strings, times in ISO 8601. */
+export interface AlertView {
+  id: string;
+  direction: "above" | "below";
+  price: string;
+  note: string | null;
+  status: "active" | "fired";
+  createdAt: string;
+  firedAt: string | null;
+  /** The feed's price when it fired. */
+  firedPrice: string | null;
+}
+
+export function alertView(alert: PriceAlert, quoteDecimals: number): AlertView {
+  return {
+    id: alert.id,
+    direction: alert.direction,
+    price: formatAmount(alert.price, quoteDecimals),
+    note: alert.note,
+    status: alert.status,
+    createdAt: alert.createdAt.toISOString(),
+    firedAt: alert.firedAt?.toISOString() ?? null,
+    firedPrice: alert.firedPrice === null ? null : formatAmount(alert.firedPrice, quoteDecimals),
+  };
+}
