@@ -10,9 +10,10 @@
  *  (b) trades through the trading service in-process with 20 workers, beside
  *      `pgbench -b tpcb-like -c 20` on the same database server;
  * each for 1,000 users and for 1 user, with the lock waits sampled meanwhile: the house and fees
- * accounts are never locked, so only one user's own rows serialize that user's trades.
+ * accounts are never locked, so only one user's own rows serialize that user's trades;
+ *  (c) with 10,000 active price alerts, one tick checked against all of them (issue 46: ≤ 50 ms).
  * Everything stays on 127.0.0.1; BENCH_SECONDS (default 10) bounds each phase; BENCH_PHASES
- * (default "http,in-process,pgbench") picks phases, e.g. "in-process,pgbench" needs no build.
+ * (default "http,in-process,pgbench,alerts") picks phases, e.g. "in-process,pgbench" needs no build.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -28,6 +29,7 @@ import { recordTick } from "@/lib/market/ticks";
 import { updateSettings } from "@/lib/settings";
 import { watchSettings } from "@/lib/settings/cache";
 import { placeOrder } from "@/lib/trading/place-order";
+import { alertsPhase } from "./alerts";
 import { benchDatabase } from "./database";
 import { cpuPer, describeRun, postgresCpuSeconds, runFor, sampleLockWaits } from "./load";
 import { seedTraders, type Trader } from "./seed";
@@ -40,7 +42,7 @@ const USERS = 1_000;
 // Each order is 0.001 XAUT (the default minimum), buys and sells alternating.
 const QUANTITY = "0.001";
 
-const PHASES = new Set((process.env.BENCH_PHASES ?? "http,in-process,pgbench").split(","));
+const PHASES = new Set((process.env.BENCH_PHASES ?? "http,in-process,pgbench,alerts").split(","));
 
 const line = (label: string, figures: string) => console.log(`  ${label.padEnd(40)} ${figures}`);
 
@@ -211,6 +213,14 @@ async function main() {
     if (PHASES.has("http")) await httpPhase(url, name, db, many, one!);
     if (PHASES.has("in-process")) await inProcessPhase(url, name, db, handle, many, one!);
     if (PHASES.has("pgbench")) pgbench(url);
+    if (PHASES.has("alerts")) {
+      console.log("(c) price alerts: the job's check of one tick");
+      await alertsPhase(
+        db,
+        many.map((t) => t.id),
+        line,
+      );
+    }
 
     const problems = await checkLedger(db);
     const [orders] = await client<{ n: number }[]>`select count(*)::int as n from orders`;
