@@ -9,6 +9,7 @@ import type { Interval } from "@/lib/market/intervals";
 import type { MarketSnapshot } from "@/lib/market/snapshot";
 import { withLive } from "@/lib/market/candle-picture";
 import type { CandleView } from "@/lib/market/views";
+import type { ChartLine } from "@/components/market/price-chart";
 
 type PriceChartModule = typeof import("@/components/market/price-chart");
 
@@ -49,6 +50,10 @@ interface Props {
   height?: string;
   /** Whether the interval buttons show (Home's small chart keeps one interval). */
   intervals?: boolean;
+  /** Lines across the chart at the user's alert prices; with any, the interactive chart loads at once to draw them. */
+  lines?: ChartLine[];
+  /** Called with the price under a click on the interactive chart. */
+  onPick?: (price: string) => void;
 }
 
 interface Series {
@@ -60,7 +65,14 @@ interface Series {
 type Load = { state: "ready" } | { state: "loading" } | { state: "failed" };
 
 /** The live XAUt/USDT candlestick chart with its interval choice, as Market, Trade and Home show it. */
-export function MarketChart({ initialCandles, initialInterval, height = "h-72", intervals = true }: Props) {
+export function MarketChart({
+  initialCandles,
+  initialInterval,
+  height = "h-72",
+  intervals = true,
+  lines,
+  onPick,
+}: Props) {
   const [interval, setChosen] = useState(initialInterval);
   // The candles with every live one folded in, the latest live one, and which loaded set they grew
   // from (a chart made later starts from all of them; one made earlier takes each live one in turn).
@@ -68,7 +80,7 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
   const [load, setLoad] = useState<Load>(initialCandles ? { state: "ready" } : { state: "loading" });
   const request = useRef(0);
   const [explored, setExplored] = useState(false);
-  const chart = usePriceChart(explored);
+  const chart = usePriceChart(explored || !!lines?.length);
   const explore = () => setExplored(true);
 
   useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => {
@@ -116,7 +128,14 @@ export function MarketChart({ initialCandles, initialInterval, height = "h-72", 
       )}
       <div className={`relative ${height}`} onPointerEnter={explore} onPointerDown={explore}>
         {chart ? (
-          <chart.PriceChart key={series.loaded} candles={series.candles} live={series.live} interval={interval} />
+          <chart.PriceChart
+            key={series.loaded}
+            candles={series.candles}
+            live={series.live}
+            interval={interval}
+            lines={lines}
+            onPick={onPick}
+          />
         ) : (
           <CandlePictureChart candles={series.candles} live={series.live} interval={interval} />
         )}

@@ -4,7 +4,9 @@ import {
   CandlestickSeries,
   createChart,
   HistogramSeries,
+  LineStyle,
   TickMarkType,
+  type IPriceLine,
   type IChartApi,
   type ISeriesApi,
   type Time,
@@ -55,22 +57,37 @@ function formatters(interval: number) {
   };
 }
 
+/** A horizontal line across the chart at a price (the user's active alerts). */
+export interface ChartLine {
+  id: string;
+  /** USDT per XAUt, a decimal string. */
+  price: string;
+  direction: "above" | "below";
+}
+
 interface Props {
   /** The candles when the chart is made; later ones come as `live`. */
   candles: CandleView[];
   /** The running candle of this interval, as the latest price event has it. */
   live: CandleView | null;
   interval: number;
+  lines?: ChartLine[];
+  /** Called with the price under a click (or tap) on the chart, to two decimals. */
+  onPick?: (price: string) => void;
 }
 
 /** XAUt/USDT candles with volume, drawn by TradingView's lightweight-charts. */
-export function PriceChart({ candles, live, interval }: Props) {
+export function PriceChart({ candles, live, interval, lines = [], onPick }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{ api: IChartApi; price: ISeriesApi<"Candlestick">; volume: ISeriesApi<"Histogram"> } | null>(
     null,
   );
   const lastTime = useRef(0);
   const initial = useRef(candles);
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  });
 
   useEffect(() => {
     const api = createChart(container.current!, {
@@ -114,6 +131,11 @@ export function PriceChart({ candles, live, interval }: Props) {
     lastTime.current = first.length ? seconds(first[first.length - 1]!.time) : 0;
     container.current!.dataset.candleCount = String(first.length);
     chart.current = { api, price, volume };
+    // A click on the chart is a price picked (the vertical position read back on the price scale).
+    api.subscribeClick((param) => {
+      const at = param.point && price.coordinateToPrice(param.point.y);
+      if (at !== null && at !== undefined && at > 0) pick.current?.(at.toFixed(2));
+    });
     return () => {
       chart.current = null;
       api.remove();
@@ -141,6 +163,26 @@ export function PriceChart({ candles, live, interval }: Props) {
     el.dataset.candleCount = String(c.price.data().length);
     el.dataset.liveUpdates = String(Number(el.dataset.liveUpdates ?? 0) + 1);
   }, [live]);
+
+  // One dashed line per alert, redrawn whenever the alerts change.
+  const lineKey = lines.map((l) => `${l.id}:${l.price}`).join(",");
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    const drawn: IPriceLine[] = lines.map((l) =>
+      c.price.createPriceLine({
+        price: Number(l.price),
+        color: "#d4af37",
+        lineWidth: 1,
+        lineStyle: LineStyle.Dashed,
+        axisLabelVisible: true,
+        title: l.direction === "above" ? "Alert ▲" : "Alert ▼",
+      }),
+    );
+    container.current!.dataset.alertLines = String(drawn.length);
+    return () => drawn.forEach((line) => chart.current?.price.removePriceLine(line));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- redrawn when the lines' ids or prices change
+  }, [lineKey]);
 
   return (
     <div

@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
+import { PriceAlertsPanel } from "@/components/alerts/price-alerts";
+import { usePriceAlerts } from "@/components/alerts/use-price-alerts";
 import { AurumTradeTable, type AurumTradesData, useAurumTrades } from "@/components/market/aurum-trades";
 import { MarketChart } from "@/components/market/market-chart";
 import { PriceHeadline } from "@/components/market/price-headline";
@@ -82,6 +84,7 @@ export function MarketView({
   const ticker = useLiveMarket(initialTicker);
   const quote = useQuote(initialQuote);
   const { trades, volume24h } = useAurumTrades(initialTrades, MARKET_TRADES);
+  const alerts = usePriceAlerts();
   const spread = quote
     ? formatAmount(toUnits(quote.ask, quoteDecimals) - toUnits(quote.bid, quoteDecimals), quoteDecimals)
     : null;
@@ -138,10 +141,13 @@ export function MarketView({
             initialCandles={initialCandles}
             initialInterval={initialInterval}
             height="h-72 md:h-96 lg:h-[26rem]"
+            lines={alerts.active}
+            onPick={alerts.pick}
           />
         </section>
 
         <div className="space-y-4">
+          <PriceAlertsPanel idPrefix="market-alert" last={ticker?.price ?? null} alerts={alerts} className="card" />
           <section className="card space-y-3" aria-labelledby="quote-heading">
             <h2 id="quote-heading" className="font-semibold">
               Your price here

@@ -1,5 +1,8 @@
 "use client";
 
+import { useState } from "react";
+import { PriceAlertsPanel } from "@/components/alerts/price-alerts";
+import type { PriceAlerts } from "@/components/alerts/use-price-alerts";
 import { MarketChart } from "@/components/market/market-chart";
 import { DESKTOP_QUERY, useMediaQuery } from "@/components/hooks/use-media-query";
 import { useBrowserValue } from "@/components/hooks/hydrated";
@@ -28,17 +31,42 @@ function setFolded(value: boolean) {
 
 /**
  * Trade's price chart: compact and foldable on a phone, always open beside the order form on a
- * desktop. Folded, it loads no chart code at all, so the order form is all a phone waits for.
+ * desktop. Folded, it loads no chart code at all, so the order form is all a phone waits for. The
+ * price alerts open under it on demand (a click on the chart opens them with that price), so the
+ * desktop screen still fits in one.
  */
-export function ChartPanel({ className = "" }: { className?: string }) {
+export function ChartPanel({
+  className = "",
+  alerts,
+  last,
+}: {
+  className?: string;
+  alerts: PriceAlerts;
+  /** The feed's last price (USDT). */
+  last: string | null;
+}) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const collapsed = useBrowserValue(subscribe, folded, open) && !desktop;
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const pick = (price: string) => {
+    alerts.pick(price);
+    setAlertsOpen(true);
+  };
   return (
     <section className={`card px-2 pb-2 pt-3 ${className}`} aria-labelledby="chart-heading">
       <div className="flex items-center justify-between gap-3 px-2 pb-2">
         <h2 id="chart-heading" className="font-semibold">
           Price chart
         </h2>
+        <button
+          type="button"
+          className="btn-ghost ms-auto px-3 py-1 text-xs"
+          aria-expanded={alertsOpen}
+          aria-controls="trade-alerts"
+          onClick={() => setAlertsOpen(!alertsOpen)}
+        >
+          Price alerts{alerts.active.length ? ` (${alerts.active.length})` : ""}
+        </button>
         <button
           type="button"
           className="btn-ghost px-3 py-1 text-xs lg:hidden"
@@ -50,7 +78,17 @@ export function ChartPanel({ className = "" }: { className?: string }) {
         </button>
       </div>
       <div id="trade-chart" hidden={collapsed}>
-        {!collapsed && <MarketChart initialInterval={DEFAULT_INTERVAL} height="h-36 md:h-64 lg:h-[16rem]" />}
+        {!collapsed && (
+          <MarketChart
+            initialInterval={DEFAULT_INTERVAL}
+            height="h-36 md:h-64 lg:h-[16rem]"
+            lines={alerts.active}
+            onPick={pick}
+          />
+        )}
+      </div>
+      <div id="trade-alerts" hidden={!alertsOpen} className="border-t border-line px-2 pt-3">
+        {alertsOpen && <PriceAlertsPanel idPrefix="trade-alert" last={last} alerts={alerts} wide heading={false} />}
       </div>
     </section>
   );

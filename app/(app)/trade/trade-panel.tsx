@@ -3,6 +3,7 @@
 import { displayDecimal, money, readable } from "@/lib/core/format";
 import { useCallback, useEffect, useState } from "react";
 import { useConfirm } from "@/components/confirm-dialog";
+import { usePriceAlerts } from "@/components/alerts/use-price-alerts";
 import { AurumTradeTable, type AurumTradesData, useAurumTrades } from "@/components/market/aurum-trades";
 import { OrderList } from "@/components/order-list";
 import { OrderTable } from "@/components/order-table";
@@ -83,6 +84,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [confirm, confirmDialog] = useConfirm();
   const aurum = useAurumTrades(initial.aurum, RECENT);
+  const alerts = usePriceAlerts();
 
   const refreshPrice = useCallback(async () => {
     const { body } = await api<TradeSettingsView & { success: boolean }>("/api/trades/trade-settings");
@@ -182,7 +184,11 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     <div className="space-y-4 md:grid md:grid-cols-2 md:items-start md:gap-4 md:space-y-0 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_auto_auto_1fr] lg:gap-x-6 lg:gap-y-3 xl:grid-cols-[minmax(0,1fr)_24rem]">
       <h1 className="text-xl font-semibold md:col-span-2">Trade</h1>
       {confirmDialog}
-      <ChartPanel className="md:col-span-2 lg:col-span-1 lg:col-start-1 lg:row-start-3" />
+      <ChartPanel
+        className="md:col-span-2 lg:col-span-1 lg:col-start-1 lg:row-start-3"
+        alerts={alerts}
+        last={data.ts.price?.last ?? null}
+      />
       <PriceCard ts={data.ts} className="md:col-span-2 lg:col-span-1 lg:col-start-1 lg:row-start-2" />
       <div className="space-y-4 md:col-start-1 lg:col-start-2 lg:row-span-3 lg:row-start-2 lg:space-y-3">
         <OrderForm ts={data.ts} available={data.available} onPlaced={placed} />
