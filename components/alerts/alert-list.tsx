@@ -5,10 +5,17 @@ import { api } from "@/components/hooks/session";
 import { Time } from "@/components/time";
 import { useToast } from "@/components/toast";
 import { typedAmount } from "@/lib/core/format";
-import type { AlertView } from "@/lib/alerts/views";
+import { formatAmount, toUnits } from "@/lib/core/amount";
+import { crossedAt, type AlertView } from "@/lib/alerts/views";
 import type { PriceAlerts } from "./use-price-alerts";
 
 const priceOf = (value: string) => `${typedAmount(value, "USDT")} USDT`;
+/** The fired price to the cent, as the alert's notification says it. */
+function firedText(alert: AlertView & { firedPrice: string }): string {
+  const decimals = alert.firedPrice.split(".")[1]?.length ?? 0;
+  const units = crossedAt(alert.direction, toUnits(alert.firedPrice, decimals), decimals);
+  return priceOf(formatAmount(units, decimals));
+}
 const NAMES = { above: "Rises to", below: "Falls to" } as const;
 
 /** One alert: what it waits for (or what it fired at), its note, and its delete. */
@@ -25,9 +32,10 @@ function AlertItem({ alert, onDelete, busy }: { alert: AlertView; onDelete(): vo
           {NAMES[alert.direction]} <strong className="tabular-nums">{priceOf(alert.price)}</strong>
         </p>
         {alert.note && <p className="truncate text-xs text-muted">{alert.note}</p>}
-        {fired && alert.firedPrice && alert.firedAt && (
+        {fired && alert.firedPrice !== null && alert.firedAt && (
           <p className="text-xs text-gold-soft">
-            Fired at <span className="tabular-nums">{priceOf(alert.firedPrice)}</span>, <Time at={alert.firedAt} />
+            Fired at <span className="tabular-nums">{firedText({ ...alert, firedPrice: alert.firedPrice })}</span>,{" "}
+            <Time at={alert.firedAt} />
           </p>
         )}
       </div>

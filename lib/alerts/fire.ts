@@ -8,6 +8,7 @@ import { createNotification } from "@/lib/notifications/create";
 import { marketAssets } from "@/lib/trading/market";
 import { priceText } from "./create";
 import { ALERT_DIRECTIONS, type AlertDirection } from "./input";
+import { crossedAt } from "./views";
 
 const BATCH = 200;
 
@@ -67,7 +68,7 @@ async function fireBatch(
         userId: alert.userId,
         title: "Price alert",
         category: "alerts",
-        message: `XAUt ${moved} to ${priceText(price, quoteDecimals)}, reaching your alert ${alert.direction} ${priceText(alert.price, quoteDecimals)}.${note}`,
+        message: `XAUt ${moved} to ${priceText(crossedAt(alert.direction, price, quoteDecimals), quoteDecimals)}, reaching your alert ${alert.direction} ${priceText(alert.price, quoteDecimals)}.${note}`,
       });
     }
     return fired.length;

@@ -14,6 +14,16 @@ export interface AlertView {
   firedPrice: string | null;
 }
 
+/**
+ * The price an alert crossed at as people read it, to the cent: rounded toward the alert (down for
+ * "above", up for "below"), so a price that reached an alert never reads as short of it.
+ */
+export function crossedAt(direction: AlertView["direction"], price: bigint, decimals: number): bigint {
+  const cent = 10n ** BigInt(Math.max(decimals - 2, 0));
+  const down = price - (price % cent);
+  return direction === "above" || down === price ? down : down + cent;
+}
+
 export function alertView(alert: PriceAlert, quoteDecimals: number): AlertView {
   return {
     id: alert.id,

@@ -183,10 +183,11 @@ describe("price alerts", () => {
       expect(await notificationsOf(db(), alice.id)).toHaveLength(before + 1);
 
       // Falling through "below": it fires at the price it crossed at.
-      await setPrice(db(), "4009.12");
+      // The message says it to the cent, rounded toward the alert; the API keeps it exact.
+      await setPrice(db(), "4009.121456");
       expect(await fireReachedAlerts(db())).toBe(1);
       const last = (await notificationsOf(db(), alice.id)).at(-1)!;
-      expect(last.message).toBe("XAUt fell to 4,009.12 USDT, reaching your alert below 4,009.83 USDT.");
+      expect(last.message).toBe("XAUt fell to 4,009.13 USDT, reaching your alert below 4,009.83 USDT.");
       expect(await fireReachedAlerts(db())).toBe(0);
 
       // Bob's alert never came near: his notifications are untouched, his alert still active.
@@ -196,7 +197,7 @@ describe("price alerts", () => {
       // The list shows the fired ones after the active ones, with the price they fired at.
       const list = (await listAlerts(alice.token)).body.alerts as { status: string; firedPrice: string | null }[];
       expect(list.map((a) => [a.status, a.firedPrice])).toEqual([
-        ["fired", "4009.120000"],
+        ["fired", "4009.121456"],
         ["fired", "4015.270000"],
       ]);
       await db().delete(priceAlerts);
