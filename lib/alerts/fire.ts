@@ -1,16 +1,48 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { priceAlerts } from "@/db/schema";
+import { priceAlerts, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import type { Job } from "@/lib/jobs/runner";
 import { isStale, lastTick } from "@/lib/market/ticks";
+import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
+import { mailWanted } from "@/lib/notifications/preferences";
+import { getSettings } from "@/lib/settings";
 import { marketAssets } from "@/lib/trading/market";
 import { priceText } from "./create";
 import { ALERT_DIRECTIONS, type AlertDirection } from "./input";
 import { crossedAt } from "./views";
 
 const BATCH = 200;
+
+/** The alert by mail too, unless the user switched price-alert mail off (Security, "What reaches you"). */
+async function mailAlert(tx: Db, userId: string, message: string): Promise<void> {
+  const [user] = await tx
+    .select({
+      email: users.email,
+      username: users.username,
+      antiPhishingCode: users.antiPhishingCode,
+      mailMuted: users.mailMuted,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !mailWanted("alerts", user.mailMuted)) return;
+  const { siteName } = await getSettings(tx);
+  await queueMail(tx, {
+    to: user.email,
+    subject: `${siteName}: Price alert`,
+    text: [
+      `Hello ${user.username},`,
+      "",
+      message,
+      "",
+      "You can switch off price-alert mail in Security.",
+      "",
+      siteName,
+    ].join("\n"),
+    antiPhishingCode: user.antiPhishingCode,
+  });
+}
 
 /**
  * The active alerts in one direction that `price` has reached: "above" at or under it, "below" at
@@ -64,12 +96,9 @@ async function fireBatch(
     for (const alert of fired) {
       const moved = alert.direction === "above" ? "rose" : "fell";
       const note = alert.note ? ` Your note: ${alert.note}` : "";
-      await createNotification(tx, {
-        userId: alert.userId,
-        title: "Price alert",
-        category: "alerts",
-        message: `XAUt ${moved} to ${priceText(crossedAt(alert.direction, price, quoteDecimals), quoteDecimals)}, reaching your alert ${alert.direction} ${priceText(alert.price, quoteDecimals)}.${note}`,
-      });
+      const message = `XAUt ${moved} to ${priceText(crossedAt(alert.direction, price, quoteDecimals), quoteDecimals)}, reaching your alert ${alert.direction} ${priceText(alert.price, quoteDecimals)}.${note}`;
+      await createNotification(tx, { userId: alert.userId, title: "Price alert", message, category: "alerts" });
+      await mailAlert(tx, alert.userId, message);
     }
     return fired.length;
   });

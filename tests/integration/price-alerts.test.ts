@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { priceAlerts } from "@/db/schema";
+import { outbox, priceAlerts, users } from "@/db/schema";
 import { fireReachedAlerts, priceAlertJob } from "@/lib/alerts/fire";
 import { readEnv } from "@/lib/core/env";
 import { alertRows, deleteAlert, listAlerts, notificationsOf, setAlert } from "../support/alerts";
@@ -200,6 +200,36 @@ describe("price alerts", () => {
         ["fired", "4009.121456"],
         ["fired", "4015.270000"],
       ]);
+      await db().delete(priceAlerts);
+    });
+
+    it("mails the alert too, unless price-alert mail is switched off", async () => {
+      const mailsTo = async (id: string) => {
+        const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, id));
+        return db().select().from(outbox).where(eq(outbox.to, user!.email));
+      };
+      await setPrice(db(), NOW);
+      expect((await setAlert(alice.token, { direction: "below", price: "4011.58", note: "buy more" })).status).toBe(
+        201,
+      );
+      expect((await setAlert(bob.token, { direction: "below", price: "4011.58" })).status).toBe(201);
+      await db()
+        .update(users)
+        .set({ mailMuted: ["alerts"] })
+        .where(eq(users.id, bob.id));
+      const [aliceBefore, bobBefore] = [(await mailsTo(alice.id)).length, (await mailsTo(bob.id)).length];
+      await setPrice(db(), "4011.58");
+      expect(await fireReachedAlerts(db())).toBe(2);
+      const aliceMails = (await mailsTo(alice.id)).slice(aliceBefore);
+      expect(aliceMails).toHaveLength(1);
+      expect(aliceMails[0]!.subject).toMatch(/: Price alert$/);
+      expect(aliceMails[0]!.text).toContain(
+        "XAUt fell to 4,011.58 USDT, reaching your alert below 4,011.58 USDT. Your note: buy more",
+      );
+      expect(await mailsTo(bob.id)).toHaveLength(bobBefore);
+      // Bob still has the notification: only the mail is off.
+      expect((await notificationsOf(db(), bob.id)).at(-1)).toMatchObject({ title: "Price alert", category: "alerts" });
+      await db().update(users).set({ mailMuted: [] }).where(eq(users.id, bob.id));
       await db().delete(priceAlerts);
     });
 
