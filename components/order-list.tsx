@@ -2,19 +2,13 @@ import { displayDecimal, money } from "@/lib/core/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/views";
 import { Time } from "@/components/time";
+import { orderWords } from "./order-words";
 
 const STATUS_TONES: Record<OrderView["status"], string> = {
   open: "border-gold/60 text-gold-soft",
   filled: "border-success/50 text-success",
   cancelled: "border-line text-muted",
 };
-
-function describe(o: OrderView): string {
-  const verb = o.side === "buy" ? "Buy" : "Sell";
-  return o.type === "limit"
-    ? `Limit ${verb.toLowerCase()} at ${displayDecimal(o.limitPrice!)} USDT`
-    : `Market ${verb.toLowerCase()}`;
-}
 
 /** Orders with their status: what was asked, what it filled at, and what it paid or received. */
 export function OrderList({
@@ -45,7 +39,7 @@ export function OrderList({
               </span>
               <span className={`rounded-full border px-2 py-0.5 text-xs ${STATUS_TONES[o.status]}`}>{o.status}</span>
             </p>
-            <p className="text-xs text-muted">{describe(o)}</p>
+            <p className="text-xs text-muted">{orderWords(o)}</p>
             {o.strategy && <p className="text-xs text-gold">By {o.strategy.name}</p>}
             <p className="text-xs text-muted">
               <Time at={o.createdAt} />

@@ -1,6 +1,7 @@
 import { Time } from "@/components/time";
 import { displayDecimal, readable } from "@/lib/core/format";
 import type { OrderView } from "@/lib/trading/views";
+import { orderKind, stopWords } from "./order-words";
 
 /**
  * Orders as a desktop table, one or two lines each with the numbers in aligned columns: when, what,
@@ -53,7 +54,8 @@ export function OrderTable({
                 <span className={o.side === "buy" ? "text-success" : "text-danger"}>
                   {o.side === "buy" ? "Buy" : "Sell"}
                 </span>{" "}
-                <span className="text-muted">{o.type}</span>
+                <span className="text-muted">{orderKind(o).toLowerCase()}</span>
+                {o.stopPrice && <span className="block text-xs text-muted">{stopWords(o)}</span>}
                 {o.strategy && <span className="block text-xs text-gold">By {o.strategy.name}</span>}
               </td>
               <td className="whitespace-nowrap text-right">

@@ -16,7 +16,7 @@ import { journals } from "./ledger";
 import { users } from "./users";
 
 export const orderSide = pgEnum("order_side", ["buy", "sell"]);
-export const orderType = pgEnum("order_type", ["market", "limit"]);
+export const orderType = pgEnum("order_type", ["market", "limit", "stop_limit"]);
 export const orderStatus = pgEnum("order_status", ["open", "filled", "cancelled"]);
 
 /**
@@ -24,6 +24,12 @@ export const orderStatus = pgEnum("order_status", ["open", "filled", "cancelled"
  * units: quantity in XAUT, prices in USDT per whole XAUT, cost/fee/held in USDT (held is XAUT
  * for a limit sell). A market order is written already filled; a limit order stays open, its
  * funds in the user's hold account, until the feed crosses its price or the user cancels it.
+ *
+ * A stop-limit order waits, its funds already on hold, with no limit price (so nothing fills it)
+ * until the feed's price reaches its stop; then it becomes the limit order it names (type `limit`,
+ * `limit_price` its `stop_limit_price`, `triggered_at` set). The two orders of an OCO share an
+ * `oco_id`: a limit order holding the pair's funds and a stop-limit holding none; when one fills or
+ * triggers, the other is cancelled in the same transaction.
  */
 export const orders = pgTable(
   "orders",
@@ -54,6 +60,12 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     filledAt: timestamp("filled_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    // A stop-limit's trigger, and the limit it becomes once triggered (both kept for the records).
+    stopPrice: bigint("stop_price", { mode: "bigint" }),
+    stopLimitPrice: bigint("stop_limit_price", { mode: "bigint" }),
+    triggeredAt: timestamp("triggered_at", { withTimezone: true }),
+    // The pair an OCO's two orders belong to.
+    ocoId: uuid("oco_id"),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -63,7 +75,15 @@ export const orders = pgTable(
     index("orders_open_idx")
       .on(t.side, t.limitPrice)
       .where(sql`${t.status} = 'open'`),
+    // The fill job's scan for stops the price has reached: only waiting ones, by side and stop.
+    index("orders_stop_idx")
+      .on(t.side, t.stopPrice)
+      .where(sql`${t.status} = 'open' and ${t.stopPrice} is not null and ${t.triggeredAt} is null`),
+    index("orders_oco_idx")
+      .on(t.ocoId)
+      .where(sql`${t.ocoId} is not null`),
     check("orders_quantity_positive", sql`${t.quantity} > 0`),
+    check("orders_stop_has_limit", sql`(${t.stopPrice} is null) = (${t.stopLimitPrice} is null)`),
     check("orders_limit_has_price", sql`(${t.type} = 'limit') = (${t.limitPrice} is not null)`),
     check("orders_held_non_negative", sql`${t.held} >= 0`),
   ],

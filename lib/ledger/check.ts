@@ -84,7 +84,7 @@ async function checkTradingDays(db: Db): Promise<Problem[]> {
     sql`with unit as (select 10::numeric ^ decimals as u from assets where code = ${BASE}),
         summed as (
           select o.user_id, (o.created_at at time zone 'UTC')::date as day,
-                 sum(case when o.status = 'cancelled' then 0 else coalesce(o.cost::numeric, ceil(o.quantity::numeric * o.limit_price / unit.u)) end) as used
+                 sum(case when o.status = 'cancelled' then 0 else coalesce(o.cost::numeric, ceil(o.quantity::numeric * coalesce(o.limit_price, o.stop_limit_price) / unit.u)) end) as used
           from orders o cross join unit
           group by 1, 2
         )

@@ -10,6 +10,8 @@ import { answerFill } from "@/lib/strategies/rounds";
 import { strategyName } from "@/lib/strategies/views";
 import { rulesFor } from "@/lib/trading/config";
 import { crosses, fillLimitOrder } from "@/lib/trading/fill-limit";
+import { cancelOpenOrders, lockOrders } from "@/lib/trading/oco";
+import { triggerReachedStops } from "@/lib/trading/stop-scan";
 import { currentQuote } from "@/lib/trading/market";
 import { askOf, bidOf } from "@/lib/trading/pricing";
 
@@ -22,7 +24,10 @@ const BATCH = 200;
  * scan and the fill cannot round apart. A disabled account's orders wait, their funds on hold: no
  * money moves on a frozen account.
  */
-async function candidates(db: Db, price: bigint): Promise<{ id: string; strategyId: string | null }[]> {
+async function candidates(
+  db: Db,
+  price: bigint,
+): Promise<{ id: string; strategyId: string | null; ocoId: string | null }[]> {
   const { trading } = await getSettings(db);
   const overrides = await db
     .selectDistinct({ spreadBps: tradeConfigs.spreadBps })
@@ -42,7 +47,7 @@ async function candidates(db: Db, price: bigint): Promise<{ id: string; strategy
     ),
   );
   const rows = await db
-    .select({ id: orders.id, strategyId: orders.strategyId })
+    .select({ id: orders.id, strategyId: orders.strategyId, ocoId: orders.ocoId })
     .from(orders)
     .innerJoin(users, and(eq(users.id, orders.userId), eq(users.status, "active")))
     .leftJoin(tradeConfigs, eq(tradeConfigs.userId, orders.userId))
@@ -57,17 +62,15 @@ async function candidates(db: Db, price: bigint): Promise<{ id: string; strategy
  * runner working on the same order holds its row lock (SKIP LOCKED passes over it) or has already
  * filled it (the status condition no longer matches): either way it fills exactly once. A
  * strategy's order locks its strategy first (as pausing and stopping do), and the strategy's
- * answer to the fill commits with it.
+ * answer to the fill commits with it. An OCO's order is locked with its other half, which the
+ * fill cancels.
  */
-async function fillOne(db: Db, orderId: string, strategyId: string | null): Promise<boolean> {
+async function fillOne(db: Db, orderId: string, strategyId: string | null, ocoId: string | null): Promise<boolean> {
   return runTransaction(db, async (tx) => {
     const strategy = strategyId ? await lockStrategy(tx, strategyId) : null;
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.status, "open")))
-      .for("update", { skipLocked: true });
-    if (!order) return false;
+    const locked = await lockOrders(tx, { id: orderId, ocoId }, { wait: false });
+    const order = locked?.find((o) => o.id === orderId);
+    if (!locked || order?.status !== "open") return false;
     // Checked again under the order's lock: the account may have been disabled since the scan.
     const [owner] = await tx.select({ status: users.status }).from(users).where(eq(users.id, order.userId));
     if (owner?.status !== "active") return false;
@@ -83,18 +86,25 @@ async function fillOne(db: Db, orderId: string, strategyId: string | null): Prom
       strategy ? strategyName(strategy, market) : undefined,
     );
     if (strategy) await answerFill(tx, strategy, filled.order, filled.fill);
+    const other = locked.filter((o) => o.id !== orderId);
+    await cancelOpenOrders(tx, other, `OCO ${order.side}: the other order was cancelled, the limit order filled`);
     return true;
   });
 }
 
-/** One pass over the open limit orders: fills those the feed has reached. Returns how many filled. */
+/**
+ * One pass over the open orders: triggers the stops the feed has reached (a triggered stop whose
+ * limit the quote already crosses fills then), then fills the limit orders it has reached.
+ * Returns how many limit orders this pass filled.
+ */
 export async function fillCrossedOrders(db: Db): Promise<number> {
   const tick = await lastTick(db);
-  // A stale price fills nothing, as it trades nothing.
+  // A stale price fills and triggers nothing, as it trades nothing.
   if (!tick || isStale(tick.at)) return 0;
+  await triggerReachedStops(db, tick);
   let filled = 0;
-  for (const { id, strategyId } of await candidates(db, tick.price)) {
-    if (await fillOne(db, id, strategyId)) filled++;
+  for (const { id, strategyId, ocoId } of await candidates(db, tick.price)) {
+    if (await fillOne(db, id, strategyId, ocoId)) filled++;
   }
   return filled;
 }

@@ -2,22 +2,25 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, type Order } from "@/db/schema";
 import { conflict, notFound } from "@/lib/core/errors";
-import { post } from "@/lib/ledger/post";
-import { publish } from "@/lib/realtime/publish";
-import { holdLegs } from "./legs";
-import { BASE, QUOTE } from "@/lib/ledger/assets";
+import { cancelOpenOrders, lockOrders } from "./oco";
+import { placedType } from "./views";
+
+const KIND: Record<Order["type"], string> = { market: "Market", limit: "Limit", stop_limit: "Stop-limit" };
 
 /**
- * Cancels one of the user's open limit orders and returns its hold to spot, in the caller's
- * transaction. The row lock makes a cancel and a fill of the same order take turns: whichever
- * comes second finds the order no longer open.
+ * Cancels one of the user's open orders and returns its hold to spot, in the caller's transaction;
+ * cancelling either order of an OCO cancels both. The row locks make a cancel, a fill and a
+ * trigger of the same order take turns: whichever comes second finds the order no longer open.
  */
 export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  const [order] = await db
-    .select()
+  // Read first for its pair, then locked with it in the one order every locker uses.
+  const [found] = await db
+    .select({ id: orders.id, ocoId: orders.ocoId })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .for("update");
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!found) throw notFound("Order not found");
+  const locked = (await lockOrders(db, found, { wait: true })) ?? [];
+  const order = locked.find((o) => o.id === orderId);
   if (!order) throw notFound("Order not found");
   if (order.status !== "open") throw conflict(`This order is already ${order.status}`, "ORDER_NOT_OPEN");
   if (order.strategyId !== null)
@@ -25,18 +28,7 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
       "This order belongs to one of your strategies: pause or stop the strategy on AI trading",
       "STRATEGY_ORDER",
     );
-  await post(db, {
-    kind: "trade",
-    reference: order.id,
-    actorId: userId,
-    memo: `Limit ${order.side} cancelled`,
-    legs: holdLegs(userId, order.side === "buy" ? QUOTE : BASE, order.held, "release"),
-  });
-  const [cancelled] = await db
-    .update(orders)
-    .set({ status: "cancelled", cancelledAt: new Date() })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await publish(db, { to: { userId }, event: "balance", data: { reason: "order.cancelled", orderId: order.id } });
-  return cancelled!;
+  const memo = order.ocoId ? `OCO ${order.side} cancelled` : `${KIND[placedType(order)]} ${order.side} cancelled`;
+  const cancelled = await cancelOpenOrders(db, locked, memo);
+  return cancelled.find((o) => o.id === orderId)!;
 }

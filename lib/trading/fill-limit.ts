@@ -62,7 +62,9 @@ export async function fillLimitOrder(
       kind: "trade",
       reference: order.id,
       actorId: order.userId,
-      memo: strategyName ? `Limit ${order.side} filled by ${strategyName}` : `Limit ${order.side} filled`,
+      memo: strategyName
+        ? `Limit ${order.side} filled by ${strategyName}`
+        : `${order.triggeredAt ? "Stop-limit" : "Limit"} ${order.side} filled`,
       legs: limitFillLegs(order, fill),
     },
     {

@@ -21,10 +21,14 @@ export interface OrderRow {
   created_at: Timestamp;
   filled_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  stop_price: Int8 | null;
+  stop_limit_price: Int8 | null;
+  triggered_at: Timestamp | null;
+  oco_id: string | null;
 }
 
 export const ORDER_COLUMNS =
-  "id, user_id, side, type, status, quantity, limit_price, held, fill_price, cost, fee, fee_bps, journal_id, strategy_id, grid_level, created_at, filled_at, cancelled_at";
+  "id, user_id, side, type, status, quantity, limit_price, held, fill_price, cost, fee, fee_bps, journal_id, strategy_id, grid_level, created_at, filled_at, cancelled_at, stop_price, stop_limit_price, triggered_at, oco_id";
 
 const units = (v: Int8 | null) => (v === null ? null : BigInt(v));
 
@@ -48,5 +52,9 @@ export function orderOf(r: OrderRow): Order {
     createdAt: dateOf(r.created_at),
     filledAt: r.filled_at === null ? null : dateOf(r.filled_at),
     cancelledAt: r.cancelled_at === null ? null : dateOf(r.cancelled_at),
+    stopPrice: units(r.stop_price),
+    stopLimitPrice: units(r.stop_limit_price),
+    triggeredAt: r.triggered_at === null ? null : dateOf(r.triggered_at),
+    ocoId: r.oco_id,
   };
 }

@@ -2,6 +2,10 @@ import type { Order } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
 import type { MarketAssets } from "./market";
 
+/** The kind of order the user placed: a stop-limit stays one after its stop has triggered it. */
+export const placedType = (order: Pick<Order, "type" | "stopPrice">): Order["type"] =>
+  order.stopPrice !== null ? "stop_limit" : order.type;
+
 /** An order as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */
 export function orderView(order: Order, m: MarketAssets, strategy: { id: string; name: string } | null = null) {
   const usdt = (v: bigint | null) => (v === null ? null : formatAmount(v, m.quoteDecimals));
@@ -14,12 +18,15 @@ export function orderView(order: Order, m: MarketAssets, strategy: { id: string;
   return {
     id: order.id,
     side: order.side,
-    type: order.type,
+    type: placedType(order),
     status: order.status,
     quantity: formatAmount(order.quantity, m.baseDecimals),
-    limitPrice: usdt(order.limitPrice),
-    // What the order reserved: USDT for a limit buy, XAUT for a limit sell.
-    held: formatAmount(order.held, order.side === "sell" && order.type === "limit" ? m.baseDecimals : m.quoteDecimals),
+    // A waiting stop-limit's is the limit it will become.
+    limitPrice: usdt(order.limitPrice ?? order.stopLimitPrice),
+    // A stop-limit's trigger; null for other orders.
+    stopPrice: usdt(order.stopPrice),
+    // What the order reserved: USDT for a buy, XAUT for a sell (an OCO's stop holds nothing until it triggers).
+    held: formatAmount(order.held, order.side === "sell" && order.type !== "market" ? m.baseDecimals : m.quoteDecimals),
     price: usdt(order.fillPrice),
     cost: usdt(order.cost),
     fee: usdt(order.fee),
@@ -29,6 +36,10 @@ export function orderView(order: Order, m: MarketAssets, strategy: { id: string;
     createdAt: order.createdAt.toISOString(),
     filledAt: order.filledAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    // When the price reached a stop-limit's stop and it became a limit order.
+    triggeredAt: order.triggeredAt?.toISOString() ?? null,
+    // The pair both orders of an OCO share; null otherwise.
+    ocoId: order.ocoId,
     // The strategy that placed it, named; null for the user's own orders.
     strategy,
   };

@@ -280,6 +280,7 @@ export async function referencePlaceOrder(
     return { order: order!, message: filledMessage(request.side, fill, m) };
   }
 
+  if (request.type !== "limit") throw new Error("the reference places market and limit orders only");
   const { side, quantity, limitPrice } = request;
   const [open] = await db
     .select({ n: count() })

@@ -156,6 +156,59 @@ describe("an order's input", () => {
     ]);
   });
 
+  it("wants a stop and a limit on a stop-limit, all three prices on an OCO, and no stop on other orders", () => {
+    expect(issues({ side: "sell", type: "stop_limit", quantity: "0.5", stopPrice: "2590" })).toStrictEqual([
+      { path: "limitPrice", message: "A stop-limit order needs a limit price" },
+    ]);
+    expect(issues({ side: "sell", type: "stop_limit", quantity: "0.5", limitPrice: "2590" })).toStrictEqual([
+      { path: "stopPrice", message: "A stop-limit order needs a stop price" },
+    ]);
+    expect(
+      issues({ side: "sell", type: "stop_limit", quantity: "0.5", price: "1", stopPrice: "2", limitPrice: "2" }),
+    ).toStrictEqual([{ path: "price", message: "A stop-limit order takes no price" }]);
+    expect(issues({ side: "buy", type: "oco", quantity: "0.5", stopPrice: "2", limitPrice: "2" })).toStrictEqual([
+      { path: "price", message: "An OCO order needs a price" },
+    ]);
+    expect(issues({ side: "buy", type: "limit", quantity: "0.5", price: "2", stopPrice: "3" })).toStrictEqual([
+      { path: "stopPrice", message: "A limit order takes no stopPrice" },
+    ]);
+    expect(issues({ side: "buy", type: "market", quantity: "0.5", limitPrice: "3" })).toStrictEqual([
+      { path: "limitPrice", message: "A market order takes no price: it fills at the current price" },
+    ]);
+    expect(
+      issues({ side: "buy", type: "oco", total: "10", price: "1", stopPrice: "2", limitPrice: "2" }),
+    ).toStrictEqual([{ path: "total", message: "A total is only for market buys; give a quantity" }]);
+    expect(issues({ side: "buy", type: "stop", quantity: "1" })).toStrictEqual([
+      { path: "type", message: 'type must be "market", "limit", "stop_limit" or "oco"' },
+    ]);
+  });
+
+  it("turns a stop-limit and an OCO into smallest units", () => {
+    expect(
+      orderRequest(
+        { side: "sell", type: "stop_limit", quantity: "0.5", stopPrice: "2590.0001", limitPrice: "2589" },
+        M,
+      ),
+    ).toStrictEqual({
+      side: "sell",
+      type: "stop_limit",
+      quantity: 500_000n,
+      stop: { stopPrice: 25_900_001n, limitPrice: 25_890_000n },
+    });
+    expect(
+      orderRequest(
+        { side: "buy", type: "oco", quantity: "0.5", price: "2500", stopPrice: "2700.5", limitPrice: "2710" },
+        M,
+      ),
+    ).toStrictEqual({
+      side: "buy",
+      type: "oco",
+      quantity: 500_000n,
+      limitPrice: 25_000_000n,
+      stop: { stopPrice: 27_005_000n, limitPrice: 27_100_000n },
+    });
+  });
+
   it("turns each kind of order into smallest units, each amount with its asset's decimals", () => {
     expect(orderRequest({ side: "sell", type: "market", quantity: "0.123457" }, M)).toStrictEqual({
       side: "sell",
@@ -221,6 +274,10 @@ const order = (over: Partial<Order>): Order => ({
   createdAt: new Date("2026-11-26T09:15:00.123Z"),
   filledAt: null,
   cancelledAt: null,
+  stopPrice: null,
+  stopLimitPrice: null,
+  triggeredAt: null,
+  ocoId: null,
   ...over,
 });
 
@@ -242,7 +299,52 @@ describe("an order's view", () => {
       createdAt: "2026-11-26T09:15:00.123Z",
       filledAt: null,
       cancelledAt: null,
+      stopPrice: null,
+      triggeredAt: null,
+      ocoId: null,
       strategy: null,
+    });
+  });
+
+  it("shows a waiting stop-limit as one, with the limit it will become and its stop", () => {
+    const view = orderView(
+      order({
+        side: "sell",
+        type: "stop_limit",
+        limitPrice: null,
+        stopPrice: 25_900_000n,
+        stopLimitPrice: 25_890_001n,
+        held: 123_457n,
+      }),
+      M,
+    );
+    expect(view).toMatchObject({
+      type: "stop_limit",
+      limitPrice: "2589.0001",
+      stopPrice: "2590.0000",
+      held: "0.123457",
+      triggeredAt: null,
+    });
+  });
+
+  it("keeps calling a triggered stop-limit one, with when it triggered and its pair", () => {
+    const view = orderView(
+      order({
+        type: "limit",
+        limitPrice: 25_890_001n,
+        stopPrice: 25_900_000n,
+        stopLimitPrice: 25_890_001n,
+        triggeredAt: new Date("2026-11-26T09:30:00.000Z"),
+        ocoId: "0b7c2f3e-1a2b-4c5d-8e9f-0000000000f4",
+      }),
+      M,
+    );
+    expect(view).toMatchObject({
+      type: "stop_limit",
+      limitPrice: "2589.0001",
+      stopPrice: "2590.0000",
+      triggeredAt: "2026-11-26T09:30:00.000Z",
+      ocoId: "0b7c2f3e-1a2b-4c5d-8e9f-0000000000f4",
     });
   });
 
@@ -314,6 +416,10 @@ describe("an order's row", () => {
     created_at: "2026-11-26 09:15:00.123+00",
     filled_at: new Date("2026-11-26T09:20:00.000Z"),
     cancelled_at: "2026-11-26T09:25:00.000Z",
+    stop_price: "25900000",
+    stop_limit_price: 25_890_000,
+    triggered_at: "2026-11-26 09:17:00.5+00",
+    oco_id: "0b7c2f3e-1a2b-4c5d-8e9f-0000000000f4",
   };
 
   it("reads the drivers' strings and numbers as bigints and dates", () => {
@@ -336,6 +442,10 @@ describe("an order's row", () => {
       createdAt: new Date("2026-11-26T09:15:00.123Z"),
       filledAt: new Date("2026-11-26T09:20:00.000Z"),
       cancelledAt: new Date("2026-11-26T09:25:00.000Z"),
+      stopPrice: 25_900_000n,
+      stopLimitPrice: 25_890_000n,
+      triggeredAt: new Date("2026-11-26T09:17:00.500Z"),
+      ocoId: "0b7c2f3e-1a2b-4c5d-8e9f-0000000000f4",
     });
   });
 

@@ -5,13 +5,34 @@ import type { TradeSettingsView } from "@/lib/trading/trade-settings";
 
 export interface OrderDraft {
   side: "buy" | "sell";
-  type: "market" | "limit";
+  type: "market" | "limit" | "stop_limit" | "oco";
   /** For a market buy: whether the user gives XAUT to buy or USDT to spend. */
   by: "quantity" | "total";
   quantity: string;
   total: string;
+  /** A limit order's price, and an OCO's limit order's. */
   price: string;
+  /** A stop-limit's (and an OCO's) stop, and the limit it becomes. */
+  stopPrice: string;
+  stopLimit: string;
 }
+
+type PriceField = "price" | "stopPrice" | "stopLimit";
+
+/** The prices each type asks for, in the form's order, and how the problem names a missing one. */
+const PRICES: Record<OrderDraft["type"], [PriceField, string][]> = {
+  market: [],
+  limit: [["price", "a limit price"]],
+  stop_limit: [
+    ["stopPrice", "a stop price"],
+    ["stopLimit", "a limit price"],
+  ],
+  oco: [
+    ["price", "a limit price"],
+    ["stopPrice", "a stop price"],
+    ["stopLimit", "the stop's limit price"],
+  ],
+};
 
 export interface Estimate {
   /** Rows to show: label, a formatted amount with its asset, and whether it is the bottom line. */
@@ -22,7 +43,7 @@ export interface Estimate {
   body: Record<string, string>;
 }
 
-export type EstimateResult = { estimate: Estimate } | { problem: string; field?: "quantity" | "total" | "price" };
+export type EstimateResult = { estimate: Estimate } | { problem: string; field?: "quantity" | "total" | PriceField };
 
 function parse(text: string, decimals: number, asset: string): bigint | string {
   try {
@@ -53,13 +74,33 @@ export function estimate(
   const bid = toUnits(price.bid, market.quoteDecimals);
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
 
-  let limit: bigint | undefined;
-  if (draft.type === "limit") {
-    if (!draft.price.trim()) return { problem: "Enter a limit price", field: "price" };
-    const parsed = parse(draft.price, market.quoteDecimals, "USDT");
-    if (typeof parsed === "string") return { problem: parsed, field: "price" };
-    limit = parsed;
+  const prices: Partial<Record<PriceField, bigint>> = {};
+  for (const [field, name] of PRICES[draft.type]) {
+    if (!draft[field].trim()) return { problem: `Enter ${name}`, field };
+    const parsed = parse(draft[field], market.quoteDecimals, "USDT");
+    if (typeof parsed === "string") return { problem: parsed, field };
+    prices[field] = parsed;
   }
+  // What the server refuses as already reached, said before the review.
+  const last = toUnits(price.last, market.quoteDecimals);
+  const sell = draft.side === "sell";
+  if (prices.stopPrice !== undefined && (sell ? prices.stopPrice >= last : prices.stopPrice <= last))
+    return {
+      problem: `A ${draft.side} stop must be ${sell ? "below" : "above"} the current price of ${usdt(last)}`,
+      field: "stopPrice",
+    };
+  if (draft.type === "oco" && (sell ? prices.price! <= bid : prices.price! >= ask))
+    return {
+      problem: `An OCO's limit ${draft.side} must be ${sell ? "above" : "below"} the current price of ${usdt(last)}`,
+      field: "price",
+    };
+  // The limit an order fills at or better: a stop's is the one it becomes; an OCO reserves for the dearer of its two.
+  const limit =
+    draft.type === "oco"
+      ? prices.price! > prices.stopLimit!
+        ? prices.price
+        : prices.stopLimit
+      : (prices.price ?? prices.stopLimit);
 
   let quantity: bigint;
   if (byTotal) {
@@ -99,7 +140,13 @@ export function estimate(
     const amount = draft.side === "sell" ? xaut : usdt;
     return { problem: `This order needs ${amount(needs)}; you have ${amount(has)} available`, field };
   }
-  const notional = limit === undefined ? fill.cost : ceilDiv(quantity * limit, unit);
+  // An OCO counts both of its orders until one of them ends.
+  const notional =
+    limit === undefined
+      ? fill.cost
+      : draft.type === "oco"
+        ? ceilDiv(quantity * prices.price!, unit) + ceilDiv(quantity * prices.stopLimit!, unit)
+        : ceilDiv(quantity * limit, unit);
   const left = toUnits(settings.dailyRemaining, market.quoteDecimals);
   if (notional > left)
     return {
@@ -110,7 +157,9 @@ export function estimate(
   const body: Record<string, string> = { side: draft.side, type: draft.type };
   if (byTotal) body.total = plainAmount(draft.total);
   else body.quantity = formatAmount(quantity, market.baseDecimals);
-  if (limit !== undefined) body.price = formatAmount(limit, market.quoteDecimals);
+  if (prices.price !== undefined) body.price = formatAmount(prices.price, market.quoteDecimals);
+  if (prices.stopPrice !== undefined) body.stopPrice = formatAmount(prices.stopPrice, market.quoteDecimals);
+  if (prices.stopLimit !== undefined) body.limitPrice = formatAmount(prices.stopLimit, market.quoteDecimals);
 
   if (draft.type === "market") {
     const buy = draft.side === "buy";
@@ -129,6 +178,28 @@ export function estimate(
     };
   }
   const reserved = draft.side === "buy" ? usdt(buyDebit(quantity, limit!, settings.feeBps, unit)) : xaut(quantity);
+  if (draft.type !== "limit") {
+    const stop = usdt(prices.stopPrice!);
+    const stopLimit = usdt(prices.stopLimit!);
+    const ifStop = `If XAUt ${sell ? "falls" : "rises"} to ${stop}, ${draft.side} ${xaut(quantity)} at ${stopLimit} or better`;
+    const rows: Estimate["rows"] = [
+      ...(draft.type === "oco" ? ([["Limit price", usdt(prices.price!)]] as Estimate["rows"]) : []),
+      ["Stop price", stop],
+      [draft.type === "oco" ? "Stop's limit price" : "Limit price", stopLimit],
+      ["Quantity", xaut(quantity)],
+      ["Reserved until it ends", reserved, true],
+    ];
+    return {
+      estimate: {
+        body,
+        rows,
+        summary:
+          draft.type === "oco"
+            ? `${sell ? "Sell" : "Buy"} ${xaut(quantity)} at ${usdt(prices.price!)}, or: ${ifStop.charAt(0).toLowerCase()}${ifStop.slice(1)}. Whichever comes first cancels the other.`
+            : `${ifStop}.`,
+      },
+    };
+  }
   return {
     estimate: {
       body,

@@ -15,13 +15,24 @@ import type { OrderView } from "@/lib/trading/views";
 import { Choice } from "./choice";
 import { estimate, type OrderDraft } from "./estimate";
 
+const FIELD_IDS = { price: "order-price", stopPrice: "order-stop-price", stopLimit: "order-stop-limit" } as const;
+
 const newKey = () => `trade-${crypto.randomUUID()}`;
-const EMPTY: OrderDraft = { side: "buy", type: "market", by: "quantity", quantity: "", total: "", price: "" };
+const EMPTY: OrderDraft = {
+  side: "buy",
+  type: "market",
+  by: "quantity",
+  quantity: "",
+  total: "",
+  price: "",
+  stopPrice: "",
+  stopLimit: "",
+};
 
 /** What the API answers to an order: its result and, once placed, the order and the balances after it. */
-export type Placed = Answer & { order?: OrderView; balances?: AssetBalance[] };
+export type Placed = Answer & { order?: OrderView; orders?: OrderView[]; balances?: AssetBalance[] };
 
-/** Buy or sell, market or limit: the estimate first, then a confirmation, then the order. */
+/** Buy or sell; market, limit, stop-limit or OCO: the estimate first, then a confirmation in plain words, then the order. */
 export function OrderForm({
   ts,
   available,
@@ -55,10 +66,19 @@ export function OrderForm({
       : ts.price.stale
         ? "Trading is paused: the market price is out of date"
         : null;
-  const touched = draft.quantity.trim() || draft.total.trim() || draft.price.trim();
+  const touched = [draft.quantity, draft.total, draft.price, draft.stopPrice, draft.stopLimit].some((v) => v.trim());
   const byTotal = draft.type === "market" && draft.side === "buy" && draft.by === "total";
   const spend = draft.side === "buy" ? money(available.USDT, "USDT") : money(available.XAUT, "XAUT");
-  const mostToSell = sellMaxOf(ts, available.XAUT, draft.price);
+  const mostToSell = sellMaxOf(ts, available.XAUT, draft.type === "stop_limit" ? draft.stopLimit : draft.price);
+  const priceField = (field: "price" | "stopPrice" | "stopLimit", label: string, placeholder?: string) => (
+    <PriceField
+      id={FIELD_IDS[field]}
+      label={label}
+      value={draft[field]}
+      onChange={(value) => change({ [field]: value })}
+      placeholder={placeholder ?? (ts.price ? displayDecimal(ts.price.last) : "0.00")}
+    />
+  );
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -74,7 +94,7 @@ export function OrderForm({
       toast(body.message, body.success ? "success" : "error");
       key.current = newKey();
       setReviewing(false);
-      if (body.success) setDraft((d) => ({ ...d, quantity: "", total: "", price: "" }));
+      if (body.success) setDraft((d) => ({ ...d, quantity: "", total: "", price: "", stopPrice: "", stopLimit: "" }));
       onPlaced(body);
     });
   }
@@ -100,10 +120,19 @@ export function OrderForm({
           options={[
             ["market", "Market"],
             ["limit", "Limit"],
+            ["stop_limit", "Stop"],
+            ["oco", "OCO"],
           ]}
           onChange={(type) => change({ type })}
         />
       </div>
+      {(draft.type === "stop_limit" || draft.type === "oco") && (
+        <p className="text-xs text-muted">
+          {draft.type === "stop_limit"
+            ? "A stop-limit waits until the price reaches your stop, then places a limit order at your limit price."
+            : "An OCO places a limit order and a stop-limit together: when one fills or triggers, the other is cancelled."}
+        </p>
+      )}
       {draft.type === "market" && draft.side === "buy" && (
         <Choice
           name="by"
@@ -116,20 +145,16 @@ export function OrderForm({
           onChange={(by) => change({ by })}
         />
       )}
-      {draft.type === "limit" && (
-        <div>
-          <label htmlFor="order-price" className="label">
-            Limit price (USDT per XAUt)
-          </label>
-          <input
-            id="order-price"
-            inputMode="decimal"
-            autoComplete="off"
-            value={draft.price}
-            onChange={(e) => change({ price: e.target.value })}
-            placeholder={ts.price ? displayDecimal(draft.side === "buy" ? ts.price.ask : ts.price.bid) : "0.00"}
-            className="field text-right tabular-nums"
-          />
+      {(draft.type === "limit" || draft.type === "oco") &&
+        priceField(
+          "price",
+          "Limit price (USDT per XAUt)",
+          ts.price ? displayDecimal(draft.side === "buy" ? ts.price.ask : ts.price.bid) : undefined,
+        )}
+      {(draft.type === "stop_limit" || draft.type === "oco") && (
+        <div className="grid grid-cols-2 gap-2">
+          {priceField("stopPrice", "Stop price (USDT)")}
+          {priceField("stopLimit", draft.type === "oco" ? "Stop's limit (USDT)" : "Limit price (USDT)")}
         </div>
       )}
       {byTotal ? (
@@ -227,6 +252,37 @@ export function OrderForm({
         of a USDT.
       </p>
     </form>
+  );
+}
+
+function PriceField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder={placeholder}
+        className="field text-right tabular-nums"
+      />
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import { usePriceAlerts } from "@/components/alerts/use-price-alerts";
 import { AurumTradeTable, type AurumTradesData, useAurumTrades } from "@/components/market/aurum-trades";
 import { OrderList } from "@/components/order-list";
 import { OrderTable } from "@/components/order-table";
+import { orderKind, orderWords } from "@/components/order-words";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { useToast } from "@/components/toast";
 import { api } from "@/components/hooks/session";
@@ -118,7 +119,11 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   // The fill job tells the user's sockets when a limit order fills: show it without waiting.
   useRealtimeEvent<{ reason?: string; orderId?: string }>("balance", (event) => {
     const filled = event.reason === "order.filled" && data.open.find((o) => o.id === event.orderId);
-    if (filled) toast(`Your limit ${filled.side} of ${money(filled.quantity, "XAUT")} filled`, "success");
+    if (filled)
+      toast(
+        `Your ${orderKind(filled).toLowerCase()} ${filled.side} of ${money(filled.quantity, "XAUT")} filled`,
+        "success",
+      );
     void refreshAll().catch(() => {});
   });
 
@@ -127,10 +132,12 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   function placed(answer: Placed) {
     const { order, balances } = answer;
     if (order && balances) {
+      // An OCO answers with both of its orders.
+      const opened = (answer.orders ?? [order]).filter((o) => o.status === "open");
       setData((d) => ({
         ...d,
         available: availableOf(balances),
-        open: order.status === "open" ? [order, ...d.open.filter((o) => o.id !== order.id)] : d.open,
+        open: [...opened, ...d.open.filter((o) => !opened.some((p) => p.id === o.id))],
         recent:
           order.status === "filled" ? [order, ...d.recent.filter((o) => o.id !== order.id)].slice(0, RECENT) : d.recent,
       }));
@@ -141,7 +148,9 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   async function cancelOrder(order: OrderView) {
     const asked = {
       title: "Cancel this order?",
-      body: `Limit ${order.side} of ${money(order.quantity, "XAUT")} at ${money(order.limitPrice!, "USDT")}. What it reserves returns to your available balance.`,
+      body: order.ocoId
+        ? `${orderWords(order)}, of ${money(order.quantity, "XAUT")}. Both orders of this OCO are cancelled, and what they reserve returns to your available balance.`
+        : `${orderWords(order)}, of ${money(order.quantity, "XAUT")}. What it reserves returns to your available balance.`,
       confirmLabel: "Cancel order",
       keepLabel: "Keep the order",
     };
@@ -172,7 +181,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
         className="btn-ghost mt-1 px-3 py-1 text-xs"
         disabled={cancelling === o.id}
         onClick={() => void cancelOrder(o)}
-        aria-label={`Cancel limit ${o.side} of ${money(o.quantity, "XAUT")} at ${money(o.limitPrice!, "USDT")}`}
+        aria-label={`Cancel ${orderWords(o).toLowerCase()}, of ${money(o.quantity, "XAUT")}`}
       >
         {cancelling === o.id ? "Cancelling…" : "Cancel"}
       </button>

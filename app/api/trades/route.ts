@@ -16,7 +16,16 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const userId = auth.user.id;
   const outcome = await onceFor(db, { scope: `trades:${userId}`, key, request: input }, async (tx) => {
     const placed = await placeOrder(tx, userId, request);
-    return { status: 201, body: { success: true, message: placed.message, order: orderView(placed.order, market) } };
+    return {
+      status: 201,
+      body: {
+        success: true,
+        message: placed.message,
+        order: orderView(placed.order, market),
+        // An OCO's two orders, the limit order first.
+        ...(placed.orders && { orders: placed.orders.map((o) => orderView(o, market)) }),
+      },
+    };
   });
   if (!outcome.replayed) metrics.orders.inc({ side: input.side, type: input.type, status: outcome.body.order.status });
   // The balances as they are now (not stored with a replay): the screen shows the order's effect from this answer alone.
