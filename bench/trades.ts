@@ -11,9 +11,10 @@
  *      `pgbench -b tpcb-like -c 20` on the same database server;
  * each for 1,000 users and for 1 user, with the lock waits sampled meanwhile: the house and fees
  * accounts are never locked, so only one user's own rows serialize that user's trades;
- *  (c) with 10,000 active price alerts, one tick checked against all of them (issue 46: ≤ 50 ms).
+ *  (c) with 10,000 active price alerts, one tick checked against all of them (issue 46: ≤ 50 ms);
+ *  (d) a price tick checked against 10,000 waiting stop orders (bench/stops.ts, the same target).
  * Everything stays on 127.0.0.1; BENCH_SECONDS (default 10) bounds each phase; BENCH_PHASES
- * (default "http,in-process,pgbench,alerts") picks phases, e.g. "in-process,pgbench" needs no build.
+ * (default "http,in-process,pgbench,alerts,stops") picks phases, e.g. "in-process,pgbench" needs no build.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -34,6 +35,7 @@ import { benchDatabase } from "./database";
 import { cpuPer, describeRun, postgresCpuSeconds, runFor, sampleLockWaits } from "./load";
 import { seedTraders, type Trader } from "./seed";
 import { startServer } from "./server";
+import { stopsPhase } from "./stops";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HTTP_CONNECTIONS = 50;
@@ -42,7 +44,7 @@ const USERS = 1_000;
 // Each order is 0.001 XAUT (the default minimum), buys and sells alternating.
 const QUANTITY = "0.001";
 
-const PHASES = new Set((process.env.BENCH_PHASES ?? "http,in-process,pgbench,alerts").split(","));
+const PHASES = new Set((process.env.BENCH_PHASES ?? "http,in-process,pgbench,alerts,stops").split(","));
 
 const line = (label: string, figures: string) => console.log(`  ${label.padEnd(40)} ${figures}`);
 
@@ -221,6 +223,7 @@ async function main() {
         line,
       );
     }
+    if (PHASES.has("stops")) await stopsPhase(db, many);
 
     const problems = await checkLedger(db);
     const [orders] = await client<{ n: number }[]>`select count(*)::int as n from orders`;

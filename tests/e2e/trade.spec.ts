@@ -96,7 +96,7 @@ test("a limit order far from the market waits with its funds on hold, and cancel
     .getByRole("button", { name: /^Cancel limit buy/ })
     .click();
   const ask = page.getByRole("dialog", { name: "Cancel this order?" });
-  await expect(ask).toContainText("Limit buy of 0.200000 XAUt at 1,000.00 USDT");
+  await expect(ask).toContainText("Limit buy at 1,000.00 USDT: 0.200000 XAUt");
   await ask.getByRole("button", { name: "Keep the order" }).click();
   await expect(open).toHaveCount(1);
   await open

@@ -149,8 +149,8 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     const asked = {
       title: "Cancel this order?",
       body: order.ocoId
-        ? `${orderWords(order)}, of ${money(order.quantity, "XAUT")}. Both orders of this OCO are cancelled, and what they reserve returns to your available balance.`
-        : `${orderWords(order)}, of ${money(order.quantity, "XAUT")}. What it reserves returns to your available balance.`,
+        ? `${orderWords(order)}: ${money(order.quantity, "XAUT")}. Both orders of this OCO are cancelled, and what they reserve returns to your available balance.`
+        : `${orderWords(order)}: ${money(order.quantity, "XAUT")}. What it reserves returns to your available balance.`,
       confirmLabel: "Cancel order",
       keepLabel: "Keep the order",
     };
@@ -181,7 +181,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
         className="btn-ghost mt-1 px-3 py-1 text-xs"
         disabled={cancelling === o.id}
         onClick={() => void cancelOrder(o)}
-        aria-label={`Cancel ${orderWords(o).toLowerCase()}, of ${money(o.quantity, "XAUT")}`}
+        aria-label={`Cancel ${orderWords(o).toLowerCase()}: ${money(o.quantity, "XAUT")}`}
       >
         {cancelling === o.id ? "Cancelling…" : "Cancel"}
       </button>
