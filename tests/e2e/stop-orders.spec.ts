@@ -63,11 +63,13 @@ test("a stop-limit and an OCO are reviewed in plain words, wait as open orders w
   await page.getByLabel("Stop price (USDT)").fill(far(last - 900));
   await page.getByLabel("Stop's limit (USDT)").fill(far(last - 910));
   await page.getByRole("button", { name: "Review sell" }).click();
-  await expect(page.getByRole("status")).toContainText("Whichever comes first cancels the other.");
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Sell 0\.200000 XAUt at [\d,]+\.\d{6} USDT, or: if XAUt falls to/ }),
+  ).toContainText("Whichever comes first cancels the other.");
   await page.getByRole("button", { name: "Confirm sell" }).click();
   await expect(page.getByTestId("toast")).toContainText("OCO placed: sell 0.200000 XAUt at");
   await expect(open).toHaveCount(3);
-  await expect(page.getByTestId("available")).toHaveText("0.30 XAUt");
+  await expect(page.getByTestId("available")).toHaveText("0.300000 XAUt");
 
   await open
     .filter({ hasText: "OCO limit sell" })
@@ -77,7 +79,7 @@ test("a stop-limit and an OCO are reviewed in plain words, wait as open orders w
   await expect(ask).toContainText("Both orders of this OCO are cancelled");
   await ask.getByRole("button", { name: "Cancel order" }).click();
   await expect(open).toHaveCount(1);
-  await expect(page.getByTestId("available")).toHaveText("0.50 XAUt");
+  await expect(page.getByTestId("available")).toHaveText("0.500000 XAUt");
 });
 
 test("an OCO close to the price: the feed reaches one of its orders, which fills, and the other disappears", async ({
@@ -114,13 +116,19 @@ test("an OCO close to the price: the feed reaches one of its orders, which fills
   }
   expect(placed?.orders).toHaveLength(2);
 
-  // Without reloading: the screen hears of the placement, then of the fill and the cancel, and ends
-  // with no open order and the fill among the recent trades.
-  await expect(open).toHaveCount(0, { timeout: 90_000 });
-  const history = await page.request.get("/api/trades/user", { headers });
-  const { orders } = (await history.json()) as { orders: { id: string; status: string; ocoId: string | null }[] };
-  const pair = orders.filter((o) => o.ocoId === placed!.orders[0]!.ocoId).map((o) => o.status);
-  expect(pair.sort()).toEqual(["cancelled", "filled"]);
+  // One of the pair fills and the other is cancelled, exactly so...
+  const pairStatus = async () => {
+    const history = await page.request.get("/api/trades/user", { headers });
+    const { orders } = (await history.json()) as { orders: { status: string; ocoId: string | null }[] };
+    return orders
+      .filter((o) => o.ocoId === placed!.orders[0]!.ocoId)
+      .map((o) => o.status)
+      .sort();
+  };
+  await expect.poll(pairStatus, { timeout: 90_000 }).not.toEqual(["open", "open"]);
+  expect(await pairStatus()).toEqual(["cancelled", "filled"]);
+  // ...and the screen, never reloaded, shows no open order and the fill among the recent trades.
+  await expect(open).toHaveCount(0);
   const recent = page.getByRole("list", { name: "Recent trades" }).getByTestId("order");
   await expect(recent.filter({ hasText: /OCO (limit|stop-limit) sell/ }).filter({ hasText: "filled" })).toHaveCount(1);
 });
