@@ -2,7 +2,7 @@ import { displayDecimal, money } from "@/lib/core/format";
 import { Amount } from "@/components/amount";
 import type { OrderView } from "@/lib/trading/views";
 import { Time } from "@/components/time";
-import { orderWords } from "./order-words";
+import { orderWords, sharesPairReserve } from "./order-words";
 
 const STATUS_TONES: Record<OrderView["status"], string> = {
   open: "border-gold/60 text-gold-soft",
@@ -56,6 +56,8 @@ export function OrderList({
               <span className="block text-xs text-muted">
                 {o.side === "buy" ? "Paid" : "Received"} <Amount value={o.total} asset="USDT" />
               </span>
+            ) : o.status === "open" && sharesPairReserve(o) ? (
+              <span className="block text-xs text-muted">Covered by its OCO pair</span>
             ) : o.status === "open" ? (
               <span className="block text-xs text-muted tabular-nums">
                 Reserved {money(o.held, o.side === "buy" ? "USDT" : "XAUT")}

@@ -1,7 +1,7 @@
 import { Time } from "@/components/time";
 import { displayDecimal, readable } from "@/lib/core/format";
 import type { OrderView } from "@/lib/trading/views";
-import { orderKind, stopWords } from "./order-words";
+import { orderKind, sharesPairReserve, stopWords } from "./order-words";
 
 /**
  * Orders as a desktop table, one or two lines each with the numbers in aligned columns: when, what,
@@ -44,7 +44,7 @@ export function OrderTable({
       </thead>
       <tbody>
         {orders.map((o) => {
-          const reserved = o.status === "open" && o.side === "buy" ? o.held : null;
+          const reserved = o.status === "open" && o.side === "buy" && !sharesPairReserve(o) ? o.held : null;
           return (
             <tr key={o.id} className="align-top" data-testid="order-row">
               <td className="whitespace-nowrap text-muted">
@@ -54,7 +54,7 @@ export function OrderTable({
                 <span className={o.side === "buy" ? "text-success" : "text-danger"}>
                   {o.side === "buy" ? "Buy" : "Sell"}
                 </span>{" "}
-                <span className="text-muted">{orderKind(o).toLowerCase()}</span>
+                <span className="text-muted">{orderKind(o)}</span>
                 {o.stopPrice && <span className="block text-xs text-muted">{stopWords(o)}</span>}
                 {o.strategy && <span className="block text-xs text-gold">By {o.strategy.name}</span>}
               </td>

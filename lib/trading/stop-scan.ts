@@ -10,16 +10,19 @@ import { stopReached, triggerStop } from "./stops";
 
 const BATCH = 200;
 
-// Each side is a range scan of orders_stop_idx; accounts that could not trade are left out here so
-// their stops are not read again on every tick (they wait, funds on hold, as their limit orders do).
-const REACHED = `select o.id, o.oco_id from orders o
+// One side at a time, each a range of orders_stop_idx: asked for both sides at once, the planner
+// cannot tell that waiting stops sit on the far side of the price and reads them all. Accounts that
+// could not trade are left out here, so their stops are not read again on every tick (they wait,
+// funds on hold, as their limit orders do).
+const reached = (side: "buy" | "sell") => `select o.id, o.oco_id from orders o
   join users u on u.id = o.user_id and u.status = 'active'
   left join trade_configs c on c.user_id = o.user_id
   where o.status = 'open' and o.stop_price is not null and o.triggered_at is null
-    and ((o.side = 'sell' and o.stop_price >= $1) or (o.side = 'buy' and o.stop_price <= $1))
+    and o.side = '${side}' and o.stop_price ${side === "sell" ? ">=" : "<="} $1
     and coalesce(c.enabled, $2)
   order by o.created_at
   limit ${BATCH}`;
+const REACHED = { sell: reached("sell"), buy: reached("buy") };
 
 /**
  * Triggers one stop if it still waits and the price still reaches it, in its own transaction with
@@ -42,16 +45,18 @@ async function triggerOne(db: Db, id: string, ocoId: string | null): Promise<boo
   });
 }
 
-/** Triggers the waiting stops `tick`'s price has reached, oldest first. Returns how many triggered. */
+/** Triggers the waiting stops `tick`'s price has reached, oldest first on each side. Returns how many triggered. */
 export async function triggerReachedStops(db: Db, tick: Tick): Promise<number> {
   const { trading } = await getSettings(db);
-  const reached = await query<{ id: string; oco_id: string | null }>(db, REACHED, [
-    tick.price.toString(),
-    trading.enabled,
-  ]);
   let triggered = 0;
-  for (const { id, oco_id } of reached) {
-    if (await triggerOne(db, id, oco_id)) triggered++;
+  for (const side of ["sell", "buy"] as const) {
+    const stops = await query<{ id: string; oco_id: string | null }>(db, REACHED[side], [
+      tick.price.toString(),
+      trading.enabled,
+    ]);
+    for (const { id, oco_id } of stops) {
+      if (await triggerOne(db, id, oco_id)) triggered++;
+    }
   }
   return triggered;
 }

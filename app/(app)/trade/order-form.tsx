@@ -101,8 +101,7 @@ export function OrderForm({
 
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label="Place an order" noValidate>
-      {/* Side by side from 1024 px, so the form and recent trades under it fit one screen. */}
-      <div className="space-y-3 lg:grid lg:grid-cols-2 lg:gap-2 lg:space-y-0">
+      <div className="space-y-3">
         <Choice
           name="side"
           legend="Side"

@@ -121,7 +121,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
     const filled = event.reason === "order.filled" && data.open.find((o) => o.id === event.orderId);
     if (filled)
       toast(
-        `Your ${orderKind(filled).toLowerCase()} ${filled.side} of ${money(filled.quantity, "XAUT")} filled`,
+        `Your ${orderKind(filled)} ${filled.side} of ${money(filled.quantity, "XAUT")} filled`,
         "success",
       );
     void refreshAll().catch(() => {});
