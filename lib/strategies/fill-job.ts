@@ -10,6 +10,7 @@ import { answerFill } from "@/lib/strategies/rounds";
 import { strategyName } from "@/lib/strategies/views";
 import { rulesFor } from "@/lib/trading/config";
 import { crosses, fillLimitOrder } from "@/lib/trading/fill-limit";
+import { noticeFilled } from "@/lib/trading/fill-notice";
 import { cancelOpenOrders, lockOrders } from "@/lib/trading/oco";
 import { triggerReachedStops } from "@/lib/trading/stop-scan";
 import { currentQuote } from "@/lib/trading/market";
@@ -86,6 +87,7 @@ async function fillOne(db: Db, orderId: string, strategyId: string | null, ocoId
       strategy ? strategyName(strategy, market) : undefined,
     );
     if (strategy) await answerFill(tx, strategy, filled.order, filled.fill);
+    else await noticeFilled(tx, filled.order, filled.fill, market);
     const other = locked.filter((o) => o.id !== orderId);
     await cancelOpenOrders(tx, other, `OCO ${order.side}: the other order was cancelled, the limit order filled`);
     return true;

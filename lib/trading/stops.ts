@@ -5,6 +5,7 @@ import { BASE, QUOTE } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
 import { crosses, fillLimitOrder } from "./fill-limit";
+import { noticeFilled, noticeTriggered } from "./fill-notice";
 import { holdLegs } from "./legs";
 import type { MarketAssets, Quote } from "./market";
 import { cancelOpenOrders } from "./oco";
@@ -81,7 +82,13 @@ export async function triggerStop(
     event: "balance",
     data: { reason: "order.triggered", orderId: stop.id },
   });
-  return crosses(triggered, quote) ? (await fillLimitOrder(db, triggered, quote, m)).order : triggered;
+  if (!crosses(triggered, quote)) {
+    await noticeTriggered(db, triggered, m);
+    return triggered;
+  }
+  const filled = await fillLimitOrder(db, triggered, quote, m);
+  await noticeFilled(db, filled.order, filled.fill, m);
+  return filled.order;
 }
 
 /** Runs `write` with the posting of `legs` when there are any (none when nothing is returned). */

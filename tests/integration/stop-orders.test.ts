@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { journals, orders, tradeConfigs } from "@/db/schema";
+import { journals, notifications, orders, tradeConfigs } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { dailyUsed } from "@/lib/trading/daily";
@@ -48,6 +48,15 @@ async function place(token: string, body: Record<string, string>) {
 
 const rowOf = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const hold = (userId: string, asset: "USDT" | "XAUT") => balanceOf(db(), userId, asset, "hold");
+const lastNotice = async (userId: string) =>
+  (
+    await db()
+      .select({ title: notifications.title, message: notifications.message, category: notifications.category })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt))
+      .limit(1)
+  )[0];
 
 describe("a stop-limit", () => {
   it("reserves at placement, waits above its stop, triggers at the stop exactly and then fills as a limit order", async () => {
@@ -118,10 +127,20 @@ describe("a stop-limit", () => {
     // Triggered: now a limit buy at 4050, which the price (4100) has not reached.
     expect(await rowOf(placed.order.id)).toMatchObject({ status: "open", type: "limit", limitPrice: units("4050") });
     expect(await hold(t.id, "USDT")).toBe(reserved);
+    expect(await lastNotice(t.id)).toEqual({
+      title: "Stop triggered",
+      message:
+        "XAUt reached your stop at 4,100.00 USDT: your buy of 1.000000 XAUt is now a limit order at 4,050.00 USDT, waiting for that price or better.",
+      category: "money",
+    });
 
     await setPrice(db(), "4040");
     await fillCrossedOrders(db());
     expect(await rowOf(placed.order.id)).toMatchObject({ status: "filled", fillPrice: units("4040") });
+    expect(await lastNotice(t.id)).toMatchObject({
+      title: "Order filled",
+      message: "Your stop-limit buy of 1.000000 XAUt filled at 4,040.00 USDT: you paid 4,048.08 USDT, fee included.",
+    });
     expect(await hold(t.id, "USDT")).toBe(0n);
     expect(await checkLedger(db())).toEqual([]);
   });
@@ -238,6 +257,9 @@ describe("an OCO", () => {
     expect(await rowOf(limit!.id)).toMatchObject({ status: "filled", fillPrice: units("4200") });
     expect(await rowOf(stop!.id)).toMatchObject({ status: "cancelled", triggeredAt: null });
     expect(await hold(t.id, "XAUT")).toBe(0n);
+    expect((await lastNotice(t.id))?.message).toBe(
+      "Your OCO limit sell of 0.500000 XAUt filled at 4,200.00 USDT: you received 2,095.80 USDT, fee included.",
+    );
     // The price falling past the stop afterwards triggers nothing.
     await setPrice(db(), "3800");
     await fillCrossedOrders(db());
