@@ -108,10 +108,3 @@ export function gateChanges(gate: MoneyGate, adminName: string, userName: string
     },
   ];
 }
-
-/** A sentence for the summary. */
-export function gateReason(gate: MoneyGate): string {
-  if (gate.why === "own account") return "an administrator's own account";
-  if (gate.why === "unpriced") return `${gate.asset} has no price to value it by`;
-  return "the approval threshold is reached";
-}
