@@ -1,14 +1,15 @@
 import { asc, isNotNull, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { auditLogs } from "@/db/schema";
+import { auditLogs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { chained, chainedColumns } from "@/lib/audit/chain";
 import { GENESIS, rowHash } from "@/lib/audit/encoding";
 import { verifyAuditChain } from "@/lib/audit/verify";
-import { signInAdmin } from "../support/admin";
+import { newId } from "@/lib/core/ids";
 import { withTestDatabase } from "../support/db";
+import { uniqueName } from "../support/users";
 
 // verifyAuditChain's answers for a start given (`from`, the head a quick look verified last) and for
 // heads kept elsewhere (`expect`: seen, printed or published), on one chain of five rows. Each case
@@ -70,8 +71,19 @@ async function rechained(from: number, edit: SQL): Promise<SQL[]> {
 }
 
 beforeAll(async () => {
-  const admin = await signInAdmin(db());
-  actorId = admin.user.id;
+  // The actor as a row only: no password to hash, no sign-in (Stryker runs this set-up once per mutant).
+  const username = uniqueName("admin");
+  actorId = newId();
+  await db()
+    .insert(users)
+    .values({
+      id: actorId,
+      username,
+      email: `${username}@aurum.local`,
+      passwordHash: "-",
+      role: "admin",
+      referralCode: username,
+    });
   for (let i = 1; i <= 5; i++) {
     await audit(db(), {
       actorId,
