@@ -17,7 +17,7 @@ import { POST as freezeRoute } from "@/app/api/user/freeze/route";
 import { accountEvents, auditLogs, proposals, savingPlans, users } from "@/db/schema";
 import { checkLedger } from "@/lib/ledger/check";
 import { getSettings } from "@/lib/settings";
-import { fourEyesSince } from "@/lib/approvals/policy";
+import { activeAdmins, fourEyesSince } from "@/lib/approvals/policy";
 import { verifyPassword } from "@/lib/auth/password";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
@@ -109,7 +109,10 @@ describe("who administers", () => {
   it("counts a frozen or disabled administrator: freezing one's own account never leaves the other alone", async () => {
     const [a, b] = [await signInAdmin(db()), await signInAdmin(db())];
     await onlyAdmins(a.user.id, b.user.id);
+    // The queue and the dashboard show who can approve now: active administrators only.
+    expect(await activeAdmins(db())).toBe(2);
     expect((await call(freezeRoute, { token: b.token, body: { password: "admin-password" } })).status).toBe(200);
+    expect(await activeAdmins(db())).toBe(1);
     const candidate = await registerUser();
     const res = await put(roleRoute, candidate.user.id, { role: "admin" }, a.token);
     expect(res.status).toBe(202);
@@ -135,6 +138,15 @@ describe("who administers", () => {
     expect((await approve(removal, c.token)).status).toBe(200);
     expect((await userRow(b.user.id)).role).toBe("user");
     expect((await put(roleRoute, c.user.id, { role: "user" }, a.token)).status).toBe(422);
+    // Nobody to appoint or remove: 404, nothing proposed.
+    const nobody = "019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7c9";
+    for (const role of ["admin", "user"]) {
+      expect(await put(roleRoute, nobody, { role }, a.token)).toMatchObject({
+        status: 404,
+        body: { message: "User not found" },
+      });
+    }
+    expect(await db().select().from(proposals).where(eq(proposals.userId, nobody))).toEqual([]);
   });
 });
 
