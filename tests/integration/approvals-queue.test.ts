@@ -12,7 +12,7 @@ import {
   readsOneView,
   rejectProposal,
 } from "@/lib/approvals/proposals";
-import { insertUser } from "@/lib/auth/register";
+import { AppError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { CHANNEL, envelopeReader, type Envelope } from "@/lib/realtime/channel";
 import { withTestDatabase } from "../support/db";
@@ -25,9 +25,14 @@ import { uniqueName } from "../support/users";
 // version does not know. On a database of its own, so the administrators are known.
 const db = withTestDatabase();
 
+/** A user row (no password to hash: these tests never sign in, and Stryker repeats the set-up per mutant). */
 const person = async (role: "admin" | "user") => {
   const username = uniqueName(role);
-  return insertUser(db(), { username, email: `${username}@aurum.local`, password: "pass-word-123", role });
+  const id = newId();
+  await db()
+    .insert(users)
+    .values({ id, username, email: `${username}@aurum.local`, passwordHash: "-", role, referralCode: username });
+  return { id };
 };
 
 let maker: { id: string; ip: string | null };
@@ -81,7 +86,7 @@ async function until(count: number) {
   for (let waited = 0; heard.length < count && waited < 10_000; waited += 20)
     await new Promise((r) => setTimeout(r, 20));
   // A moment more, so an event too many would show.
-  await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, 200));
 }
 const byUser = (events: typeof heard) =>
   events.map((e) => ({ ...(e.to as { userId: string }), data: e.data })).sort((x, y) => (x.userId < y.userId ? -1 : 1));
@@ -145,30 +150,20 @@ describe("an action that becomes a proposal", () => {
 describe("the queue's followers", () => {
   it("every other active administrator hears of a proposal, its approval and its rejection; the actor and a disabled one do not", async () => {
     await hearing();
+    const told = (ids: string[], id: string, status: string) =>
+      ids.sort().map((userId) => ({ userId, data: { id, kind: "balance.adjust", status } }));
     const first = (await propose("2000"))!;
     await until(2);
-    const told = (id: string, status: string) =>
-      [checker.id, other].sort().map((userId) => ({ userId, data: { id, kind: "balance.adjust", status } }));
-    expect(byUser(heard)).toEqual(told(first.id, "pending"));
-
-    heard = [];
+    expect(byUser(heard.slice(0))).toEqual(told([checker.id, other], first.id, "pending"));
     await approveProposal(db(), first.id, checker);
-    await until(2);
-    expect(byUser(heard)).toEqual(
-      [maker.id, other]
-        .sort()
-        .map((userId) => ({ userId, data: { id: first.id, kind: "balance.adjust", status: "approved" } })),
-    );
-
+    await until(4);
+    expect(byUser(heard.slice(2))).toEqual(told([maker.id, other], first.id, "approved"));
     const second = (await propose("2000"))!;
-    heard = [];
+    await until(6);
     await rejectProposal(db(), second.id, { reason: "Twice" }, { id: other, ip: null });
-    await until(2);
-    expect(byUser(heard)).toEqual(
-      [maker.id, checker.id]
-        .sort()
-        .map((userId) => ({ userId, data: { id: second.id, kind: "balance.adjust", status: "rejected" } })),
-    );
+    await until(8);
+    expect(byUser(heard.slice(6))).toEqual(told([maker.id, checker.id], second.id, "rejected"));
+    expect(heard).toHaveLength(8);
   });
 });
 
@@ -248,6 +243,22 @@ describe("deciding", () => {
     });
     const [still] = await db().select().from(proposals).where(eq(proposals.id, future!.id));
     expect(still).toMatchObject({ status: "pending", decidedBy: null });
+    // A stored payload its rule no longer takes is an error of the app, not a decision: nothing is recorded.
+    const [garbled] = await db()
+      .insert(proposals)
+      .values({
+        id: newId(),
+        kind: "balance.adjust",
+        payload: { userId: user, amount: "-5" },
+        change: { summary: "Garbled", changes: [] },
+        proposedBy: maker.id,
+        proposedAt: now,
+        expiresAt: new Date(now.getTime() + PROPOSAL_TTL_MS),
+      })
+      .returning();
+    await expect(approveProposal(db(), garbled!.id, checker)).rejects.not.toBeInstanceOf(AppError);
+    const [kept] = await db().select().from(proposals).where(eq(proposals.id, garbled!.id));
+    expect(kept).toMatchObject({ status: "pending", decidedBy: null, outcome: null });
     // Anyone may still reject it.
     expect(await rejectProposal(db(), future!.id, { reason: "Unknown here" }, checker)).toMatchObject({
       status: "rejected",
