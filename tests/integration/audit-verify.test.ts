@@ -238,6 +238,69 @@ describe("verifying the audit chain against heads kept before", () => {
 });
 
 describe("verifying the whole audit chain", () => {
+  it("two rows swapped: the first of them no longer follows the row before it", async () => {
+    const check = await tampered(
+      [
+        sql`update audit_logs set seq = -seq where seq in (2, 3)`,
+        sql`update audit_logs set seq = case seq when -2 then 3 else 2 end where seq < 0`,
+      ],
+      (tx) => verifyAuditChain(tx),
+    );
+    expect(check).toEqual({
+      intact: false,
+      break: {
+        kind: "moved",
+        seq: 2,
+        id: rows[2]!.id,
+        reason: "its prev_hash is not the hash of entry #1: a row before it was removed, added or moved",
+      },
+      outside,
+    });
+  });
+
+  it("a row dated back and the chain hashed again from it: its time goes backwards", async () => {
+    const rewrite = await rechained(
+      4,
+      sql`update audit_logs set created_at = created_at - interval '1 hour' where seq = 4`,
+    );
+    const check = await tampered(rewrite, (tx) => verifyAuditChain(tx));
+    expect(check).toMatchObject({
+      intact: false,
+      break: {
+        kind: "time",
+        seq: 4,
+        id: rows[3]!.id,
+        reason: expect.stringMatching(
+          /^its time \S+Z is before entry #3's \(\S+Z\): times never go backwards along the chain$/,
+        ),
+      },
+    });
+  });
+
+  it("rows outside the chain (put in past the triggers): all counted, the first twenty by time named, the chain itself intact", async () => {
+    const base = Date.UTC(2026, 0, 1);
+    const ids = Array.from({ length: 21 }, () => newId());
+    const check = await tampered(
+      ids.map(
+        (id, i) =>
+          sql`insert into audit_logs (id, actor_id, action, target_type, created_at) values (${id}, ${actorId}, ${`test.outside${i}`}, 'test', ${new Date(base + (21 - i) * 60_000).toISOString()}::timestamptz)`,
+      ),
+      (tx) => verifyAuditChain(tx),
+    );
+    expect(check).toMatchObject({ intact: true, entries: 5, head: link(5) });
+    const named = check.outside.named;
+    expect(check.outside.count).toBe(21);
+    expect(named).toHaveLength(20);
+    // The earliest first: the last inserted is the oldest.
+    expect(named[0]).toEqual({
+      id: ids[20],
+      createdAt: new Date(base + 60_000).toISOString(),
+      actorId,
+      action: "test.outside20",
+    });
+    expect(named.map((n) => n.id)).toEqual(ids.slice(1).reverse());
+  });
+
   it("a place taken twice (its unique index dropped): repeated, not missing", async () => {
     const check = await tampered(
       [
