@@ -5,7 +5,7 @@ import { auditLogs, users } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { adjustBalance } from "@/lib/admin/adjust-balance";
 import { moneyGate, STRUCTURING_WINDOW_MS } from "@/lib/approvals/money";
-import { adminsNeedingApproval, fourEyesSince, targetUser } from "@/lib/approvals/policy";
+import { activeAdmins, adminsNeedingApproval, fourEyesSince, targetUser } from "@/lib/approvals/policy";
 import { audit } from "@/lib/audit";
 import { newId } from "@/lib/core/ids";
 import { withTestDatabase } from "../support/db";
@@ -72,6 +72,16 @@ describe("who needs a second administrator", () => {
         return adminsNeedingApproval(tx);
       }),
     ).toBe(false);
+  });
+
+  it("counts the administrators who can approve now: active ones, not a disabled one nor a user", async () => {
+    const [before, disabledToo] = await rolledBack(async (tx) => {
+      const before = await activeAdmins(tx);
+      await tx.update(users).set({ status: "disabled" }).where(eq(users.id, b));
+      return [before, await activeAdmins(tx)] as const;
+    });
+    expect(before).toBe(2);
+    expect(disabledToo).toBe(1);
   });
 
   it("four eyes date from the first appointment of an administrator, not from a removal or a later one", async () => {
