@@ -238,6 +238,22 @@ describe("verifying the audit chain against heads kept before", () => {
 });
 
 describe("verifying the whole audit chain", () => {
+  it("a row deleted: the chain skips its place, named missing", async () => {
+    const check = await tampered([sql`delete from audit_logs where seq = 3`], (tx) => verifyAuditChain(tx));
+    expect(check).toEqual({
+      intact: false,
+      break: { kind: "missing", seq: 3, id: null, reason: "entry #3 is missing: the chain goes from #2 to #4" },
+      outside,
+    });
+  });
+
+  it("a number put in by hand that no double holds: the row has no encoding, so it is named edited", async () => {
+    const check = await tampered([sql`update audit_logs set detail = '{"n": 1e400}' where seq = 3`], (tx) =>
+      verifyAuditChain(tx),
+    );
+    expect(check).toMatchObject({ intact: false, break: { kind: "edited", seq: 3, id: rows[2]!.id } });
+  });
+
   it("two rows swapped: the first of them no longer follows the row before it", async () => {
     const check = await tampered(
       [
