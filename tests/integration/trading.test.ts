@@ -195,7 +195,11 @@ describe("market orders", () => {
 
   it.each([
     ["an unknown side", { side: "hold", type: "market", quantity: "1" }, 'side must be "buy" or "sell"'],
-    ["an unknown type", { side: "buy", type: "stop", quantity: "1" }, 'type must be "market", "limit", "stop_limit" or "oco"'],
+    [
+      "an unknown type",
+      { side: "buy", type: "stop", quantity: "1" },
+      'type must be "market", "limit", "stop_limit" or "oco"',
+    ],
     ["no quantity", { side: "buy", type: "market" }, "Please enter a quantity"],
     [
       "a float quantity",

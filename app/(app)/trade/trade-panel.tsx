@@ -120,10 +120,7 @@ export function TradePanel({ initial }: { initial: TradeData }) {
   useRealtimeEvent<{ reason?: string; orderId?: string }>("balance", (event) => {
     const filled = event.reason === "order.filled" && data.open.find((o) => o.id === event.orderId);
     if (filled)
-      toast(
-        `Your ${orderKind(filled)} ${filled.side} of ${money(filled.quantity, "XAUT")} filled`,
-        "success",
-      );
+      toast(`Your ${orderKind(filled)} ${filled.side} of ${money(filled.quantity, "XAUT")} filled`, "success");
     void refreshAll().catch(() => {});
   });
 
