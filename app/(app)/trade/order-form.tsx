@@ -101,7 +101,9 @@ export function OrderForm({
 
   return (
     <form onSubmit={submit} className="card space-y-3" aria-label="Place an order" noValidate>
-      <div className="space-y-3">
+      {/* Side by side from 1024 px, so the form and recent trades under it fit one screen: the two
+          sides take a narrow column, the four types the rest. */}
+      <div className="space-y-3 lg:grid lg:grid-cols-[7rem_1fr] lg:gap-2 lg:space-y-0">
         <Choice
           name="side"
           legend="Side"
