@@ -1,9 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiRegister, credit, signIn } from "./helpers";
 
 const bearer = async (page: Page) => ({
   Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}`,
 });
+
+/** A new user with 20,000 USDT, signed in. */
+async function signedInTrader(page: Page, request: APIRequestContext) {
+  const user = await apiRegister(request);
+  await credit(request, user.username, "20000");
+  await signIn(page, user.username, user.password);
+}
 
 async function quote(page: Page): Promise<{ last: number; bid: number; ask: number }> {
   const res = await page.request.get("/api/trades/trade-settings", { headers: await bearer(page) });
@@ -15,9 +22,7 @@ test("a stop-limit and an OCO are reviewed in plain words, wait as open orders w
   page,
   request,
 }) => {
-  const user = await apiRegister(request);
-  await credit(request, user.username, "20000");
-  await signIn(page, user.username, user.password);
+  await signedInTrader(page, request);
   await page.goto("/trade");
   const { last } = await quote(page);
   const far = (v: number) => v.toFixed(2);
@@ -86,9 +91,7 @@ test("an OCO close to the price: the feed reaches one of its orders, which fills
   page,
   request,
 }) => {
-  const user = await apiRegister(request);
-  await credit(request, user.username, "20000");
-  await signIn(page, user.username, user.password);
+  await signedInTrader(page, request);
   const headers = await bearer(page);
   await page.request.post("/api/trades", { headers, data: { side: "buy", type: "market", quantity: "1" } });
   await page.goto("/trade");

@@ -309,7 +309,12 @@ describe("an OCO", () => {
     expect(await checkLedger(db())).toEqual([]);
   });
 
-  it("a buy's stop that triggers without filling holds exactly what its limit needs", async () => {
+  // A buy OCO whose stop triggers but waits (its limit is under the price it triggers at): the pair
+  // first holds what the dearer order needs, then exactly what the stop's limit needs.
+  it.each([
+    { dearer: "its stop", stopPrice: "4100", limitPrice: "4050", placed: "4050" },
+    { dearer: "its limit order", stopPrice: "4001", limitPrice: "3950", placed: "3990" },
+  ])("a buy whose dearer order is $dearer holds exactly what the triggered stop needs", async (c) => {
     const t = await trader();
     await setPrice(db(), "4000");
     const [, stop] = (
@@ -318,42 +323,15 @@ describe("an OCO", () => {
         type: "oco",
         quantity: "1",
         price: "3990",
-        stopPrice: "4100",
-        limitPrice: "4050",
+        stopPrice: c.stopPrice,
+        limitPrice: c.limitPrice,
       })
     ).orders!;
-    // The stop's limit (4050) is the dearer: the pair holds what it needs.
-    expect(await hold(t.id, "USDT")).toBe(buyDebit(UNIT, units("4050"), FEE_BPS, UNIT));
-    await setPrice(db(), "4100");
+    expect(await hold(t.id, "USDT")).toBe(buyDebit(UNIT, units(c.placed), FEE_BPS, UNIT));
+    await setPrice(db(), c.stopPrice);
     await fillCrossedOrders(db());
-    expect(await rowOf(stop!.id)).toMatchObject({
-      status: "open",
-      type: "limit",
-      held: buyDebit(UNIT, units("4050"), FEE_BPS, UNIT),
-    });
-    expect(await hold(t.id, "USDT")).toBe(buyDebit(UNIT, units("4050"), FEE_BPS, UNIT));
-    expect(await checkLedger(db())).toEqual([]);
-  });
-
-  it("a buy whose limit order is the dearer gives back the difference when its stop triggers", async () => {
-    const t = await trader();
-    await setPrice(db(), "4000");
-    // A limit buy at 3990 and a stop at 4001 with a limit of 3995 (it waits after triggering).
-    const [, stop] = (
-      await place(t.token, {
-        side: "buy",
-        type: "oco",
-        quantity: "1",
-        price: "3990",
-        stopPrice: "4001",
-        limitPrice: "3950",
-      })
-    ).orders!;
-    expect(await hold(t.id, "USDT")).toBe(buyDebit(UNIT, units("3990"), FEE_BPS, UNIT));
-    await setPrice(db(), "4001");
-    await fillCrossedOrders(db());
-    const need = buyDebit(UNIT, units("3950"), FEE_BPS, UNIT);
-    expect(await rowOf(stop!.id)).toMatchObject({ status: "open", held: need });
+    const need = buyDebit(UNIT, units(c.limitPrice), FEE_BPS, UNIT);
+    expect(await rowOf(stop!.id)).toMatchObject({ status: "open", type: "limit", held: need });
     expect(await hold(t.id, "USDT")).toBe(need);
     expect(await balanceOf(db(), t.id, "USDT")).toBe(units("100000") - need);
     expect(await checkLedger(db())).toEqual([]);
