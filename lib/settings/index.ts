@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { settings } from "@/db/schema";
-import { runTransaction } from "@/db/transaction";
+import { isTransaction, runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { listAssets } from "@/lib/ledger/assets";
 import { validate } from "@/lib/core/validate";
@@ -25,7 +25,7 @@ export function getSettings(db: Db): Promise<Settings> {
   return cachedSettings(async () => {
     const [row] = await db.select({ data: settings.data }).from(settings).where(eq(settings.id, 1));
     return frozen(settingsSchema.parse(row?.data ?? {}));
-  });
+  }, isTransaction(db));
 }
 
 async function save(db: Db, data: Settings, actorId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDbHandle } from "@/db/client";
+import { runTransaction } from "@/db/transaction";
 import { getSettings, updateSettings } from "@/lib/settings";
 import { watchSettings } from "@/lib/settings/cache";
 import { withTestDatabase } from "../support/db";
@@ -38,6 +39,33 @@ describe("settings kept by a server that watches for changes", () => {
     // This instance's own save is seen by its very next read.
     await updateSettings(db(), { trading: { feeBps: 12 } }, { id: admin.user.id, ip: null });
     expect((await getSettings(db())).trading.feeBps).toBe(12);
+  });
+
+  it("a transaction never waits on a read that needs another connection: it reads through itself", async () => {
+    stop = await watchSettings(await getDbHandle());
+    await setFeeQuietly(31);
+    // The transaction holds a connection (PGlite's only one) while a read outside it is kept and
+    // waits for a connection; joining that read from inside would wait forever.
+    let outside: Promise<unknown> | undefined;
+    const inside = await runTransaction(db(), async (tx) => {
+      await tx.execute(sql`select 1`);
+      outside = getSettings(db());
+      const settings = await Promise.race([
+        getSettings(tx),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("waited on the kept read")), 10_000)),
+      ]);
+      return settings.trading.feeBps;
+    });
+    expect(inside).toBe(31);
+    expect(((await outside) as { trading: { feeBps: number } }).trading.feeBps).toBe(31);
+    // What the transaction read was not kept: the read outside it still is.
+    expect(await getSettings(db())).toBe(await outside);
+    await setFeeQuietly(32);
+    await db().execute(sql`select pg_notify('aurum_settings', '')`);
+    await vi.waitFor(async () => expect((await getSettings(db())).trading.feeBps).toBe(32), { timeout: 5_000 });
+    // Once a read has finished, a transaction takes the kept settings like anyone.
+    const kept = await getSettings(db());
+    expect(await runTransaction(db(), (tx) => getSettings(tx))).toBe(kept);
   });
 
   it("are shared, so nobody may change them in place", async () => {
