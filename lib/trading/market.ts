@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { isTransaction } from "@/db/transaction";
 import { assets } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import { isStale, lastTick, type Tick } from "@/lib/market/ticks";
@@ -14,10 +15,10 @@ export interface MarketAssets {
 }
 
 // An asset's decimals never change once it holds money (migrations fix them): read them once.
-let cached: Promise<MarketAssets> | undefined;
+let cached: { assets: Promise<MarketAssets>; done: boolean } | undefined;
 
-export function marketAssets(db: Db): Promise<MarketAssets> {
-  cached ??= db
+function readMarketAssets(db: Db): Promise<MarketAssets> {
+  return db
     .select()
     .from(assets)
     .where(inArray(assets.code, [BASE, QUOTE]))
@@ -26,12 +27,28 @@ export function marketAssets(db: Db): Promise<MarketAssets> {
       const quote = rows.find((a) => a.code === QUOTE);
       if (!base || !quote) throw new Error(`assets ${BASE} and ${QUOTE} must exist`);
       return { baseDecimals: base.decimals, quoteDecimals: quote.decimals, unit: 10n ** BigInt(base.decimals) };
-    })
-    .catch((err: unknown) => {
-      cached = undefined;
-      throw err;
     });
-  return cached;
+}
+
+/**
+ * The market's decimals. A transaction takes the kept ones only once their read has finished: a read
+ * still under way may be queued for the connection the transaction holds (see lib/settings/cache).
+ */
+export function marketAssets(db: Db): Promise<MarketAssets> {
+  if (cached?.done) return cached.assets;
+  if (isTransaction(db)) return readMarketAssets(db);
+  if (cached) return cached.assets;
+  const entry = { assets: readMarketAssets(db), done: false };
+  cached = entry;
+  entry.assets.then(
+    () => {
+      entry.done = true;
+    },
+    () => {
+      if (cached === entry) cached = undefined;
+    },
+  );
+  return entry.assets;
 }
 
 export interface Quote {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { runTransaction } from "@/db/transaction";
 import { valuedBalances } from "@/lib/trading/valuation";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
@@ -44,6 +45,29 @@ describe("the assets' decimals as the database has them", () => {
     } finally {
       await db().execute(sql`update assets set decimals = 6 where code = 'XAUT'`);
     }
+  });
+
+  it("a transaction asking first never waits on a read queued for the connection it holds", async () => {
+    vi.resetModules();
+    onTestFinished(() => {
+      vi.resetModules();
+    });
+    const { marketAssets } = await import("@/lib/trading/market");
+    let outside: Promise<unknown> | undefined;
+    const inside = await runTransaction(db(), async (tx) => {
+      await tx.execute(sql`select 1`);
+      // On PGlite this read waits for the transaction's connection; on PostgreSQL it may not.
+      outside = marketAssets(db());
+      return Promise.race([
+        marketAssets(tx),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("waited on the kept read")), 10_000)),
+      ]);
+    });
+    expect(inside).toStrictEqual({ baseDecimals: 6, quoteDecimals: 6, unit: 1_000_000n });
+    // The read outside is the one kept, and a transaction takes it once it has finished.
+    const kept = await outside;
+    expect(await marketAssets(db())).toBe(kept);
+    expect(await runTransaction(db(), (tx) => marketAssets(tx))).toBe(kept);
   });
 
   it("values balances in USDT with USDT's own decimals", async () => {
