@@ -27,7 +27,7 @@ const EMAIL_TAKEN = () =>
  * new email asks for the current password, so a borrowed session cannot take over the account, and
  * pauses withdrawals in the same transaction, as a new password does (`WITHDRAW_HOLD_HOURS`):
  * whoever moved the account to their own address cannot empty it at once. The user is told by a
- * notification.
+ * notification and a mail to both the former address and the new one.
  */
 export async function updateUserInfo(
   db: Db,
@@ -80,7 +80,12 @@ export async function updateUserInfo(
         .returning();
       if (!newEmail) return { user: saved!, withdrawalsPausedUntil: null };
       const until = await startWithdrawalHold(tx, userId, now);
-      await recordActivity(tx, { userId, kind: "email.changed", facts: { email, pausedUntil: until.toISOString() } });
+      await recordActivity(tx, {
+        userId,
+        kind: "email.changed",
+        facts: { email, pausedUntil: until.toISOString() },
+        formerEmail: current.email,
+      });
       return { user: { ...saved!, withdrawHoldUntil: until }, withdrawalsPausedUntil: until };
     });
   } catch (err) {

@@ -303,7 +303,7 @@ export const ACTIVITY = {
   }),
   "email.changed": kind<Until & { email: string }>({
     by: "you",
-    mail: "none",
+    mail: "security",
     category: "security",
     title: "Your email was changed",
     text: (f, at) =>

@@ -17,6 +17,11 @@ export interface ActivityInput<K extends ActivityKind> {
   reason?: string | null;
   /** The administrator who acted, kept for support; the user reads "Aurum support". */
   supportId?: string | null;
+  /**
+   * The address the account had until this action (a changed email): the mail goes there too, as
+   * whoever moved the account to an address of their own would not warn its owner at the new one.
+   */
+  formerEmail?: string;
 }
 
 /**
@@ -68,8 +73,7 @@ export async function recordActivity<K extends ActivityKind>(
       spec.mail === "security"
         ? "If this was not you, change your password, freeze your account in Security and contact customer service at once."
         : "You can switch off mail about deposits and withdrawals in Security; mail about your account's security always comes.";
-    const mailId = await queueMail(tx, {
-      to: user.email,
+    const mail = {
       subject: `${siteName}: ${spec.title}`,
       text: [
         `Hello ${user.username},`,
@@ -84,7 +88,10 @@ export async function recordActivity<K extends ActivityKind>(
         siteName,
       ].join("\n"),
       antiPhishingCode: user.antiPhishingCode,
-    });
+    };
+    const mailId = await queueMail(tx, { to: user.email, ...mail });
+    if (input.formerEmail && input.formerEmail.toLowerCase() !== user.email.toLowerCase())
+      await queueMail(tx, { to: input.formerEmail, ...mail });
     return { mailId };
   });
 }

@@ -774,6 +774,7 @@ describe("/api/user/mail-preference", () => {
       "Two-factor sign-in is on",
       "Two-factor sign-in is off",
       "Withdrawal password set",
+      "Your email was changed",
       "API key created",
       "API key revoked",
     ]);

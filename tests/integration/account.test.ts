@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import type { Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
@@ -10,7 +10,7 @@ import { DELETE as revokeRoute } from "@/app/api/user/sessions/[id]/route";
 import { POST as revokeOthersRoute } from "@/app/api/user/sessions/revoke-others/route";
 import { GET as sessionsRoute } from "@/app/api/user/sessions/route";
 import { GET as withdrawPasswordRoute } from "@/app/api/user/withdraw-password/route";
-import { users } from "@/db/schema";
+import { outbox, users } from "@/db/schema";
 import { describeDevice } from "@/lib/auth/device";
 import { checkWithdrawPassword, withdrawHoldMs } from "@/lib/auth/withdraw-password";
 import { withTestDatabase } from "../support/db";
@@ -192,6 +192,16 @@ describe("personal info", () => {
         }),
       ]),
     );
+    // Mailed to the new address and to the one it replaced, whose owner may not be who changed it.
+    const mails = await db()
+      .select({ to: outbox.to, text: outbox.text })
+      .from(outbox)
+      .where(like(outbox.subject, "%Your email was changed"));
+    const hers = mails.filter((m) => m.to.startsWith(`${alice.payload.username}@`));
+    expect(hers.map((m) => m.to).sort()).toEqual(
+      [alice.payload.email.toLowerCase(), `${alice.payload.username}@elsewhere.example.com`.toLowerCase()].sort(),
+    );
+    for (const m of hers) expect(m.text).toContain(`now ${alice.payload.username}@elsewhere.example.com`);
   });
 });
 

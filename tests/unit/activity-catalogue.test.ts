@@ -75,7 +75,7 @@ describe("the account activity catalogue", () => {
         "deposit.dropped": "Deposit dropped by the network | you | optional | Your deposit of 1,250.50 USDT on ERC20 left the chain in a reorganisation before it was confirmed; nothing was credited. If the network includes it again, it shows again.",
         "deposit.rejected": "Deposit not credited | support | optional | Aurum support did not credit your deposit of 1,250.50 USDT on TRC20.",
         "device.new": "Sign-in from a new device | you | security | Your account was signed in to from a device it had not used before: Chrome 131 on macOS, from 203.0.113.9. If this was not you, change your password and freeze your account.",
-        "email.changed": "Your email was changed | you | none | Your account's email is now new@example.com, and withdrawals are paused for 24 hours. If this was not you, contact support at once.",
+        "email.changed": "Your email was changed | you | security | Your account's email is now new@example.com, and withdrawals are paused for 24 hours. If this was not you, contact support at once.",
         "password.changed": "Your password was changed | you | security | Your password was changed and 1 session other than yours signed out; withdrawals are not paused. If this was not you, contact support at once.",
         "password.reset": "Your password was reset | support | security | Aurum support set a new password for your account and signed out 3 sessions. Withdrawals are paused for 24 hours.",
         "password.reset_by_link": "Your password was reset | you | security | Your password was reset with an emailed link and 2 sessions signed out. If this was not you, contact customer service at once.",
