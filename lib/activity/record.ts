@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { accountEvents, users } from "@/db/schema";
+import { accountEvents } from "@/db/schema";
 import { inSavepoint } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
-import { mailWanted } from "@/lib/notifications/preferences";
+import { mailRecipient } from "@/lib/notifications/preferences";
 import { getSettings } from "@/lib/settings";
 import { utcText } from "@/lib/core/format";
 import { ACTIVITY, ACTOR_LABELS, sentenceOf, type ActivityKind, type FactsOf } from "./catalogue";
@@ -58,16 +57,8 @@ export async function recordActivity<K extends ActivityKind>(
       senderId: input.supportId ?? null,
     });
     if (spec.mail === "none") return { mailId: null };
-    const [user] = await tx
-      .select({
-        email: users.email,
-        username: users.username,
-        antiPhishingCode: users.antiPhishingCode,
-        mailMuted: users.mailMuted,
-      })
-      .from(users)
-      .where(eq(users.id, input.userId));
-    if (!user || (spec.mail === "optional" && !mailWanted(spec.category, user.mailMuted))) return { mailId: null };
+    const user = await mailRecipient(tx, input.userId, spec.category, spec.mail === "security");
+    if (!user) return { mailId: null };
     const { siteName } = await getSettings(tx);
     const footer =
       spec.mail === "security"

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { priceAlerts, users } from "@/db/schema";
+import { priceAlerts } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import type { Job } from "@/lib/jobs/runner";
 import { isStale, lastTick } from "@/lib/market/ticks";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
-import { mailWanted } from "@/lib/notifications/preferences";
+import { mailRecipient } from "@/lib/notifications/preferences";
 import { getSettings } from "@/lib/settings";
 import { marketAssets } from "@/lib/trading/market";
 import { priceText } from "./create";
@@ -17,16 +17,8 @@ const BATCH = 200;
 
 /** The alert by mail too, unless the user switched price-alert mail off (Security, "What reaches you"). */
 async function mailAlert(tx: Db, userId: string, message: string): Promise<void> {
-  const [user] = await tx
-    .select({
-      email: users.email,
-      username: users.username,
-      antiPhishingCode: users.antiPhishingCode,
-      mailMuted: users.mailMuted,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user || !mailWanted("alerts", user.mailMuted)) return;
+  const user = await mailRecipient(tx, userId, "alerts");
+  if (!user) return;
   const { siteName } = await getSettings(tx);
   await queueMail(tx, {
     to: user.email,

@@ -12,6 +12,25 @@ export type Choices = Record<NotificationCategory, boolean>;
 export const mailWanted = (category: NotificationCategory, muted: readonly string[]) =>
   category === "security" || !muted.includes(category);
 
+/**
+ * Where a mail to a user goes, with the name it greets and the anti-phishing code it must carry:
+ * null when there is no such user, or when it is of a category they muted (`always`: the mail of an
+ * account event nobody may switch off, whatever its category).
+ */
+export async function mailRecipient(db: Db, userId: string, category: NotificationCategory, always = false) {
+  const [user] = await db
+    .select({
+      email: users.email,
+      username: users.username,
+      antiPhishingCode: users.antiPhishingCode,
+      mailMuted: users.mailMuted,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || (!always && !mailWanted(category, user.mailMuted))) return null;
+  return { email: user.email, username: user.username, antiPhishingCode: user.antiPhishingCode };
+}
+
 const switches = z.strictObject(
   Object.fromEntries(
     NOTIFICATION_CATEGORIES.map((c) => [c, z.boolean({ error: `${c} must be true or false` }).optional()]),

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { supportConversations, supportMessages, users, type SupportConversation } from "@/db/schema";
+import { supportConversations, supportMessages, type SupportConversation } from "@/db/schema";
 import { audit } from "@/lib/audit";
 import { notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { queueMail } from "@/lib/mail/outbox";
 import { createNotification } from "@/lib/notifications/create";
-import { mailWanted } from "@/lib/notifications/preferences";
+import { mailRecipient } from "@/lib/notifications/preferences";
 import { getSettings } from "@/lib/settings";
 import { announceToSupport, announceToUser } from "./announce";
 import type { SupportMessageInput } from "./input";
@@ -108,16 +108,8 @@ async function tellRequester(
       senderId: ctx.actorId,
     });
     await announceToUser(tx, c.userId, c);
-    const [user] = await tx
-      .select({
-        email: users.email,
-        username: users.username,
-        antiPhishingCode: users.antiPhishingCode,
-        mailMuted: users.mailMuted,
-      })
-      .from(users)
-      .where(eq(users.id, c.userId));
-    if (!user || !mailWanted("messages", user.mailMuted)) return;
+    const user = await mailRecipient(tx, c.userId, "messages");
+    if (!user) return;
     await queueMail(tx, {
       to: user.email,
       subject: `${ctx.siteName}: Aurum support answered "${c.subject}"`,
