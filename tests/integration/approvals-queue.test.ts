@@ -266,6 +266,57 @@ describe("deciding", () => {
     });
   });
 
+  it("is never the maker's, never twice, and never at or after its expiry; the view names maker and checker", async () => {
+    const at = new Date();
+    const p = (await propose("1150", at))!;
+    await expect(approveProposal(db(), p.id, maker, at)).rejects.toMatchObject({
+      status: 403,
+      code: "SAME_ADMIN",
+      message: "You proposed this: another administrator has to approve it",
+    });
+    const { proposal } = await approveProposal(db(), p.id, checker, at);
+    const nameOf = async (id: string) =>
+      (await db().select({ username: users.username }).from(users).where(eq(users.id, id)))[0]!.username;
+    expect(proposal).toMatchObject({
+      status: "approved",
+      proposedBy: await nameOf(maker.id),
+      decidedBy: await nameOf(checker.id),
+    });
+    const twice = { status: 409, code: "ALREADY_DECIDED", message: "This proposal was already approved" };
+    await expect(approveProposal(db(), p.id, { id: other, ip: null }, at)).rejects.toMatchObject(twice);
+    await expect(rejectProposal(db(), p.id, { reason: "Late" }, { id: other, ip: null }, at)).rejects.toMatchObject(
+      twice,
+    );
+
+    // Its day ends at expiresAt exactly: a millisecond before, it may still be decided; at it, not.
+    const lapsing = (await propose("1160", at))!;
+    const end = new Date(at.getTime() + PROPOSAL_TTL_MS);
+    const expired = {
+      status: 409,
+      code: "PROPOSAL_EXPIRED",
+      message: "This proposal expired: it waited more than 24 hours. Propose it again if it is still wanted.",
+    };
+    await expect(approveProposal(db(), lapsing.id, checker, end)).rejects.toMatchObject(expired);
+    await expect(rejectProposal(db(), lapsing.id, { reason: "x" }, checker, end)).rejects.toMatchObject(expired);
+    const justInTime = await approveProposal(db(), lapsing.id, checker, new Date(end.getTime() - 1));
+    expect(justInTime.proposal).toMatchObject({
+      status: "approved",
+      decidedAt: new Date(end.getTime() - 1).toISOString(),
+    });
+    const [row] = await db().select().from(proposals).where(eq(proposals.id, lapsing.id));
+    expect(row).toMatchObject({ status: "approved", decidedBy: checker.id });
+  });
+
+  it("approves in the caller's transaction as the route does, and a snapshot from one view on its own", async () => {
+    const money = (await propose("1170"))!;
+    const inside = await runTransaction(db(), (tx) => approveProposal(tx, money.id, checker));
+    expect(inside).toMatchObject({ failure: null, proposal: { status: "approved" } });
+    // A proof snapshot refuses to be taken outside REPEATABLE READ: approved on its own, it opens one.
+    const snapshot = (await runTransaction(db(), (tx) => proposalFor(tx, "proof.snapshot", {}, maker)))!;
+    const taken = await approveProposal(db(), snapshot.id, checker);
+    expect(taken).toMatchObject({ failure: null, proposal: { status: "approved", result: expect.any(Object) } });
+  });
+
   it("reads the books from one view only for the kinds that need it (a proof snapshot)", async () => {
     const money = (await propose("1100"))!;
     expect(await readsOneView(db(), money.id)).toBe(false);
