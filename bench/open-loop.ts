@@ -87,7 +87,8 @@ export function describeOpenRun(run: OpenRun): string {
   const max = (run.latencies.at(-1) ?? NaN).toFixed(1).padStart(6);
   const errors = run.failed ? `${run.failed} (${run.failures.join("; ")})` : "0";
   return (
-    `${run.rate.toFixed(0).padStart(5)}/s   p50 ${ms(0.5)}  p90 ${ms(0.9)}  p99 ${ms(0.99)}  max ${max} ms` +
+    // With fewer than a few hundred requests, the p99 is one of the last few: the count says so.
+    `${run.rate.toFixed(0).padStart(5)}/s, ${String(run.sent).padStart(5)} sent   p50 ${ms(0.5)}  p90 ${ms(0.9)}  p99 ${ms(0.99)}  max ${max} ms` +
     `   errors ${errors}   start lag ≤ ${run.startLagMax.toFixed(0)} ms`
   );
 }
