@@ -7,8 +7,8 @@
  *                              database, `register` answered with true; broadcasts with `io.emit`
  *
  * Listens on a free port of 127.0.0.1 and answers the bench over IPC: its heap after a full
- * collection, its event loop's delay (sampled every 10 ms since the last reset), and (bare) a
- * broadcast, with the time it started.
+ * collection, its event loop's delay (sampled every 10 ms since the last reset), the CPU time it
+ * has used so far, and (bare) a broadcast, with the time it started.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,11 +16,17 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Server } from "socket.io";
 
 export type ServerRequest =
-  { type: "heap" } | { type: "loop"; reset: boolean } | { type: "broadcast"; payload: unknown } | { type: "stop" };
+  | { type: "heap" }
+  | { type: "loop"; reset: boolean }
+  | { type: "cpu" }
+  | { type: "broadcast"; payload: unknown }
+  | { type: "stop" };
 
 export type ServerReply =
   | { type: "ready"; port: number }
   | { type: "heap"; heapUsed: number }
+  /** User and system CPU time of the whole process so far, in ms. */
+  | { type: "cpu"; ms: number }
   | { type: "loop"; p50: number; p99: number; max: number }
   | { type: "broadcast"; startedAt: number };
 
@@ -69,6 +75,10 @@ async function main() {
       case "heap":
         for (let i = 0; i < 3; i++) globalThis.gc!();
         return reply({ type: "heap", heapUsed: process.memoryUsage().heapUsed });
+      case "cpu": {
+        const { user, system } = process.cpuUsage();
+        return reply({ type: "cpu", ms: (user + system) / 1000 });
+      }
       case "loop":
         reply({ type: "loop", p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 });
         if (message.reset) loop.reset();

@@ -7,7 +7,8 @@
  * session row and its token minted directly (no argon2 sign-in), and measures:
  *  (a) a send-to-all notification through the admin's path (`sendNotification`: a row per user,
  *      one `notification-broadcast` NOTIFY, each instance looking up its users' rows), from the
- *      commit to each socket's receipt, beside a bare Socket.IO server (no auth, no database)
+ *      commit to each socket's receipt, and the server's CPU time per broadcast (which, unlike
+ *      the latency, other load on the machine hardly moves), beside a bare Socket.IO server (no auth, no database)
  *      broadcasting a payload of the same size to 10,000 sockets with `io.emit` (both servers run
  *      at once, each with its own 10,000 sockets, and their broadcasts take turns, so whatever else
  *      the machine is doing falls on both alike);
@@ -286,19 +287,27 @@ async function main() {
     // lengths, a fresh UUID for id), in turns.
     const bareStarts = new Map<string, number>();
     const commits = new Map<string, { at: number; broadcastId: string }>();
+    // Each server's CPU time from just before its broadcast until every socket has it: what the
+    // fan-out cost the server, whatever else the machine made the broadcast wait for.
+    const cpu = { aurum: 0, bare: 0 };
+    const cpuSoFar = async (server: ServerChild) => (await server.ask({ type: "cpu" }, "cpu")).ms;
     for (let round = 0, expected = 0; round < ROUNDS; round++) {
       const bareTitle = `Bench broadcast B${round}`;
       const payload = { id: randomUUID(), title: bareTitle, message: MESSAGE, antiPhishingCode: null };
+      let cpuBefore = await cpuSoFar(bare.server);
       bareStarts.set(bareTitle, (await bare.server.ask({ type: "broadcast", payload }, "broadcast")).startedAt);
       await awaitReceipts(clients, (expected += SOCKETS));
+      cpu.bare += (await cpuSoFar(bare.server)) - cpuBefore;
       await sleep(300);
 
       const title = `Bench broadcast A${round}`;
+      cpuBefore = await cpuSoFar(aurum.server);
       const sent = await sendNotification(db, { title, message: MESSAGE }, { id: admin.id, ip: null });
       commits.set(title, { at: now(), broadcastId: sent.broadcastId! });
       if (sent.recipients !== SOCKETS + 1)
         throw new Error(`the broadcast reached ${sent.recipients} rows, not ${SOCKETS + 1}`);
       await awaitReceipts(clients, (expected += SOCKETS));
+      cpu.aurum += (await cpuSoFar(aurum.server)) - cpuBefore;
       await sleep(300);
     }
     const bareLoop = await bare.server.ask({ type: "loop", reset: false }, "loop");
@@ -356,6 +365,10 @@ async function main() {
     line("Aurum (sendNotification to all)", describe(aurumLatencies));
     line("bare Socket.IO io.emit (the anchor)", describe(bareLatencies));
     line("p95 ratio", `${ratio.toFixed(2)} × bare   target ≤ 1.2 × → ${verdict(ratio <= 1.2)}`);
+    line(
+      "server CPU per broadcast",
+      `Aurum ${ms(cpu.aurum / ROUNDS)}, bare ${ms(cpu.bare / ROUNDS)}: ${(cpu.aurum / cpu.bare).toFixed(2)} × bare`,
+    );
     line("rows delivered to the wrong socket", String(wrong));
     console.log(`(b) single-user notifications while ${SOCKETS.toLocaleString("en")} are connected, commit → receipt`);
     line(`${SINGLES} to random users, ${gap.toFixed(0)} ms apart`, describe(singleLatencies));
