@@ -142,6 +142,10 @@ const describe = (l: Latencies) =>
     : `  (${l.sorted.length.toLocaleString("en")} of ${l.expected.toLocaleString("en")} received)`);
 const p95 = (l: Latencies) => percentile(l.sorted, 0.95);
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+type CpuSoFar = Extract<ServerReply, { type: "cpu" }>;
+const total = (c: { user: number; system: number }) => c.user + c.system;
+const describeCpu = (c: { user: number; system: number }) =>
+  `${ms(total(c) / ROUNDS)} (user ${ms(c.user / ROUNDS)}, system ${ms(c.system / ROUNDS)})`;
 
 // ---- the clients --------------------------------------------------------------------------------
 
@@ -289,15 +293,20 @@ async function main() {
     const commits = new Map<string, { at: number; broadcastId: string }>();
     // Each server's CPU time from just before its broadcast until every socket has it: what the
     // fan-out cost the server, whatever else the machine made the broadcast wait for.
-    const cpu = { aurum: 0, bare: 0 };
-    const cpuSoFar = async (server: ServerChild) => (await server.ask({ type: "cpu" }, "cpu")).ms;
+    const cpu = { aurum: { user: 0, system: 0 }, bare: { user: 0, system: 0 } };
+    const cpuSoFar = (server: ServerChild) => server.ask({ type: "cpu" }, "cpu");
+    const addCpu = async (to: { user: number; system: number }, server: ServerChild, from: CpuSoFar) => {
+      const now = await cpuSoFar(server);
+      to.user += now.user - from.user;
+      to.system += now.system - from.system;
+    };
     for (let round = 0, expected = 0; round < ROUNDS; round++) {
       const bareTitle = `Bench broadcast B${round}`;
       const payload = { id: randomUUID(), title: bareTitle, message: MESSAGE, antiPhishingCode: null };
       let cpuBefore = await cpuSoFar(bare.server);
       bareStarts.set(bareTitle, (await bare.server.ask({ type: "broadcast", payload }, "broadcast")).startedAt);
       await awaitReceipts(clients, (expected += SOCKETS));
-      cpu.bare += (await cpuSoFar(bare.server)) - cpuBefore;
+      await addCpu(cpu.bare, bare.server, cpuBefore);
       await sleep(300);
 
       const title = `Bench broadcast A${round}`;
@@ -307,7 +316,7 @@ async function main() {
       if (sent.recipients !== SOCKETS + 1)
         throw new Error(`the broadcast reached ${sent.recipients} rows, not ${SOCKETS + 1}`);
       await awaitReceipts(clients, (expected += SOCKETS));
-      cpu.aurum += (await cpuSoFar(aurum.server)) - cpuBefore;
+      await addCpu(cpu.aurum, aurum.server, cpuBefore);
       await sleep(300);
     }
     const bareLoop = await bare.server.ask({ type: "loop", reset: false }, "loop");
@@ -367,7 +376,7 @@ async function main() {
     line("p95 ratio", `${ratio.toFixed(2)} × bare   target ≤ 1.2 × → ${verdict(ratio <= 1.2)}`);
     line(
       "server CPU per broadcast",
-      `Aurum ${ms(cpu.aurum / ROUNDS)}, bare ${ms(cpu.bare / ROUNDS)}: ${(cpu.aurum / cpu.bare).toFixed(2)} × bare`,
+      `Aurum ${describeCpu(cpu.aurum)}, bare ${describeCpu(cpu.bare)}: ${(total(cpu.aurum) / total(cpu.bare)).toFixed(2)} × bare`,
     );
     line("rows delivered to the wrong socket", String(wrong));
     console.log(`(b) single-user notifications while ${SOCKETS.toLocaleString("en")} are connected, commit → receipt`);
