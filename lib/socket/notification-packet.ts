@@ -9,8 +9,8 @@ export const NOTIFICATION_EVENT = "notification";
  * the JSON of the event's name and data, keys in deliveredNotification's order. The rows of one
  * broadcast share their title and message, so their JSON is built once (again only if a row
  * differs) and each user's packet only adds its id and anti-phishing code. In a profile of a
- * send-to-all to 10,000 sockets, Socket.IO's encoder (the whole payload's JSON, per socket) and its
- * emit path were a third of the fan-out's work beside the socket writes themselves.
+ * send-to-all to 10,000 sockets, Socket.IO's encoder (the whole payload's JSON, per socket) was an
+ * eighth of the fan-out's work besides the socket writes themselves (docs/BENCHMARKS.md, issue 48).
  */
 export function notificationPacketEncoder(): (row: BroadcastDelivery) => string {
   let title: string | undefined;
