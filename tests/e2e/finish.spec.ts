@@ -93,11 +93,11 @@ test("Terms, Privacy and Legality open beside the registration form, which keeps
   }
 });
 
-test("Records open on trades, and the market offers a way to trade", async ({ page, request }) => {
+test("Records open on every transaction, and the market offers a way to trade", async ({ page, request }) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await page.goto("/record");
-  await expect(page.getByRole("link", { name: "Trades", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
   await page.goto("/market");
   await page.getByRole("link", { name: "Trade XAUt" }).click();
   await expect(page).toHaveURL(/\/trade$/);

@@ -52,12 +52,17 @@ test("an admin credits a user below the approval threshold, who sees the balance
   await expect(transactions).toHaveCount(1);
 });
 
-test("Records groups activity by type, trades first, adjustments included", async ({ page, request }) => {
+test("Records opens on every transaction and groups activity by type, adjustments included", async ({
+  page,
+  request,
+}) => {
   const user = await apiRegister(request);
   await signIn(page, user.username, user.password);
   await page.getByRole("link", { name: "Records" }).click();
   await expect(page.getByRole("heading", { name: "Records" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Trades" })).toHaveAttribute("aria-current", "page");
+  const types = page.getByRole("navigation", { name: "Record types" });
+  await expect(types.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+  await types.getByRole("link", { name: "Trades" }).click();
   await expect(page.getByText("No trades yet.")).toBeVisible();
   await page.getByRole("link", { name: "Adjustments" }).click();
   await expect(page.getByText("No adjustments yet.")).toBeVisible();

@@ -127,3 +127,30 @@ test.describe("on a desktop", () => {
     await expectAccessible(page);
   });
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("/record and /records are one screen: the same transactions, and every type tab in view", async ({
+    page,
+    request,
+  }) => {
+    await traderWithHold(page, request);
+    for (const path of ["/record", "/records"]) {
+      await page.goto(path);
+      await expect(visible(page)).toHaveCount(2);
+      const tabs = page.getByRole("navigation", { name: "Record types" }).getByRole("link");
+      await expect(tabs).toHaveText(["All", "Trades", "Deposits", "Withdrawals", "Savings", "Storage", "Adjustments"]);
+      // Wrapped, not scrolled: no tab lies past the phone's edge.
+      for (const box of await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(390);
+      }
+      await tabs.filter({ hasText: "Adjustments" }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}\\?tab=adjustments$`));
+      await expect(visible(page)).toHaveCount(1);
+      await expect(visible(page).first()).toContainText("Adjustment");
+      await expect(tabs.filter({ hasText: "Adjustments" })).toHaveAttribute("aria-current", "page");
+    }
+  });
+});
