@@ -24,6 +24,8 @@ const TABS = [
 const WALLET = [
   { href: "/deposit", label: "Deposit" },
   { href: "/withdraw", label: "Withdraw" },
+  // Savings plans are offered on Home (there is no savings screen of their own): the link lands on them.
+  { href: "/#savings", label: "Savings" },
   { href: "/storage", label: "Storage" },
   { href: "/ai-trading", label: "AI trading" },
 ];

@@ -122,7 +122,7 @@ export const ACTIVITY = {
     category: "security",
     title: "Your account was disabled",
     text: () =>
-      "Aurum support disabled your account and signed out every session. Contact customer service to learn more.",
+      "Aurum support disabled your account and signed out every session. Contact Customer Service to learn more.",
   }),
   "account.enabled": kind({
     by: "support",
@@ -144,7 +144,7 @@ export const ACTIVITY = {
     category: "security",
     title: "You are an administrator",
     text: () =>
-      "Aurum support made your account an administrator and signed out every session. If you did not expect this, contact customer service at once.",
+      "Aurum support made your account an administrator and signed out every session. If you did not expect this, contact Customer Service at once.",
   }),
   "role.removed": kind({
     by: "support",
@@ -190,7 +190,7 @@ export const ACTIVITY = {
     category: "money",
     title: "Deposit below the minimum",
     text: (f) =>
-      `Your deposit of ${money(f)} on ${f.network} is below the minimum of ${money({ amount: f.minimum, asset: f.asset })} and was not credited. Contact customer service about it.`,
+      `Your deposit of ${money(f)} on ${f.network} is below the minimum of ${money({ amount: f.minimum, asset: f.asset })} and was not credited. Contact Customer Service about it.`,
   }),
   "deposit.dropped": kind<Funding>({
     by: "you",
@@ -245,7 +245,7 @@ export const ACTIVITY = {
     category: "security",
     title: "Your password was changed",
     text: (f, at) =>
-      `Your password was changed and ${sessions(f.sessionsEnded)} other than yours signed out; ${pause(f, at)}. If this was not you, contact support at once.`,
+      `Your password was changed and ${sessions(f.sessionsEnded)} other than yours signed out; ${pause(f, at)}. If this was not you, contact Customer Service at once.`,
   }),
   "password.reset_by_link": kind<{ sessionsEnded: number }>({
     by: "you",
@@ -253,7 +253,7 @@ export const ACTIVITY = {
     category: "security",
     title: "Your password was reset",
     text: (f) =>
-      `Your password was reset with an emailed link and ${sessions(f.sessionsEnded)} signed out. If this was not you, contact customer service at once.`,
+      `Your password was reset with an emailed link and ${sessions(f.sessionsEnded)} signed out. If this was not you, contact Customer Service at once.`,
   }),
   "two_factor.on": kind({
     by: "you",
@@ -307,7 +307,7 @@ export const ACTIVITY = {
     category: "security",
     title: "Your email was changed",
     text: (f, at) =>
-      `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact support at once.`,
+      `Your account's email is now ${f.email}, and ${pause(f, at)}. If this was not you, contact Customer Service at once.`,
   }),
   "api_key.created": kind<{ name: string; scopes: string }>({
     by: "you",
@@ -330,7 +330,7 @@ export const ACTIVITY = {
     category: "security",
     title: "Your account is frozen",
     text: () =>
-      `You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.`,
+      `You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact Customer Service to unfreeze it.`,
   }),
 };
 
@@ -350,4 +350,19 @@ export function sentenceOf<K extends ActivityKind>(
 ): string {
   const text = (ACTIVITY[kind].text as (f: FactsOf<K>, at: Date) => string)(facts, at);
   return reason ? `${text} Reason: ${reason}` : text;
+}
+
+const SUPPORT_TITLES = new Set(
+  Object.values(ACTIVITY)
+    .filter((spec) => spec.by === "support")
+    .map((spec) => spec.title),
+);
+
+/**
+ * Whether a notification tells of something Aurum support did to the account ("Aurum support
+ * credited…"): the notification centre links it to the account activity, where the same line has
+ * its reason and time. A title alone is not enough (a deposit credited by the chain shares one).
+ */
+export function isSupportAction(notification: { title: string; message: string }): boolean {
+  return SUPPORT_TITLES.has(notification.title) && notification.message.startsWith(`${ACTOR_LABELS.support} `);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVITY, ACTIVITY_KINDS, type ActivityKind, type FactsOf, sentenceOf } from "@/lib/activity/catalogue";
+import {
+  ACTIVITY,
+  ACTIVITY_KINDS,
+  type ActivityKind,
+  type FactsOf,
+  isSupportAction,
+  sentenceOf,
+} from "@/lib/activity/catalogue";
 
 const at = new Date("2026-11-25T08:00:00.000Z");
 const later = "2026-11-26T08:00:00.000Z";
@@ -58,9 +65,9 @@ describe("the account activity catalogue", () => {
     );
     expect(read).toMatchInlineSnapshot(`
       {
-        "account.disabled": "Your account was disabled | support | security | Aurum support disabled your account and signed out every session. Contact customer service to learn more.",
+        "account.disabled": "Your account was disabled | support | security | Aurum support disabled your account and signed out every session. Contact Customer Service to learn more.",
         "account.enabled": "Your account was enabled | support | security | Aurum support enabled your account: you can sign in again.",
-        "account.frozen": "Your account is frozen | you | none | You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact support to unfreeze it.",
+        "account.frozen": "Your account is frozen | you | none | You froze your account: every session was signed out, and trading and withdrawals are stopped. Contact Customer Service to unfreeze it.",
         "account.unfrozen": "Your account was unfrozen | support | security | Aurum support unfroze your account: you can sign in, trade and withdraw again.",
         "anti_phishing.removed": "Anti-phishing code removed | you | none | Messages from Aurum no longer show an anti-phishing code. If you did not do this, change your password at once.",
         "anti_phishing.set": "Anti-phishing code set | you | none | Every message from Aurum now shows your anti-phishing code. A message that claims to be from Aurum without it is not from us.",
@@ -68,18 +75,18 @@ describe("the account activity catalogue", () => {
         "api_key.revoked": "API key revoked | you | security | You revoked the API key "grid bot": it no longer works.",
         "balance.credited": "Balance credited | support | security | Aurum support credited 1,250.50 USDT to your available balance.",
         "balance.debited": "Balance debited | support | security | Aurum support debited 0.250000 XAUt from your available balance.",
-        "deposit.below_minimum": "Deposit below the minimum | you | optional | Your deposit of 4.50 USDT on ERC20 is below the minimum of 10.00 USDT and was not credited. Contact customer service about it.",
+        "deposit.below_minimum": "Deposit below the minimum | you | optional | Your deposit of 4.50 USDT on ERC20 is below the minimum of 10.00 USDT and was not credited. Contact Customer Service about it.",
         "deposit.confirmed": "Deposit credited | you | optional | Your deposit of 1,250.50 USDT on ERC20 reached 12 confirmations and is in your available balance.",
         "deposit.corrected": "Deposit credited | support | optional | Aurum support credited your deposit on TRC20 as 1,250.50 USDT, not the 1,300.00 USDT you entered.",
         "deposit.credited": "Deposit credited | support | optional | Your deposit of 1,250.50 USDT on TRC20 is in your available balance.",
         "deposit.dropped": "Deposit dropped by the network | you | optional | Your deposit of 1,250.50 USDT on ERC20 left the chain in a reorganisation before it was confirmed; nothing was credited. If the network includes it again, it shows again.",
         "deposit.rejected": "Deposit not credited | support | optional | Aurum support did not credit your deposit of 1,250.50 USDT on TRC20.",
         "device.new": "Sign-in from a new device | you | security | Your account was signed in to from a device it had not used before: Chrome 131 on macOS, from 203.0.113.9. If this was not you, change your password and freeze your account.",
-        "email.changed": "Your email was changed | you | security | Your account's email is now new@example.com, and withdrawals are paused for 24 hours. If this was not you, contact support at once.",
-        "password.changed": "Your password was changed | you | security | Your password was changed and 1 session other than yours signed out; withdrawals are not paused. If this was not you, contact support at once.",
+        "email.changed": "Your email was changed | you | security | Your account's email is now new@example.com, and withdrawals are paused for 24 hours. If this was not you, contact Customer Service at once.",
+        "password.changed": "Your password was changed | you | security | Your password was changed and 1 session other than yours signed out; withdrawals are not paused. If this was not you, contact Customer Service at once.",
         "password.reset": "Your password was reset | support | security | Aurum support set a new password for your account and signed out 3 sessions. Withdrawals are paused for 24 hours.",
-        "password.reset_by_link": "Your password was reset | you | security | Your password was reset with an emailed link and 2 sessions signed out. If this was not you, contact customer service at once.",
-        "role.granted": "You are an administrator | support | security | Aurum support made your account an administrator and signed out every session. If you did not expect this, contact customer service at once.",
+        "password.reset_by_link": "Your password was reset | you | security | Your password was reset with an emailed link and 2 sessions signed out. If this was not you, contact Customer Service at once.",
+        "role.granted": "You are an administrator | support | security | Aurum support made your account an administrator and signed out every session. If you did not expect this, contact Customer Service at once.",
         "role.removed": "You are no longer an administrator | support | security | Aurum support removed the administrator role from your account and signed out every session.",
         "sessions.revoked": "Sessions signed out | you | none | You signed out 1 session.",
         "trade_config.changed": "Your trading settings | support | none | Aurum support changed your trading settings: fee 0.2 % → 0.1 %. See the rules that apply to you on the Trade screen.",
@@ -102,7 +109,7 @@ describe("the account activity catalogue", () => {
 
   it("puts the reason after the sentence", () => {
     expect(sentenceOf("account.disabled", {}, "Chargeback", at)).toBe(
-      "Aurum support disabled your account and signed out every session. Contact customer service to learn more. Reason: Chargeback",
+      "Aurum support disabled your account and signed out every session. Contact Customer Service to learn more. Reason: Chargeback",
     );
   });
 
@@ -110,5 +117,19 @@ describe("the account activity catalogue", () => {
     expect(sentenceOf("withdraw_password.reset", { pausedUntil: at.toISOString() }, null, at)).toBe(
       "Aurum support set a new withdrawal password for your account. Withdrawals are not paused.",
     );
+  });
+
+  it("tells the notifications of what Aurum support did from the rest, title and sentence both", () => {
+    const told = (kind: ActivityKind) => ({
+      title: ACTIVITY[kind].title,
+      message: sentenceOf(kind, SAMPLES[kind] as never, null, at),
+    });
+    expect(isSupportAction(told("balance.credited"))).toBe(true);
+    expect(isSupportAction(told("withdrawal.rejected"))).toBe(true);
+    // Support's own kind, but its sentence does not say "Aurum support did": nothing to link.
+    expect(isSupportAction(told("withdrawal.sent"))).toBe(false);
+    // The user's own change, under a title support's reset shares.
+    expect(isSupportAction(told("password.reset_by_link"))).toBe(false);
+    expect(isSupportAction({ title: "News", message: "Aurum support is here on Sundays." })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { markNotificationRead, useNotificationCenter } from "@/components/notification-center";
 import { AntiPhishingLine } from "@/components/anti-phishing-line";
@@ -9,8 +10,19 @@ import { useSubmit } from "@/components/hooks/use-submit";
 import type { NotificationView } from "@/lib/notifications/views";
 import { Time } from "@/components/time";
 
-/** The notification centre's list: unread ones stand out and can be marked read, one or all. */
-export function NotificationList({ notifications, unread }: { notifications: NotificationView[]; unread: number }) {
+/**
+ * The notification centre's list: unread ones stand out and can be marked read, one or all. What
+ * Aurum support did to the account (`supportActions`, by id) links to its line in the account activity.
+ */
+export function NotificationList({
+  notifications,
+  unread,
+  supportActions,
+}: {
+  notifications: NotificationView[];
+  unread: number;
+  supportActions: string[];
+}) {
   const router = useRouter();
   const toast = useToast();
   const { markedRead } = useNotificationCenter();
@@ -76,6 +88,14 @@ export function NotificationList({ notifications, unread }: { notifications: Not
                     {n.message}
                   </p>
                   <AntiPhishingLine code={n.antiPhishingCode} />
+                  {supportActions.includes(n.id) && (
+                    <Link
+                      href="/security-management#activity"
+                      className="mt-1 inline-block text-sm text-gold hover:text-gold-soft"
+                    >
+                      See it in your account activity<span aria-hidden="true"> →</span>
+                    </Link>
+                  )}
                   <p className="mt-1 text-xs text-muted">
                     <Time at={n.createdAt} />
                   </p>

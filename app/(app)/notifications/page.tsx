@@ -3,6 +3,7 @@ import { Pager } from "@/components/pager";
 import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { paginationSchema, plainParams } from "@/lib/core/query";
+import { isSupportAction } from "@/lib/activity/catalogue";
 import { listNotifications } from "@/lib/notifications/list";
 import { NotificationList } from "./notification-list";
 
@@ -18,7 +19,11 @@ export default async function NotificationsPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-4">
-      <NotificationList notifications={result.notifications} unread={result.unread} />
+      <NotificationList
+        notifications={result.notifications}
+        unread={result.unread}
+        supportActions={result.notifications.filter(isSupportAction).map((n) => n.id)}
+      />
       {result.total > result.pageSize && (
         <Pager
           page={result.page}

@@ -16,6 +16,7 @@ export const metadata: Metadata = { title: "Profile" };
 const MENU = [
   { href: "/personal-info", label: "Personal Info" },
   { href: "/security-management", label: "Security" },
+  { href: "/security-management#activity", label: "Account activity" },
   { href: "/api-keys", label: "API keys" },
   { href: "/invite-friends", label: "Invite Friends" },
   { href: "/deposit", label: "Deposit" },
@@ -25,7 +26,6 @@ const MENU = [
   { href: "/notifications", label: "Notifications" },
   { href: "/support", label: "Customer Service" },
   { href: "/records", label: "Transaction Records" },
-  { href: "/record", label: "Records by type" },
   { href: "/market", label: "Tether Gold Market" },
 ];
 

@@ -9,6 +9,7 @@ import { PushDevices } from "@/components/account/push-devices";
 import { SessionList } from "@/components/account/session-list";
 import { TwoFactorSection } from "@/components/account/two-factor/section";
 import { WithdrawPasswordForm } from "@/components/funding/withdraw-password-form";
+import { SectionNav } from "@/components/section-nav";
 import { getDb } from "@/db/client";
 import { listLoginHistory } from "@/lib/auth/login-history";
 import { listSessions } from "@/lib/auth/own-sessions";
@@ -21,6 +22,15 @@ import { requireUser } from "@/lib/auth/page-session";
 import { paginationSchema } from "@/lib/core/query";
 
 export const metadata: Metadata = { title: "Security" };
+
+// A phone would otherwise scroll through ten cards: the sections a person can jump to, in page order.
+const SECTIONS = [
+  { id: "sign-in", label: "Sign-in" },
+  { id: "withdrawals", label: "Withdrawals" },
+  { id: "activity", label: "Activity" },
+  { id: "alerts", label: "Mail and alerts" },
+  { id: "freeze", label: "Freeze" },
+];
 
 const HISTORY_PAGE_SIZE = 10;
 const ACTIVITY_PAGE_SIZE = 10;
@@ -52,16 +62,27 @@ export default async function SecurityManagementPage({
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-semibold">Security</h1>
-      <ChangePasswordForm />
-      <TwoFactorSection status={twoFactor} />
-      <WithdrawPasswordForm isSet={user.withdrawPasswordHash !== null} />
-      <SessionList sessions={sessions} />
-      <ActivityList {...activity} query={{ page: String(historyAt.page) }} />
-      <LoginHistoryList {...history} query={{ activityPage: String(activityAt.page) }} />
-      <AntiPhishingForm code={user.antiPhishingCode} />
-      <PushDevices devices={pushDevices} />
-      <NotificationChoices choices={choices} securityMail={mail.always} />
-      <FreezeAccount />
+      <SectionNav sections={SECTIONS} />
+      <div id="sign-in" className="scroll-mt-20 space-y-4">
+        <ChangePasswordForm />
+        <TwoFactorSection status={twoFactor} />
+        <SessionList sessions={sessions} />
+        <LoginHistoryList {...history} query={{ activityPage: String(activityAt.page) }} />
+      </div>
+      <div id="withdrawals" className="scroll-mt-20">
+        <WithdrawPasswordForm isSet={user.withdrawPasswordHash !== null} />
+      </div>
+      <div id="activity" className="scroll-mt-20">
+        <ActivityList {...activity} query={{ page: String(historyAt.page) }} />
+      </div>
+      <div id="alerts" className="scroll-mt-20 space-y-4">
+        <AntiPhishingForm code={user.antiPhishingCode} />
+        <PushDevices devices={pushDevices} />
+        <NotificationChoices choices={choices} securityMail={mail.always} />
+      </div>
+      <div id="freeze" className="scroll-mt-20">
+        <FreezeAccount />
+      </div>
     </div>
   );
 }
