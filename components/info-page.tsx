@@ -27,7 +27,7 @@ export const INFO_PAGES = [
   },
   {
     href: "/proof-of-reserves",
-    label: "Proof of reserves",
+    label: "Proof of liabilities",
     blurb: "What Aurum owes in total, published daily, and a check that your balance is in it.",
   },
 ] as const;
@@ -130,7 +130,7 @@ export async function InfoPage({
           Legality
         </Link>
         <a href={brand.supportUrl ?? "/contact"} className="hover:text-gold-soft">
-          Customer service
+          Customer Service
         </a>
       </footer>
     </div>

@@ -7,7 +7,7 @@ import { api } from "@/components/hooks/session";
 import { useSubmit } from "@/components/hooks/use-submit";
 import type { ProofFile } from "@/lib/proof/proof-file";
 import { verifyProof, type Verification } from "@/lib/proof/verify";
-import { assetName } from "@/lib/core/format";
+import { assetFullName } from "@/lib/core/format";
 
 /** SHA-256 by the browser's own WebCrypto: nothing of Aurum's code computes the hashes that are checked. */
 async function webSha256(bytes: Uint8Array): Promise<Uint8Array> {
@@ -115,7 +115,7 @@ export function VerifyMyBalance({
           <dl className="divide-y divide-line rounded-lg bg-raised px-3" data-testid="my-balances">
             {proof.assets.map((a) => (
               <div key={a.code} className="flex items-baseline justify-between gap-4 py-2 text-sm">
-                <dt className="text-zinc-300">{assetName(a.code)}</dt>
+                <dt className="text-zinc-300">{assetFullName(a.code)}</dt>
                 <dd>
                   <Amount value={proof.account.balances[a.code]!} asset={a.code} />
                 </dd>
@@ -139,23 +139,38 @@ export function VerifyMyBalance({
   );
 }
 
-/** Anyone: paste a proof file and check it against the root Aurum published for its snapshot. */
+/** A chosen file's text, read by the browser: the file never leaves the device. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error("That file could not be read. Please choose it again."));
+    reader.readAsText(file);
+  });
+}
+
+/**
+ * Anyone: choose a downloaded proof file (or paste its JSON) and check it against the root Aurum
+ * published for its snapshot. Choosing the file checks it at once.
+ */
 export function CheckProofFile() {
   const [text, setText] = useState("");
+  const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<Verification | null>(null);
   const { busy, run } = useSubmit((err) => setError(said(err, "The proof could not be checked. Please try again.")));
 
-  const check = () =>
+  const check = (read: () => Promise<string>) =>
     run(async () => {
       setError(null);
       setResult(null);
+      const json = await read();
       if (!globalThis.crypto?.subtle) throw new Error(NO_WEBCRYPTO);
       let file: unknown;
       try {
-        file = JSON.parse(text);
+        file = JSON.parse(json);
       } catch {
-        throw new Error("That is not a proof file: paste the whole JSON of a downloaded proof.");
+        throw new Error("That is not a proof file: choose the JSON file of a downloaded proof.");
       }
       const id = (file as { snapshot?: { id?: unknown } })?.snapshot?.id;
       const published =
@@ -175,28 +190,64 @@ export function CheckProofFile() {
       setResult(verification);
     });
 
+  const choose = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    // The same file may be chosen again after a change: let the input fire for it.
+    e.target.value = "";
+    if (!file) return;
+    setChosen(file.name);
+    void check(() => readText(file));
+  };
+
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void check();
-      }}
-    >
-      <label htmlFor="proof-file" className="label">
-        Proof file (JSON)
-      </label>
-      <textarea
-        id="proof-file"
-        className="field h-40 font-mono text-xs"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        spellCheck={false}
-        placeholder='{ "format": "aurum-proof-of-liabilities/2", … }'
-      />
-      <button type="submit" className="btn-ghost" disabled={busy || text.trim() === ""}>
-        {busy ? "Checking…" : "Check this proof"}
-      </button>
+    <div className="space-y-3">
+      <div>
+        <label htmlFor="proof-upload" className="label">
+          Proof file (JSON)
+        </label>
+        <input
+          id="proof-upload"
+          type="file"
+          accept="application/json,.json"
+          onChange={choose}
+          disabled={busy}
+          aria-describedby="proof-upload-hint"
+          className="block w-full text-sm text-zinc-300 file:mr-3 file:rounded-lg file:border file:border-gold/60 file:bg-transparent file:px-4 file:py-2 file:text-sm file:font-medium file:text-gold-soft hover:file:border-gold"
+        />
+        <p id="proof-upload-hint" className="mt-1 text-xs text-muted" role="status">
+          {busy
+            ? "Checking…"
+            : chosen
+              ? `Checked: ${chosen}`
+              : "The file is read and checked in your browser; it is not uploaded."}
+        </p>
+      </div>
+      <details className="text-sm">
+        <summary className="cursor-pointer text-gold hover:text-gold-soft">Or paste its JSON</summary>
+        <form
+          className="mt-3 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setChosen(null);
+            void check(async () => text);
+          }}
+        >
+          <label htmlFor="proof-file" className="label">
+            Proof JSON
+          </label>
+          <textarea
+            id="proof-file"
+            className="field h-40 font-mono text-xs"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            placeholder='{ "format": "aurum-proof-of-liabilities/2", … }'
+          />
+          <button type="submit" className="btn-ghost" disabled={busy || text.trim() === ""}>
+            {busy ? "Checking…" : "Check this proof"}
+          </button>
+        </form>
+      </details>
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}
@@ -209,6 +260,6 @@ export function CheckProofFile() {
           passed="The balances in this proof are included in the published total."
         />
       )}
-    </form>
+    </div>
   );
 }

@@ -32,6 +32,22 @@ export function assetName(code: string): string {
   return NAMES[code.toUpperCase()] ?? code;
 }
 
+// What each asset is, for a page that explains rather than trades (the proof of liabilities, its
+// reserves): a person who does not know the ticker reads the name first.
+const FULL_NAMES: Record<string, string> = {
+  XAUT: "Tether Gold",
+  USDT: "Tether USD",
+  USDC: "USD Coin",
+  BTC: "Bitcoin",
+  ETH: "Ether",
+};
+
+/** An asset as a newcomer reads it: "XAUT" → "Tether Gold (XAUt)"; an unknown code as `assetName` has it. */
+export function assetFullName(code: string): string {
+  const full = FULL_NAMES[code.toUpperCase()];
+  return full ? `${full} (${assetName(code.toUpperCase())})` : assetName(code);
+}
+
 /**
  * An amount for reading: "1234.567890" USDT → "1,234.56", "0.0124" XAUT → "0.012400". Grouped, with the
  * asset's shown decimals (all of them, so columns align), rounded toward zero: a balance never reads as

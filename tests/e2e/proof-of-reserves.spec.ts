@@ -30,8 +30,9 @@ test("signed out, the page shows a snapshot's root, its account count and totals
   const { snapshot } = await snapshotWithUsers(request);
   // Linked from the login page, and readable signed out.
   await page.goto("/login");
-  await page.getByRole("link", { name: "Proof of reserves" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
+  await page.getByRole("link", { name: "Proof of liabilities" }).click();
+  // Named for what it shows: the liabilities, and reserves once some are declared.
+  await expect(page.getByRole("heading", { level: 1, name: /^Proof of liabilities( and reserves)?$/ })).toBeVisible();
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await expect(page.getByTestId("root-hash")).toHaveText(snapshot.rootHash);
   await expect(page.getByTestId("figure-accounts")).toHaveText(snapshot.accountCount.toLocaleString("en-US"));
@@ -39,6 +40,8 @@ test("signed out, the page shows a snapshot's root, its account count and totals
   const usdt = snapshot.totals.USDT!;
   await expect(page.getByTestId("figure-total-USDT")).toContainText(readable(usdt, "USDT"));
   await expect(page.getByTestId("figure-total-USDT").getByTitle(`${exact(usdt)} USDT`)).toBeVisible();
+  // Assets by name first, as someone who does not know the tickers reads them.
+  await expect(page.getByText("Owed to users in Tether USD (USDT)")).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in", exact: true }).last()).toBeVisible();
   await expect(page.getByText("It does not show")).toBeVisible();
 });
@@ -63,8 +66,8 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
   const { user, snapshot } = await snapshotWithUsers(request);
   await signIn(page, user.username, user.password);
   // Linked from Home.
-  await page.getByRole("link", { name: /^Proof of reserves/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Proof of reserves" })).toBeVisible();
+  await page.getByRole("link", { name: /^Proof of liabilities/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Proof of liabilities/ })).toBeVisible();
   await page.goto(`/proof-of-reserves?snapshot=${snapshot.id}`);
   await page.getByRole("button", { name: "Verify my balances" }).click();
   await expect(page.getByTestId("my-verification-outcome")).toHaveText(
@@ -95,16 +98,40 @@ test("signed in, a user verifies their balances in the browser, downloads the pr
     .toString()
     .padStart(7, "0")
     .replace(/(\d{6})$/, ".$1");
-  await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(tampered));
-  await page.getByRole("button", { name: "Check this proof" }).click();
+  // Chosen as a file, as a person does with what they downloaded: checked at once.
+  const choose = (file: ProofFile, name: string) =>
+    page.getByLabel("Proof file (JSON)").setInputFiles({
+      name,
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+  await choose(tampered, "tampered.json");
   await expect(page.getByTestId("file-verification-outcome")).toHaveText(
     `The proof failed at: Step 1 of ${proof.path.length} of the path.`,
   );
 
   // The untouched file passes the same check against the published root.
-  await page.getByLabel("Proof file (JSON)").fill(JSON.stringify(proof));
-  await page.getByRole("button", { name: "Check this proof" }).click();
+  await choose(proof, "proof.json");
   await expect(page.getByTestId("file-verification-outcome")).toHaveText(
     "The balances in this proof are included in the published total.",
   );
+  await expect(page.getByText("Checked: proof.json")).toBeVisible();
+
+  // Pasting stays as a fallback: the tampered copy fails the same way.
+  await page.getByText("Or paste its JSON").click();
+  await page.getByLabel("Proof JSON").fill(JSON.stringify(tampered));
+  await page.getByRole("button", { name: "Check this proof" }).click();
+  await expect(page.getByTestId("file-verification-outcome")).toHaveText(
+    `The proof failed at: Step 1 of ${proof.path.length} of the path.`,
+  );
+});
+
+test("the standalone verifier downloads from the page, the repository's script byte for byte", async ({ page }) => {
+  await page.goto("/proof-of-reserves");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "download the verifier" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("proof-verify.ts");
+  expect(readFileSync((await download.path())!, "utf8")).toBe(readFileSync("scripts/proof-verify.ts", "utf8"));
 });

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import {
+  assetFullName,
   assetName,
   countdownText,
   dateText,
@@ -79,6 +80,9 @@ describe("money", () => {
     expect(moneyOf(124_290n, 6, "XAUT")).toBe("0.124290 XAUt");
     expect(assetName("XAUT")).toBe("XAUt");
     expect(assetName("USDT")).toBe("USDT");
+    expect(assetFullName("XAUT")).toBe("Tether Gold (XAUt)");
+    expect(assetFullName("usdt")).toBe("Tether USD (USDT)");
+    expect(assetFullName("DOGE")).toBe("DOGE");
   });
 });
 

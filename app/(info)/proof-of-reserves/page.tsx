@@ -14,10 +14,20 @@ import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/
 import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
 import { Time } from "@/components/time";
 import { fourEyesSince } from "@/lib/approvals/policy";
-import { assetName, money } from "@/lib/core/format";
+import { assetFullName, money } from "@/lib/core/format";
 import { getSettings } from "@/lib/settings";
 
-export const metadata: Metadata = { title: "Proof of reserves" };
+/**
+ * Named for what it shows: what Aurum owes (the liabilities) always, and reserves only once some are
+ * declared. The route keeps the name people link to.
+ */
+const titleOf = (reservesDeclared: boolean) =>
+  reservesDeclared ? "Proof of liabilities and reserves" : "Proof of liabilities";
+
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  return { title: titleOf((await reserveViews(await getDb())).length > 0) };
+}
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -48,7 +58,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
   return (
     <InfoPage
       path="/proof-of-reserves"
-      title="Proof of reserves"
+      title={titleOf(reserves.length > 0)}
       lead={
         <p>
           Every day Aurum publishes what it owes its users in total, as one fingerprint (a Merkle root) that includes
@@ -69,7 +79,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
               { id: "accounts", label: "Accounts included", value: snapshot.accountCount.toLocaleString("en-US") },
               ...snapshot.assets.map((a) => ({
                 id: `total-${a.code}`,
-                label: `Owed to users in ${assetName(a.code)}`,
+                label: `Owed to users in ${assetFullName(a.code)}`,
                 value: <Amount value={snapshot.totals[a.code]!} asset={a.code} />,
               })),
             ]}
@@ -148,7 +158,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
             columns={["Asset", "Custody address", "Checked", "Attestation", "Amount"]}
             textColumns={4}
             rows={reserves.map((r) => [
-              assetName(r.asset),
+              assetFullName(r.asset),
               <span key="a" className="break-all font-mono text-xs">
                 {r.custodyAddress}
               </span>,
@@ -192,9 +202,13 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
 
       <InfoSection title="Check a proof file">
         <p>
-          Paste a downloaded proof to check it against the root Aurum published for its snapshot. Or check it without
-          this site: copy <code className="font-mono text-gold-soft">scripts/proof-verify.ts</code> from Aurum&apos;s
-          source and run{" "}
+          Choose a downloaded proof to check it against the root Aurum published for its snapshot. Or check it without
+          this site:{" "}
+          <a href="/proof-of-reserves/verifier" download="proof-verify.ts" className={textLink}>
+            download the verifier
+          </a>{" "}
+          (one TypeScript file, the same <code className="font-mono text-gold-soft">scripts/proof-verify.ts</code> as in
+          Aurum&apos;s source, needing only Node 20) and run{" "}
           <code className="font-mono text-gold-soft">npx tsx proof-verify.ts proof.json --root &lt;root hash&gt;</code>.
           The exact encoding is in <code className="font-mono text-gold-soft">docs/PROOF-OF-LIABILITIES.md</code>.
         </p>

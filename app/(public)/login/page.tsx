@@ -24,7 +24,7 @@ export default async function LoginPage({
         <p role="status" className="card mb-6 border-danger/60 text-sm text-zinc-200" data-testid="frozen-notice">
           Your account is frozen and every session was signed out.{" "}
           <Link href={brand.supportUrl ?? "/contact"} className="text-gold hover:text-gold-soft">
-            Contact customer service
+            Contact Customer Service
           </Link>{" "}
           to unfreeze it.
         </p>
@@ -33,7 +33,7 @@ export default async function LoginPage({
       <p className="mt-8 text-center text-sm text-muted">
         What {brand.siteName} owes its users, published daily:{" "}
         <Link href="/proof-of-reserves" className="font-medium text-gold hover:text-gold-soft">
-          Proof of reserves
+          Proof of liabilities
         </Link>
       </p>
     </>
