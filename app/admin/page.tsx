@@ -14,7 +14,7 @@ import { dashboardStats } from "@/lib/admin/dashboard";
 import { activeAdmins, fourEyesSince } from "@/lib/approvals/policy";
 import { utcText } from "@/lib/core/format";
 import { pendingProposals } from "@/lib/approvals/proposals";
-import { auditQuerySchema, listAudit } from "@/lib/audit/list";
+import { auditActors, auditQuerySchema, listAudit } from "@/lib/audit/list";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/core/query";
 
@@ -27,9 +27,10 @@ export default async function AdminDashboard({ searchParams }: Props) {
   const db = await getDb();
   const params = plainParams(await searchParams);
   const query = auditQuerySchema.safeParse(params);
-  const [stats, audit, funding, jobs, proposals, admins, since, chains, flagged] = await Promise.all([
+  const [stats, audit, actors, funding, jobs, proposals, admins, since, chains, flagged] = await Promise.all([
     dashboardStats(db),
     query.success ? listAudit(db, query.data) : null,
+    auditActors(db),
     pendingFunding(db),
     jobHealth(db),
     pendingProposals(db),
@@ -52,7 +53,13 @@ export default async function AdminDashboard({ searchParams }: Props) {
       <JobHealth jobs={jobs} />
       <ProofStatus />
       <Books books={stats.books} />
-      <AuditLog chain={stats.auditChain} params={params} audit={audit} refusal={query.error?.issues[0]?.message} />
+      <AuditLog
+        chain={stats.auditChain}
+        params={params}
+        audit={audit}
+        actors={actors}
+        refusal={query.error?.issues[0]?.message}
+      />
     </div>
   );
 }

@@ -1,15 +1,23 @@
-import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { auditLogs, users } from "@/db/schema";
 import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
+import { recordFilterSchema } from "@/lib/ledger/records";
 
-export const auditQuerySchema = paginationSchema.extend({
-  action: queryParam(z.string().trim().max(64).optional()),
-  actor: queryParam(z.string().trim().max(64).optional()),
-  targetId: queryParam(z.string().trim().max(64).optional()),
-});
+const { from, to } = recordFilterSchema.shape;
+
+export const auditQuerySchema = paginationSchema
+  .extend({
+    action: queryParam(z.string().trim().max(64).optional()),
+    actor: queryParam(z.string().trim().max(64).optional()),
+    targetId: queryParam(z.string().trim().max(64).optional()),
+    // The same dates as the records' filter: `from` inclusive, `to` through the end of its day.
+    from,
+    to,
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, { message: "from must be before to", path: ["from"] });
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -22,6 +30,8 @@ export async function listAudit(db: Db, query: AuditQuery) {
     query.action ? ilike(auditLogs.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
     query.actor ? eq(actor.username, query.actor) : undefined,
     query.targetId ? eq(auditLogs.targetId, query.targetId) : undefined,
+    query.from ? gte(auditLogs.createdAt, query.from) : undefined,
+    query.to ? lt(auditLogs.createdAt, query.to) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     onePage(
@@ -52,4 +62,14 @@ export async function listAudit(db: Db, query: AuditQuery) {
     })),
     ...pageInfo(query, total),
   };
+}
+
+/** The administrators who have an entry in the log, by name: the choices of its filter. */
+export async function auditActors(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ username: actor.username })
+    .from(auditLogs)
+    .innerJoin(actor, eq(actor.id, auditLogs.actorId))
+    .orderBy(asc(actor.username));
+  return rows.map((r) => r.username);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiRegister, checkerToken, signIn, signInAsAdmin } from "./helpers";
+import { adminSession, apiRegister, checkerToken, credit, signIn, signInAsAdmin } from "./helpers";
 
 test("a user cannot open /admin, and the admin API answers 403", async ({ page, request }) => {
   const user = await apiRegister(request);
@@ -110,4 +110,38 @@ test("the users list filters by role and status", async ({ page, request }) => {
   await expect(page.getByText("No users match this search.")).toBeVisible();
   await search("", "");
   await expect(page.getByRole("link", { name: user.username })).toBeVisible();
+});
+
+test("the audit log reads in words and filters by action, administrator and dates", async ({ page, request }) => {
+  const user = await apiRegister(request);
+  const userId = await credit(request, user.username, "25");
+  const admin = (await adminSession(request)).user.username;
+  await signInAsAdmin(page);
+  const today = new Date().toISOString().slice(0, 10);
+  const filters = page.getByRole("form", { name: "Filter the audit log" });
+  await filters.getByLabel("Action").selectOption({ label: "Adjusted a balance" });
+  await filters.getByLabel("Administrator").selectOption(admin);
+  await filters.getByLabel("From").fill(today);
+  await filters.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?action=user\\.balance\\.adjust&actor=${admin}&from=${today}`));
+  const log = page.getByRole("table", { name: "Audit log" });
+  const row = log.getByRole("row").filter({ hasText: user.username });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").nth(2)).toContainText("Adjusted a balance");
+  // The target by name, its raw id on hover, leading to the user.
+  const target = row.getByRole("link", { name: user.username });
+  await expect(target).toHaveAttribute("title", `user ${userId}`);
+  await expect(target).toHaveAttribute("href", `/admin/users/${userId}`);
+  // Every row kept is that action by that administrator.
+  const actions = await log.locator("tbody tr td:nth-child(3)").allTextContents();
+  expect(actions.length).toBeGreaterThan(0);
+  for (const action of actions) expect(action).toContain("Adjusted a balance");
+  await expect(filters.getByLabel("Action")).toHaveValue("user.balance.adjust");
+
+  // A range that ended yesterday keeps nothing of today's; one that ends before it starts is refused.
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`/admin?action=user.balance.adjust&from=${yesterday}&to=${yesterday}`);
+  await expect(page.getByText("No actions match these filters.")).toBeVisible();
+  await page.goto(`/admin?from=${today}&to=${yesterday}`);
+  await expect(page.getByRole("alert").filter({ hasText: "from must be before to" })).toBeVisible();
 });

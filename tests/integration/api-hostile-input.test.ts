@@ -221,6 +221,9 @@ const QUERIES = [
   "?from=-000001-01-01T00:00:00Z",
   "?to=+275760-09-13",
   "?from=0000-01-01",
+  // The audit log's filters: a NUL, an oversized name, SQL, LIKE wildcards, a range that ends before it starts.
+  `?action=%00&actor=${"x".repeat(3000)}&targetId=';drop table users;--`,
+  "?action=%25_%5C&actor=%25&from=2026-02-01&to=2026-01-01",
 ];
 // Cookies a browser never sets but a client can send: bad percent-encoding, a token that is no token.
 const COOKIES = [

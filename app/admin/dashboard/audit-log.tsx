@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { AuditChainStatus } from "@/components/admin/audit-chain-status";
 import { AuditDetail } from "@/components/admin/audit-detail";
 import { DataTable } from "@/components/data-table";
@@ -6,7 +5,10 @@ import { Pager } from "@/components/pager";
 import { Time } from "@/components/time";
 import type { ChainStatus } from "@/lib/audit/status";
 import type { listAudit } from "@/lib/audit/list";
+import { actionWords } from "@/lib/audit/words";
 import { readableAddress } from "@/lib/core/format";
+import { AuditFilters } from "./audit-filters";
+import { AuditTarget } from "./audit-target";
 
 /** The audit log: the chain's state, the filter, and a page of entries (or why the filter was refused). */
 export function AuditLog({
@@ -14,47 +16,32 @@ export function AuditLog({
   params,
   audit,
   refusal,
+  actors,
 }: {
   chain: ChainStatus;
+  actors: string[];
   params: Record<string, string>;
   audit: Awaited<ReturnType<typeof listAudit>> | null;
   refusal: string | undefined;
 }) {
   const filters = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "page"));
   return (
-    <section aria-labelledby="audit-heading" className="space-y-3">
+    <section id="audit" aria-labelledby="audit-heading" className="scroll-mt-20 space-y-3">
       <h2 id="audit-heading" className="text-lg font-semibold">
         Audit log
       </h2>
       <AuditChainStatus chain={chain} />
-      <form method="get" className="flex flex-wrap gap-3" aria-label="Filter the audit log">
-        <div>
-          <label htmlFor="action" className="label">
-            Action starts with
-          </label>
-          <input id="action" name="action" defaultValue={params.action ?? ""} placeholder="user." className="field" />
-        </div>
-        <div>
-          <label htmlFor="actor" className="label">
-            Administrator
-          </label>
-          <input id="actor" name="actor" defaultValue={params.actor ?? ""} placeholder="username" className="field" />
-        </div>
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-gold w-auto">
-            Filter
-          </button>
-          <Link href="/admin" className="btn-ghost">
-            Clear
-          </Link>
-        </div>
-      </form>
+      <AuditFilters params={params} actors={actors} />
       {!audit ? (
         <p role="alert" className="text-danger">
           {refusal}
         </p>
       ) : audit.entries.length === 0 ? (
-        <p className="card text-muted">No administrator actions recorded yet.</p>
+        <p className="card text-muted">
+          {Object.keys(filters).length > 0
+            ? "No actions match these filters."
+            : "No administrator actions recorded yet."}
+        </p>
       ) : (
         <>
           <DataTable
@@ -64,18 +51,17 @@ export function AuditLog({
             columns={[
               { label: "Time", className: "whitespace-nowrap", cell: (e) => <Time at={e.createdAt} /> },
               { label: "Administrator", cell: (e) => e.actor },
-              { label: "Action", className: "font-mono text-xs", cell: (e) => e.action },
               {
-                label: "Target",
-                cell: (e) =>
-                  e.target && e.targetId ? (
-                    <Link href={`/admin/users/${e.targetId}`} className="text-gold hover:text-gold-soft">
-                      {e.target}
-                    </Link>
-                  ) : (
-                    e.targetType
-                  ),
+                label: "Action",
+                cell: (e) => (
+                  <>
+                    {actionWords(e.action)}
+                    {/* The recorded verb, for filtering by a prefix of it and for the chain's own tools. */}
+                    <span className="block font-mono text-xs text-muted">{e.action}</span>
+                  </>
+                ),
               },
+              { label: "Target", cell: (e) => <AuditTarget entry={e} /> },
               {
                 label: "Detail",
                 stacked: true,
