@@ -24,7 +24,8 @@ export function RecordFilters({
     <form
       method="get"
       action={base}
-      className="card grid grid-cols-2 gap-3 @2xl:grid-cols-[repeat(4,minmax(0,1fr))_auto] @2xl:items-end"
+      // Under a tab the Type field gives way, so a row on a wide screen has one field fewer.
+      className={`card grid grid-cols-2 gap-3 @4xl:items-end ${tab ? "@4xl:grid-cols-[repeat(3,minmax(0,1fr))_auto]" : "@4xl:grid-cols-[repeat(4,minmax(0,1fr))_auto]"}`}
       aria-label="Filter records"
     >
       {tab && <input type="hidden" name="tab" value={tab} />}
@@ -69,8 +70,8 @@ export function RecordFilters({
         </label>
         <input id="to" name="to" type="date" defaultValue={params.to ?? ""} className="field h-11" />
       </div>
-      <div className="col-span-2 flex gap-2 @2xl:col-span-1">
-        <button type="submit" className="btn-gold @2xl:w-auto">
+      <div className="col-span-2 flex gap-2 @4xl:col-span-1">
+        <button type="submit" className="btn-gold @4xl:w-auto">
           Apply
         </button>
         <Link href={kept.size ? `${base}?${kept}` : base} className="btn-ghost shrink-0">

@@ -233,7 +233,9 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
                     >
                       <Time at={s.takenAt} />
                     </Link>
-                    <span className="text-muted">{s.accountCount.toLocaleString("en-US")} accounts</span>
+                    <span className="text-muted">
+                      {s.accountCount === 1 ? "1 account" : `${s.accountCount.toLocaleString("en-US")} accounts`}
+                    </span>
                   </div>
                   <p className="break-all font-mono text-xs text-muted">{s.rootHash}</p>
                   <p className="flex flex-wrap gap-x-4 text-xs">
