@@ -9,7 +9,7 @@ const LINKS = [
   { href: "/admin/deposits", label: "Deposits" },
   { href: "/admin/withdrawals", label: "Withdrawals" },
   { href: "/admin/approvals", label: "Approvals" },
-  { href: "/admin/support", label: "Customer service" },
+  { href: "/admin/support", label: "Customer Service" },
   { href: "/admin/wallets", label: "Wallets" },
   { href: "/admin/saving-plans", label: "Saving plans" },
   { href: "/admin/proof", label: "Proof of reserves" },

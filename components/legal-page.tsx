@@ -38,7 +38,7 @@ export async function LegalPage({ title, children }: { title: string; children: 
       <p className="text-muted">
         Questions?{" "}
         <a className="text-gold hover:text-gold-soft" href={brand.supportUrl ?? "/contact"}>
-          Contact customer service
+          Contact Customer Service
         </a>
       </p>
     </article>

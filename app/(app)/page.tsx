@@ -12,7 +12,9 @@ import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { balancesWorthShowing, userBalances } from "@/lib/ledger/balances";
 import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
+import { aurumIs, aurumIsNot } from "@/lib/info/about";
 import { getTicker } from "@/lib/market/ticker";
+import { getSettings } from "@/lib/settings";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
 import { storageOverview } from "@/lib/storage/vault";
@@ -26,7 +28,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [all, ticker, plans, positions, networks, valued, vault, recent] = await Promise.all([
+  const [all, ticker, plans, positions, networks, valued, vault, recent, { siteName }] = await Promise.all([
     userBalances(db, user.id),
     getTicker(db),
     listPlans(db, { enabledOnly: true }),
@@ -36,6 +38,7 @@ export default async function HomePage() {
     storageOverview(db, user.id),
     // The last transactions as /records shows them, without the holds an order moves back and forth.
     listTransactions(db, user.id, transactionQuerySchema.parse({ pageSize: "5" })),
+    getSettings(db),
   ]);
   const fundable = new Set(networks.filter((c) => c.networks.some((n) => n.deposit)).map((c) => c.currency));
   const balances = balancesWorthShowing(all, [QUOTE, BASE], fundable);
@@ -52,14 +55,16 @@ export default async function HomePage() {
             {user.username}
           </h1>
           <p className="mt-2 text-sm text-zinc-300">
-            Tether Gold (XAUt): each token is backed by one troy ounce of physical gold.
+            {aurumIs(siteName)} {aurumIsNot(siteName)}
           </p>
         </section>
-        <nav aria-label="Quick actions" className="grid grid-cols-2 gap-2 sm:grid-cols-4 md:col-span-2 md:row-start-2">
+        <nav aria-label="Quick actions" className="grid grid-cols-3 gap-2 sm:grid-cols-6 md:col-span-2 md:row-start-2">
           {[
             ["/deposit", "Deposit"],
             ["/withdraw", "Withdraw"],
             ["/trade", "Trade"],
+            ["#savings", "Savings"],
+            ["/storage", "Storage"],
             ["/ai-trading", "AI trading"],
           ].map(([href, label]) => (
             <Link key={href} href={href!} className="btn-ghost py-3 text-center">
@@ -111,9 +116,14 @@ export default async function HomePage() {
           </span>
         </Link>
         <section className="card" aria-labelledby="account-heading">
-          <h2 id="account-heading" className="mb-2 font-semibold">
-            Your account
-          </h2>
+          <div className="mb-2 flex items-baseline justify-between gap-3">
+            <h2 id="account-heading" className="font-semibold">
+              Your account
+            </h2>
+            <Link href="/security-management#activity" className="text-sm text-gold hover:text-gold-soft">
+              Account activity<span aria-hidden="true"> →</span>
+            </Link>
+          </div>
           <DetailList
             items={[
               ["Email", user.email],
@@ -132,7 +142,7 @@ export default async function HomePage() {
           className="card flex items-center justify-between gap-3 transition hover:border-gold"
         >
           <span>
-            <span className="block font-semibold text-gold-soft">Proof of reserves</span>
+            <span className="block font-semibold text-gold-soft">Proof of liabilities</span>
             <span className="block text-sm text-muted">
               Check that your balances are in the total Aurum publishes every day.
             </span>

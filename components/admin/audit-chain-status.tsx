@@ -52,7 +52,8 @@ export function AuditChainStatus({ chain }: { chain: ChainStatus }) {
             {id ? <span className="break-all font-mono text-xs font-normal"> (id {id})</span> : null}
           </p>
           <p className="mt-1 text-sm">
-            {reason}. Someone changed the audit log in the database: run npm run audit:verify and investigate.
+            {reason}. Someone changed the audit log in the database: ask the operators to verify the chain against its
+            anchors, and investigate.
           </p>
           {walked ? <p className="mt-1 text-xs text-muted">{walked}</p> : null}
         </div>

@@ -62,7 +62,7 @@ export async function recordActivity<K extends ActivityKind>(
     const { siteName } = await getSettings(tx);
     const footer =
       spec.mail === "security"
-        ? "If this was not you, change your password, freeze your account in Security and contact customer service at once."
+        ? "If this was not you, change your password, freeze your account in Security and contact Customer Service at once."
         : "You can switch off mail about deposits and withdrawals in Security; mail about your account's security always comes.";
     const mail = {
       subject: `${siteName}: ${spec.title}`,

@@ -47,8 +47,8 @@ const PER_ACCOUNT: Limit = { max: 100, windowMs: HOUR_MS };
 const PER_ADDRESS: Limit = { max: 50, windowMs: 15 * 60_000 };
 
 export const INVALID_CREDENTIALS = "Invalid credentials";
-export const ACCOUNT_DISABLED = "This account is disabled. Please contact customer service.";
-export const ACCOUNT_FROZEN = "This account is frozen. Contact support to unfreeze it.";
+export const ACCOUNT_DISABLED = "This account is disabled. Please contact Customer Service.";
+export const ACCOUNT_FROZEN = "This account is frozen. Contact Customer Service to unfreeze it.";
 
 /** Whether this address has ever held a session of this user (revoked and expired ones included). */
 export async function signedInFrom(db: Db, userId: string, ip: string): Promise<boolean> {

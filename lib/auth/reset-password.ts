@@ -67,7 +67,7 @@ export async function resetPassword(
     const [user] = await tx.select().from(users).where(eq(users.id, claimed.userId)).for("update");
     if (!user) throw invalidResetToken();
     if (user.status !== "active")
-      throw forbidden("This account is disabled. Please contact customer service.", "ACCOUNT_DISABLED");
+      throw forbidden("This account is disabled. Please contact Customer Service.", "ACCOUNT_DISABLED");
 
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     // Any other link still out (two requests that crossed) dies with this one.

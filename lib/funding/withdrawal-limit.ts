@@ -18,7 +18,7 @@ function unpriced(currency: string): AppError {
   const message =
     currency === BASE
       ? `${assetName(currency)} has no market price yet, so this withdrawal cannot be counted against your daily withdrawal limit. Try again once the price shows on the market screen.`
-      : `${assetName(currency)} has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact support to withdraw it.`;
+      : `${assetName(currency)} has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact Customer Service to withdraw it.`;
   return new AppError(422, "WITHDRAWAL_NOT_VALUED", message, { amount: [message] });
 }
 

@@ -1,5 +1,5 @@
 import { formatAmount, toUnits } from "@/lib/core/amount";
-import { displayDecimal } from "@/lib/core/format";
+import { displayDecimal, readable } from "@/lib/core/format";
 import { percentChange } from "@/lib/market/ticker";
 import { gridQuantity, levelPrices } from "@/lib/strategies/grid";
 import type { MarketAssets } from "@/lib/trading/market";
@@ -25,11 +25,11 @@ function formatters(m: MarketAssets) {
   const usdtUnits = (v: string) => toUnits(v, m.quoteDecimals);
   return {
     usdtUnits,
-    /** Exact USDT, grouped: what Records would show. */
-    usdt: (v: bigint) => displayDecimal(formatAmount(v, m.quoteDecimals), m.quoteDecimals),
+    /** USDT as every screen shows it (lib/core/format's rule): grouped, to the cent, rounded toward zero. */
+    usdt: (v: bigint) => readable(formatAmount(v, m.quoteDecimals), "USDT"),
     /** A price or a round figure, to the cent. */
     cents: (v: bigint) => displayDecimal(formatAmount(v, m.quoteDecimals), 2),
-    xaut: (v: bigint) => displayDecimal(formatAmount(v, m.baseDecimals), m.baseDecimals),
+    xaut: (v: bigint) => readable(formatAmount(v, m.baseDecimals), "XAUT"),
     /** The change from one amount to another in percent, without its sign. */
     change: (from: bigint, to: bigint) => percentChange(from, to).replace(/^-/, ""),
   };

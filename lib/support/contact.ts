@@ -49,7 +49,7 @@ export async function contactSupport(tx: Db, params: { input: ContactInput; ip: 
     text: [
       "Hello,",
       "",
-      `${siteName} customer service received a message sent from ${origin}/contact with this address. We answer by mail to this address, usually within one working day.`,
+      `${siteName} Customer Service received a message sent from ${origin}/contact with this address. We answer by mail to this address, usually within one working day.`,
       `Your reference: ${id.slice(-8)}`,
       "",
       "If you did not write to us, ignore this mail: nothing else will come unless someone answers that message.",

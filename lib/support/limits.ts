@@ -23,7 +23,7 @@ export async function takeContactHit(tx: Db, email: string, ip: string, now: Dat
     ],
     now.getTime(),
   );
-  if (wait > 0) throw limited("Too many messages were sent to customer service from here.", wait);
+  if (wait > 0) throw limited("Too many messages were sent to Customer Service from here.", wait);
 }
 
 export async function takeUserHit(tx: Db, userId: string, what: "conversation" | "message", now: Date): Promise<void> {

@@ -79,6 +79,8 @@ test("freezing the account from the browser signs it out and keeps it out", asyn
   await page.getByLabel("Username or email").fill(user.username);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("toast")).toHaveText("This account is frozen. Contact support to unfreeze it.");
+  await expect(page.getByTestId("toast")).toHaveText(
+    "This account is frozen. Contact Customer Service to unfreeze it.",
+  );
   await expect(page).toHaveURL(/\/login/);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatAmount } from "../../lib/core/amount";
-import { displayDecimal, displaySetting, percentText } from "../../lib/core/format";
+import { money, percentText, readable } from "../../lib/core/format";
 import type { Settings } from "../../lib/settings/schema";
 import { adminToken, apiRegister, ensureUsdtWallet, saveSettings, signIn } from "./helpers";
 
@@ -22,10 +22,10 @@ const FIGURES: Record<(typeof PAGES)[number]["path"], (s: Settings) => Record<st
   "/store-xaut": (s) => ({ "storage-rate": percentText(s.storage.annualRateBps) }),
   "/whitepaper": (s) => ({
     ...tradingFigures(s),
-    "withdraw-daily-limit": `${displaySetting(s.withdrawals.dailyLimit)} USDT`,
+    "withdraw-daily-limit": money(s.withdrawals.dailyLimit, "USDT"),
     "storage-rate": percentText(s.storage.annualRateBps),
     "referral-reward": /[1-9]/.test(s.referral.rewardUsdt)
-      ? `${displaySetting(s.referral.rewardUsdt)} USDT`
+      ? money(s.referral.rewardUsdt, "USDT")
       : "None at the moment",
   }),
 };
@@ -34,9 +34,9 @@ function tradingFigures(s: Settings) {
   return {
     fee: percentText(s.trading.feeBps),
     spread: percentText(s.trading.spreadBps),
-    "min-order": `${displaySetting(s.trading.minQuantity)} XAUt`,
-    "max-order": `${displaySetting(s.trading.maxQuantity)} XAUt`,
-    "daily-limit": `${displaySetting(s.trading.dailyLimit)} USDT`,
+    "min-order": money(s.trading.minQuantity, "XAUT"),
+    "max-order": money(s.trading.maxQuantity, "XAUT"),
+    "daily-limit": money(s.trading.dailyLimit, "USDT"),
   };
 }
 
@@ -87,7 +87,7 @@ test("the whitepaper lists each open withdrawal network with its fee and minimum
   await ensureUsdtWallet(request);
   await page.goto("/whitepaper");
   const row = page.getByRole("row", { name: /^USDT Tron \(TRC20\)/ });
-  await expect(row.getByRole("cell")).toHaveText(["Tron (TRC20)", "1.000000", "10.000000"]);
+  await expect(row.getByRole("cell")).toHaveText(["Tron (TRC20)", "1.00", "10.00"]);
 });
 
 test("changed settings show at once on the information pages, worked examples included", async ({ page, request }) => {
@@ -102,18 +102,18 @@ test("changed settings show at once on the information pages, worked examples in
   try {
     await page.goto("/whitepaper");
     await expect(page.getByTestId("figure-spread")).toHaveText(/^0\.45\s%$/);
-    await expect(page.getByTestId("figure-min-order")).toHaveText("0.002 XAUt");
-    await expect(page.getByTestId("figure-max-order")).toHaveText("1,250.5 XAUt");
+    await expect(page.getByTestId("figure-min-order")).toHaveText("0.002000 XAUt");
+    await expect(page.getByTestId("figure-max-order")).toHaveText("1,250.500000 XAUt");
     await expect(page.getByTestId("figure-storage-rate")).toHaveText(/^1\.25\s%$/);
-    await expect(page.getByTestId("figure-referral-reward")).toHaveText("2.5 USDT");
+    await expect(page.getByTestId("figure-referral-reward")).toHaveText("2.50 USDT");
     // Buying 1 XAUt at a feed price of 4,000: the ask is 4,000 × 1.0045, its fee the trading fee on that.
     const fee = (4_018_000_000n * BigInt(before.trading.feeBps) + 9_999n) / 10_000n;
     const example = page.getByRole("figure", { name: /Buying 1 XAUt/ });
-    await expect(example.getByRole("row", { name: "Buy 1 XAUt at the ask" })).toContainText("4,018.000000 USDT");
+    await expect(example.getByRole("row", { name: "Buy 1 XAUt at the ask" })).toContainText("4,018.00 USDT");
     await expect(example.getByRole("row", { name: /Fee on the buy/ })).toContainText(
-      `${displayDecimal(formatAmount(fee, 6), 6)} USDT`,
+      `${readable(formatAmount(fee, 6), "USDT")} USDT`,
     );
-    await expect(example.getByRole("row", { name: "Sell 1 XAUt at the bid" })).toContainText("3,982.000000 USDT");
+    await expect(example.getByRole("row", { name: "Sell 1 XAUt at the bid" })).toContainText("3,982.00 USDT");
 
     await page.goto("/store-xaut");
     await expect(page.getByTestId("figure-storage-rate")).toHaveText(/^1\.25\s%$/);

@@ -21,7 +21,7 @@ test("a credited user buys XAUt at market, sees the balance change and the trade
   await page.getByLabel("Quantity (XAUt)").fill("0.1");
   const estimate = page.getByTestId("estimate");
   await expect(estimate).toContainText("Quantity0.100000 XAUt");
-  await expect(estimate).toContainText("Fee (0.20%)");
+  await expect(estimate).toContainText("Fee (0.2\u00a0%)");
   await page.getByRole("button", { name: "Review buy" }).click();
   await expect(
     page

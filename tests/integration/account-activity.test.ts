@@ -621,7 +621,7 @@ describe("the sentences", () => {
     const texts = (await activityOf(u.token)).map((e) => e.text);
     expect(texts).toEqual(
       expect.arrayContaining([
-        "Your password was changed and 2 sessions other than yours signed out; withdrawals are paused for 24 hours. If this was not you, contact support at once.",
+        "Your password was changed and 2 sessions other than yours signed out; withdrawals are paused for 24 hours. If this was not you, contact Customer Service at once.",
         "You changed your withdrawal password. Withdrawals are paused for 30 hours 30 minutes.",
         expect.stringContaining("and withdrawals are not paused."),
         `You asked to withdraw 12,000.500000 XAUt to ${ADDRESSES.ERC20} (ERC20), plus a fee of 1.000000 XAUt. It is on hold until it is sent.`,
@@ -658,7 +658,7 @@ describe("the mails", () => {
         "When: 25 Nov 2026, 08:00 UTC",
         "By: Aurum support",
         "",
-        "If this was not you, change your password, freeze your account in Security and contact customer service at once.",
+        "If this was not you, change your password, freeze your account in Security and contact Customer Service at once.",
         "",
         "Aurum",
       ].join("\n"),

@@ -116,7 +116,7 @@ describe("login history", () => {
     const disabled = await signIn(bob.payload.username, bob.payload.password);
     expect(disabled).toMatchObject({
       status: 403,
-      body: { code: "ACCOUNT_DISABLED", message: "This account is disabled. Please contact customer service." },
+      body: { code: "ACCOUNT_DISABLED", message: "This account is disabled. Please contact Customer Service." },
     });
     expect((await unfreeze(bob.user.id)).status).toBe(200);
 
@@ -128,7 +128,7 @@ describe("login history", () => {
       body: {
         success: false,
         code: "ACCOUNT_FROZEN",
-        message: "This account is frozen. Contact support to unfreeze it.",
+        message: "This account is frozen. Contact Customer Service to unfreeze it.",
       },
     });
     // Without the password nothing about the account's state is told.

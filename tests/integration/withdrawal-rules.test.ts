@@ -261,7 +261,7 @@ describe("the daily withdrawal limit", () => {
     expect(btc.status).toBe(422);
     // The sentence is put on the amount's field too, where the form shows it.
     const notValued =
-      "BTC has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact support to withdraw it.";
+      "BTC has no USDT price on Aurum, so its withdrawals cannot be counted against the daily withdrawal limit. Contact Customer Service to withdraw it.";
     expect(btc.body).toMatchObject({
       code: "WITHDRAWAL_NOT_VALUED",
       message: notValued,

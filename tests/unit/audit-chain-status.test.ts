@@ -80,7 +80,7 @@ describe("the dashboard's audit chain line", () => {
     );
     expect(html).toContain('role="alert"');
     expect(html.replace(/<[^>]+>/g, "")).toContain(
-      "Audit chain broken at entry #1,204 (id 019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7c9)its hash does not match its contents: the row was changed. Someone changed the audit log in the database: run npm run audit:verify and investigate.",
+      "Audit chain broken at entry #1,204 (id 019ab9c2-6f4b-7d1e-8c3a-5e2f10a4b7c9)its hash does not match its contents: the row was changed. Someone changed the audit log in the database: ask the operators to verify the chain against its anchors, and investigate.",
     );
   });
 

@@ -6,6 +6,8 @@ import { getDb } from "@/db/client";
 import { requireUser } from "@/lib/auth/page-session";
 import { userBalances } from "@/lib/ledger/balances";
 import { readable } from "@/lib/core/format";
+import { aiTradingIs } from "@/lib/info/about";
+import { getSettings } from "@/lib/settings";
 import { hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
 import { StrategyForm } from "./strategy-form";
@@ -15,10 +17,11 @@ export const metadata: Metadata = { title: "AI trading" };
 export default async function AiTradingPage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [list, riskAccepted, balances] = await Promise.all([
+  const [list, riskAccepted, balances, { siteName }] = await Promise.all([
     listStrategies(db, user.id),
     hasConsented(db, user.id),
     userBalances(db, user.id),
+    getSettings(db),
   ]);
   const views = await strategyViews(db, user.id, list);
   const active = views.filter((s) => ["proposed", "running", "paused"].includes(s.status));
@@ -29,7 +32,7 @@ export default async function AiTradingPage() {
       <RefreshOnBalance />
       <h1 className="text-xl font-semibold">AI trading</h1>
       <p className="text-sm text-muted">
-        Automated strategies that trade for you on the rules you set, every result a real fill.{" "}
+        {aiTradingIs(siteName)} Every result is a real fill.{" "}
         <Link href="/advantages-of-ai-trading" className="text-gold underline hover:text-gold-soft">
           How strategies work
         </Link>

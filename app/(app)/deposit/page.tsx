@@ -34,7 +34,7 @@ export default async function DepositPage() {
         <p className="card text-sm text-muted">
           No currency can be deposited right now. Please check again later or{" "}
           <Link href="/support" className="text-gold hover:text-gold-soft">
-            contact customer service
+            contact Customer Service
           </Link>
           .
         </p>

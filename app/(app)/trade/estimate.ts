@@ -1,4 +1,4 @@
-import { exact, money, plainAmount } from "@/lib/core/format";
+import { exact, money, percentText, plainAmount } from "@/lib/core/format";
 import { AmountError, formatAmount, parseAmount, toUnits } from "@/lib/core/amount";
 import { buyDebit, buyFill, ceilDiv, quantityForTotal, sellFill, type Fill } from "@/lib/trading/pricing";
 import type { TradeSettingsView } from "@/lib/trading/trade-settings";
@@ -153,7 +153,7 @@ export function estimate(
       problem: `This order would pass your daily trading limit: ${money(formatAmount(left, market.quoteDecimals), "USDT")} left today`,
       field,
     };
-  const fee = `Fee (${(settings.feeBps / 100).toFixed(2)}%)`;
+  const fee = `Fee (${percentText(settings.feeBps)})`;
   const body: Record<string, string> = { side: draft.side, type: draft.type };
   if (byTotal) body.total = plainAmount(draft.total);
   else body.quantity = formatAmount(quantity, market.baseDecimals);

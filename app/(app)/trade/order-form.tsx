@@ -1,6 +1,6 @@
 "use client";
 
-import { displayDecimal, money, plainAmount, readable } from "@/lib/core/format";
+import { displayDecimal, money, percentText, plainAmount, readable } from "@/lib/core/format";
 import { useRef, useState } from "react";
 import { MaxButton } from "@/components/max-button";
 import { useToast } from "@/components/toast";
@@ -249,8 +249,8 @@ export function OrderForm({
       </div>
       <p className="text-xs text-muted">
         Aurum is your counterparty: you buy at the ask and sell at the bid, the feed price ±{" "}
-        {(ts.settings.spreadBps / 100).toFixed(2)}%. Costs and fees round up and proceeds down, by less than a millionth
-        of a USDT.
+        {percentText(ts.settings.spreadBps)}. Costs and fees round up and proceeds down, by less than a millionth of a
+        USDT.
       </p>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { aiTradingIs } from "@/lib/info/about";
 import Link from "next/link";
 import { connection } from "next/server";
 import {
@@ -14,7 +15,7 @@ import {
 import { getDb } from "@/db/client";
 import { gridExample, recurringExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
-import { displaySetting, percentText } from "@/lib/core/format";
+import { money, percentText } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Advantages of AI trading" };
 
@@ -39,23 +40,22 @@ export default async function AdvantagesOfAiTradingPage() {
     >
       <InfoSection title="What AI trading means here">
         <p>
-          Despite the name, no model predicts prices. {site} offers two automated strategies, a{" "}
-          <strong>recurring buy</strong> and a <strong>grid</strong>, that follow fixed rules you choose. {site}&apos;s
-          servers run them around the clock and place ordinary orders through the same trading engine as the Trade
-          screen, at the same prices, fees and limits. Every fill is a normal trade in your Records, and you can stop a
-          strategy at any time.
+          {aiTradingIs(site)} The two strategies, a <strong>recurring buy</strong> and a <strong>grid</strong>, follow
+          fixed rules you choose. {site}&apos;s servers run them around the clock and place ordinary orders through the
+          same trading engine as the Trade screen, at the same prices, fees and limits. Every fill is a normal trade in
+          your Records, and you can stop a strategy at any time.
         </p>
         <Figures
           title="The terms strategies trade under"
           items={[
             { id: "fee", label: "Trading fee, on every buy and sell", value: fee },
             { id: "spread", label: "Spread: the ask is above and the bid below the feed price by", value: spread },
-            { id: "min-order", label: "Minimum order", value: `${displaySetting(t.minQuantity)} XAUt` },
-            { id: "max-order", label: "Maximum order", value: `${displaySetting(t.maxQuantity)} XAUt` },
+            { id: "min-order", label: "Minimum order", value: money(t.minQuantity, "XAUT") },
+            { id: "max-order", label: "Maximum order", value: money(t.maxQuantity, "XAUT") },
             {
               id: "daily-limit",
               label: "Daily trading limit (per UTC day, before fees)",
-              value: `${displaySetting(t.dailyLimit)} USDT`,
+              value: money(t.dailyLimit, "USDT"),
             },
           ]}
         >
@@ -85,8 +85,8 @@ export default async function AdvantagesOfAiTradingPage() {
             <strong>end</strong>: after a number of rounds, or once a total has been spent.
           </li>
           <li>
-            When the plan starts, its budget is <strong>reserved</strong>: moved from your available balance to on hold,
-            so other trades and withdrawals cannot spend it.
+            When the plan starts, its budget is <strong>reserved</strong>: moved from your available balance to its
+            strategy reserve, so other trades and withdrawals cannot spend it.
           </li>
           <li>
             A round that cannot run (not enough reserved balance, your daily limit reached, a price that is out of date,
@@ -126,7 +126,7 @@ export default async function AdvantagesOfAiTradingPage() {
             {plan.planReserved} USDT when it starts.
           </li>
           <li>
-            Each round must buy at least the minimum order of {displaySetting(t.minQuantity)} XAUt: at an ask of{" "}
+            Each round must buy at least the minimum order of {money(t.minQuantity, "XAUT")}: at an ask of{" "}
             {plan.rounds[0]!.ask} that takes {plan.minimumRound} USDT
             {plan.belowMinimum ? (
               <>, so {plan.amount} USDT would be too small and every round would be skipped.</>
@@ -135,7 +135,7 @@ export default async function AdvantagesOfAiTradingPage() {
             )}
           </li>
           <li>
-            Rounds count toward your daily trading limit of {displaySetting(t.dailyLimit)} USDT together with your other
+            Rounds count toward your daily trading limit of {money(t.dailyLimit, "USDT")} together with your other
             orders. An hourly plan of more than about {plan.hourlyMax} USDT a round would reach it before the day ends,
             and the rest of that day&apos;s rounds would be skipped.
           </li>

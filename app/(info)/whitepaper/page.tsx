@@ -15,7 +15,7 @@ import { getDb } from "@/db/client";
 import { quoteExample } from "@/lib/info/examples";
 import { siteFigures } from "@/lib/info/figures";
 import { formatAmount } from "@/lib/core/amount";
-import { displaySetting, percentText } from "@/lib/core/format";
+import { money, percentText, readable } from "@/lib/core/format";
 
 export const metadata: Metadata = { title: "Whitepaper" };
 
@@ -29,7 +29,7 @@ export default async function WhitepaperPage() {
   const usdtUnit = formatAmount(1n, figures.market.quoteDecimals);
   const xautUnit = formatAmount(1n, figures.market.baseDecimals);
   const rewarded = /[1-9]/.test(figures.referralRewardUsdt);
-  const reward = rewarded ? `${displaySetting(figures.referralRewardUsdt)} USDT` : "None at the moment";
+  const reward = rewarded ? money(figures.referralRewardUsdt, "USDT") : "None at the moment";
   return (
     <InfoPage
       path="/whitepaper"
@@ -68,12 +68,12 @@ export default async function WhitepaperPage() {
             { id: "trading-status", label: "Trading", value: t.enabled ? "Open" : "Paused" },
             { id: "fee", label: "Trading fee, on every buy and sell", value: fee },
             { id: "spread", label: "Spread either side of the feed price", value: spread },
-            { id: "min-order", label: "Minimum order", value: `${displaySetting(t.minQuantity)} XAUt` },
-            { id: "max-order", label: "Maximum order", value: `${displaySetting(t.maxQuantity)} XAUt` },
+            { id: "min-order", label: "Minimum order", value: money(t.minQuantity, "XAUT") },
+            { id: "max-order", label: "Maximum order", value: money(t.maxQuantity, "XAUT") },
             {
               id: "daily-limit",
               label: "Daily trading limit, per UTC day",
-              value: `${displaySetting(t.dailyLimit)} USDT`,
+              value: money(t.dailyLimit, "USDT"),
             },
             { id: "max-open-orders", label: "Open limit orders at a time", value: String(figures.maxOpenOrders) },
             {
@@ -93,7 +93,7 @@ export default async function WhitepaperPage() {
             {
               id: "withdraw-daily-limit",
               label: "Daily withdrawal limit, per UTC day, in value",
-              value: `${displaySetting(w.dailyLimit)} USDT`,
+              value: money(w.dailyLimit, "USDT"),
             },
             { id: "storage-rate", label: "Storage rate, a year", value: percentText(figures.storageRateBps) },
             { id: "referral-reward", label: "Referral reward", value: reward },
@@ -104,7 +104,12 @@ export default async function WhitepaperPage() {
             caption="Withdrawal fee and minimum, per network"
             columns={["Currency", "Network", "Fee", "Minimum"]}
             textColumns={2}
-            rows={w.networks.map((n) => [n.currency, n.networkName, displaySetting(n.fee), displaySetting(n.minimum)])}
+            rows={w.networks.map((n) => [
+              n.currency,
+              n.networkName,
+              readable(n.fee, n.currency),
+              readable(n.minimum, n.currency),
+            ])}
           >
             Each network has its own fee and minimum, in the currency withdrawn.
           </FigureTable>
@@ -152,20 +157,24 @@ export default async function WhitepaperPage() {
             rule at any time.
           </li>
         </Bullets>
-        <p>Each asset in your account has four balances:</p>
+        <p>Each asset in your account has five balances, named as the screens name them:</p>
         <Bullets>
           <li>
             <strong>Available</strong>: what you can trade, withdraw, store or save now.
           </li>
           <li>
-            <strong>On hold</strong>: reserved for something under way: an open limit order, a running strategy, or a
-            withdrawal waiting to be sent.
+            <strong>On hold</strong>: set aside for something under way: an open limit order (yours or a
+            strategy&apos;s), or a withdrawal waiting to be sent.
           </li>
           <li>
-            <strong>Savings</strong>: placed in a saving plan, with the interest it has earned.
+            <strong>Strategy reserve</strong>: the budget of a running AI trading strategy, which only that strategy
+            spends.
           </li>
           <li>
-            <strong>Storage</strong>: XAUt in your vault.
+            <strong>Savings</strong>: placed in a savings plan, with the interest it has earned.
+          </li>
+          <li>
+            <strong>Vault</strong>: XAUt you stored.
           </li>
         </Bullets>
         <p>
@@ -248,7 +257,7 @@ export default async function WhitepaperPage() {
           {figures.withdrawLockMinutes} minutes. When you request a withdrawal, the amount and its fee move to on hold
           at once; an administrator reviews it and sends it, recording the transaction hash, or rejects it and the hold
           returns to your available balance. You can cancel it while it waits. Withdrawals of USDT, USDC and XAUt count
-          toward the daily withdrawal limit of {displaySetting(w.dailyLimit)} USDT in value per UTC day.
+          toward the daily withdrawal limit of {money(w.dailyLimit, "USDT")} in value per UTC day.
         </p>
         <p>
           <strong>Referrals.</strong>{" "}

@@ -39,7 +39,9 @@ export function Books({ books }: { books: AssetBooks[] }) {
               b.balanced ? (
                 <span className="text-success">Balanced</span>
               ) : (
-                <span className="font-semibold text-danger">Out of balance: run npm run ledger:check</span>
+                <span className="font-semibold text-danger">
+                  Out of balance: ask the operators for the ledger check, which names the accounts
+                </span>
               ),
           },
         ]}

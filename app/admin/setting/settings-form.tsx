@@ -125,7 +125,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         </div>
         <div>
           <label htmlFor="supportUrl" className="label">
-            Customer service link (https:// or mailto:)
+            Customer Service link (https:// or mailto:)
           </label>
           <input
             id="supportUrl"

@@ -10,7 +10,7 @@ import { requireAdmin } from "@/lib/auth/page-session";
 import { plainParams } from "@/lib/core/query";
 import { supportQueue, supportQueueQuerySchema } from "@/lib/support/queue";
 
-export const metadata: Metadata = { title: "Customer service" };
+export const metadata: Metadata = { title: "Customer Service" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -23,7 +23,7 @@ export default async function AdminSupportPage({ searchParams }: Props) {
     <div className="space-y-5">
       <LiveSupport />
       <div>
-        <h1 className="text-2xl font-semibold">Customer service</h1>
+        <h1 className="text-2xl font-semibold">Customer Service</h1>
         <p className="mt-1 text-sm text-muted">
           Open conversations wait for an answer, the longest waiting first. Users read replies as &ldquo;Aurum
           support&rdquo;, never your name.

@@ -31,7 +31,7 @@ export default async function AdminSupportConversationPage({ params }: { params:
     <div className="space-y-4 xl:max-w-4xl">
       <LiveSupport id={c.id} />
       <Link href="/admin/support" className="text-sm text-gold hover:text-gold-soft">
-        ← Customer service queue
+        ← Customer Service queue
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h1 className="min-w-0 break-words text-2xl font-semibold">{c.subject}</h1>

@@ -8,7 +8,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const { frozenAt, sessionsEnded } = await freezeAccount(db, auth.user.id, input, { ip: clientIp(req) });
   const res = NextResponse.json({
     success: true,
-    message: "Your account is frozen and every session is signed out. Contact support to unfreeze it.",
+    message: "Your account is frozen and every session is signed out. Contact Customer Service to unfreeze it.",
     frozenAt: frozenAt.toISOString(),
     sessionsEnded,
   });
