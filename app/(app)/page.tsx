@@ -12,9 +12,8 @@ import { requireUser } from "@/lib/auth/page-session";
 import { availableNetworks } from "@/lib/funding/wallets";
 import { balancesWorthShowing, userBalances } from "@/lib/ledger/balances";
 import { listTransactions, transactionQuerySchema } from "@/lib/ledger/transactions";
-import { aurumIs, aurumIsNot } from "@/lib/info/about";
+import { XAUT_IS } from "@/lib/info/about";
 import { getTicker } from "@/lib/market/ticker";
-import { getSettings } from "@/lib/settings";
 import { listPlans } from "@/lib/savings/plans";
 import { savingsOf } from "@/lib/savings/positions";
 import { storageOverview } from "@/lib/storage/vault";
@@ -28,7 +27,7 @@ export const metadata: Metadata = { title: "Home" };
 export default async function HomePage() {
   const { user } = await requireUser();
   const db = await getDb();
-  const [all, ticker, plans, positions, networks, valued, vault, recent, { siteName }] = await Promise.all([
+  const [all, ticker, plans, positions, networks, valued, vault, recent] = await Promise.all([
     userBalances(db, user.id),
     getTicker(db),
     listPlans(db, { enabledOnly: true }),
@@ -38,7 +37,6 @@ export default async function HomePage() {
     storageOverview(db, user.id),
     // The last transactions as /records shows them, without the holds an order moves back and forth.
     listTransactions(db, user.id, transactionQuerySchema.parse({ pageSize: "5" })),
-    getSettings(db),
   ]);
   const fundable = new Set(networks.filter((c) => c.networks.some((n) => n.deposit)).map((c) => c.currency));
   const balances = balancesWorthShowing(all, [QUOTE, BASE], fundable);
@@ -54,9 +52,7 @@ export default async function HomePage() {
           <h1 className="mt-1 text-2xl font-semibold text-gold-soft" data-testid="signed-in-user">
             {user.username}
           </h1>
-          <p className="mt-2 text-sm text-zinc-300">
-            {aurumIs(siteName)} {aurumIsNot(siteName)}
-          </p>
+          <p className="mt-2 text-sm text-zinc-300">{XAUT_IS}.</p>
         </section>
         <nav aria-label="Quick actions" className="grid grid-cols-3 gap-2 sm:grid-cols-6 md:col-span-2 md:row-start-2">
           {[

@@ -3,9 +3,12 @@
  * information pages) uses these sentences, so no page promises what another one denies.
  */
 
+/** What is traded, saved and stored: said where there is room for no more (Home's first card). */
+export const XAUT_IS = "Tether Gold (XAUt), a token Tether says is backed by physical gold";
+
 /** What the product is. */
 export const aurumIs = (site: string) =>
-  `${site} is a broker for Tether Gold (XAUt), a token Tether says is backed by physical gold: you buy and sell it against USDT, and save and store it here.`;
+  `${site} is a broker for ${XAUT_IS}: you buy and sell it against USDT, and save and store it here.`;
 
 /** What it is not. */
 export const aurumIsNot = (site: string) =>
