@@ -105,5 +105,50 @@ export const proofReserves = pgTable(
   (t) => [check("proof_reserves_amount", sql`${t.amount} >= 0`)],
 );
 
+/** One address read on chain for a snapshot: a custody address (every one), or a user's deposit address holding something. */
+export interface ChainReserveAddress {
+  address: string;
+  role: "custody" | "deposit";
+  /** The balance in the token's own units (wei for ether), as the chain answers `balanceOf` / `eth_getBalance`. */
+  units: string;
+}
+
+/**
+ * What a snapshot read on chain for one asset of one followed chain, at one block: every custody
+ * address and every user deposit address, summed. Written in the snapshot's transaction and never
+ * changed. When the chain could not be read, `problem` says why and no figure is kept: reserves
+ * that were not read are shown unavailable, never as zero nor as a declared figure.
+ */
+export const proofChainReserves = pgTable(
+  "proof_chain_reserves",
+  {
+    snapshotId: uuid("snapshot_id")
+      .notNull()
+      .references(() => proofSnapshots.id),
+    chain: text("chain").notNull(),
+    asset: text("asset")
+      .notNull()
+      .references(() => assets.code),
+    // The token contract, null for the chain's own coin.
+    token: text("token"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    blockHash: text("block_hash"),
+    tokenDecimals: smallint("token_decimals"),
+    // The sum in the asset's smallest units (rounded down from the token's).
+    total: bigint("total", { mode: "bigint" }),
+    addressesRead: integer("addresses_read").notNull(),
+    addresses: jsonb("addresses").$type<ChainReserveAddress[]>().notNull(),
+    problem: text("problem"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.snapshotId, t.chain, t.asset] }),
+    check(
+      "proof_chain_reserves_read_or_not",
+      sql`(${t.problem} is null) = (${t.blockNumber} is not null and ${t.total} is not null and ${t.tokenDecimals} is not null)`,
+    ),
+  ],
+);
+
 export type ProofSnapshot = typeof proofSnapshots.$inferSelect;
+export type ProofChainReserve = typeof proofChainReserves.$inferSelect;
 export type ProofReserve = typeof proofReserves.$inferSelect;

@@ -10,7 +10,7 @@ import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/quer
 import { newId } from "@/lib/core/ids";
 import { publish } from "@/lib/realtime/publish";
 import { isProposalKind, RULES, type Payloads, type ProposalKind } from "./registry";
-import type { Actor, Change, Context } from "./rule";
+import type { Actor, Change, Context, Prepared } from "./rule";
 import { PROPOSAL_TTL_MS } from "./policy";
 
 export const rejectProposalSchema = z
@@ -181,6 +181,7 @@ type Decided = { proposal: ProposalView; failure: AppError | null };
  */
 export async function approveProposal(db: Db, id: string, actor: Actor, now = new Date()): Promise<Decided> {
   const repeatableRead = !isTransaction(db) && (await readsOneView(db, id));
+  const prepared = await preparedFor(db, id);
   const decided = await runTransaction(
     db,
     async (tx): Promise<Decided> => {
@@ -194,7 +195,7 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
       let failure: AppError | null = null;
       try {
         // A savepoint: a refusal undoes the action's own writes and the decision is still recorded.
-        result = await inSavepoint(tx, (sp) => carryOut(sp, kind, p.payload, { actor, now }));
+        result = await inSavepoint(tx, (sp) => carryOut(sp, kind, p.payload, { actor, now, prepared }));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failure = err;
@@ -238,6 +239,13 @@ export async function approveProposal(db: Db, id: string, actor: Actor, now = ne
 export async function readsOneView(db: Db, id: string): Promise<boolean> {
   const [stored] = await db.select({ kind: proposals.kind }).from(proposals).where(eq(proposals.id, id));
   return stored !== undefined && isProposalKind(stored.kind) && RULES[stored.kind].repeatableRead === true;
+}
+
+/** What proposal `id`'s rule reads outside the database before its approval's transaction (Rule.prepare). */
+async function preparedFor(db: Db, id: string): Promise<Prepared | undefined> {
+  const [stored] = await db.select({ kind: proposals.kind }).from(proposals).where(eq(proposals.id, id));
+  if (!stored || !isProposalKind(stored.kind)) return undefined;
+  return RULES[stored.kind].prepare?.(db);
 }
 
 /** Any administrator, the proposer included (withdrawing it), may reject a pending proposal, with a reason. */

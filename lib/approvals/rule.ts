@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
+import type { ChainReserveReading } from "@/lib/chain/reserves";
 import { exact } from "@/lib/core/format";
 import { formatAmount } from "@/lib/core/amount";
 
@@ -25,10 +26,17 @@ export interface Review<P> {
   payload?: P;
 }
 
+/** What a rule reads from outside the database before the approval's transaction opens. */
+export interface Prepared {
+  chainReserves?: ChainReserveReading[];
+}
+
 /** Who acts, and when: the clock is passed in so tests can run a day in a second. */
 export interface Context {
   actor: Actor;
   now: Date;
+  /** What the rule's `prepare` read, when it has one. */
+  prepared?: Prepared;
 }
 
 /** One kind of action that may need a second administrator. */
@@ -47,6 +55,11 @@ export interface Rule<P> {
    * approval's transaction then runs at REPEATABLE READ.
    */
   repeatableRead?: boolean;
+  /**
+   * Reads what the action needs from outside the database (a chain's node) before the approval's
+   * transaction opens: no transaction is held open across the network. Given to `run` as `prepared`.
+   */
+  prepare?(db: Db): Promise<Prepared>;
   /** The action itself, by the approving administrator; what it answers is kept with the proposal. */
   run(tx: Db, payload: P, ctx: Context): Promise<Record<string, unknown>>;
 }

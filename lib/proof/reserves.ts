@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { proofReserves, type ProofReserve, type ProofSnapshot } from "@/db/schema";
+import { proofReserves, type ProofChainReserve, type ProofReserve, type ProofSnapshot } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { audit } from "@/lib/audit";
 import { badRequest, notFound } from "@/lib/core/errors";
@@ -10,6 +10,7 @@ import { assetName, displayDecimal, money } from "@/lib/core/format";
 import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { findAsset, listAssets } from "@/lib/ledger/assets";
+import { isZero } from "@/lib/ledger/balances";
 
 export const reserveSchema = z
   .object({
@@ -149,32 +150,57 @@ export async function deleteReserve(db: Db, id: string, actor: Actor): Promise<v
 }
 
 /**
- * Reserves against a snapshot's liabilities, per asset of the snapshot: the declared total, what is
- * owed, and the ratio in hundredths of a percent (null when nothing is owed).
+ * Reserves against a snapshot's liabilities, per asset of the snapshot: what the snapshot read on
+ * chain (none where no followed chain carries the asset), what administrators declare held off chain,
+ * their sum, what is owed, and the ratio in hundredths of a percent. The ratio is null when nothing is
+ * owed, and when a chain carrying the asset could not be read: an unread figure is not counted as
+ * zero, and a declared one never stands in for it.
  */
-export function coverage(snapshot: Pick<ProofSnapshot, "assets" | "rootSums">, reserves: ProofReserve[]) {
+export function coverage(
+  snapshot: Pick<ProofSnapshot, "assets" | "rootSums">,
+  reserves: ProofReserve[],
+  onChain: ProofChainReserve[],
+) {
   return snapshot.assets.map((a, i) => {
     const owed = BigInt(snapshot.rootSums[i] ?? "0");
-    const held = reserves.filter((r) => r.asset === a.code).reduce((t, r) => t + r.amount, 0n);
+    const declaredRows = reserves.filter((r) => r.asset === a.code);
+    const declared = declaredRows.reduce((t, r) => t + r.amount, 0n);
+    const chainRows = onChain.filter((r) => r.asset === a.code);
+    const unavailable = chainRows.some((r) => r.total === null);
+    const read = chainRows.reduce((t, r) => t + (r.total ?? 0n), 0n);
+    const held = read + declared;
     return {
       asset: a.code,
       liabilities: formatAmount(owed, a.decimals),
       reserves: formatAmount(held, a.decimals),
-      declared: reserves.some((r) => r.asset === a.code),
+      declared: declaredRows.length > 0,
+      declaredReserves: formatAmount(declared, a.decimals),
+      // Null where no followed chain carries the asset; with `onChainUnavailable`, what could not be read.
+      onChain: chainRows.length ? formatAmount(read, a.decimals) : null,
+      onChainUnavailable: unavailable,
       // Rounded down: coverage is never shown better than it is.
-      ratioBps: owed === 0n ? null : Number((held * 10_000n) / owed),
+      ratioBps: owed === 0n || unavailable ? null : Number((held * 10_000n) / owed),
     };
   });
 }
 export type Coverage = ReturnType<typeof coverage>[number];
 
+/** Whether an asset's coverage says anything: held by users, read on chain or declared. */
+export const coverageShown = (c: Coverage) => c.declared || c.onChain !== null || !isZero(c.liabilities);
+
 /** The coverage of one asset in words a user understands; ratios are rounded down, never flattering. */
 export function coverageText(c: Coverage): string {
-  if (!c.declared)
-    return `No ${assetName(c.asset)} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
-  if (c.ratioBps === null)
-    return `Aurum owes its users no ${assetName(c.asset)}; it declares ${money(c.reserves, c.asset)} held.`;
+  const name = assetName(c.asset);
+  if (c.onChainUnavailable)
+    return `Aurum's ${name} on chain could not be read when this snapshot was taken, so this page does not compare its ${name} reserves with what it owes.`;
+  if (!c.declared && c.onChain === null)
+    return `No ${name} reserves have been declared yet, so this page cannot compare them with what Aurum owes.`;
+  const parts = [
+    ...(c.onChain !== null ? [`${money(c.onChain, c.asset)} read on chain`] : []),
+    ...(c.declared ? [`${money(c.declaredReserves, c.asset)} declared`] : []),
+  ].join(" and ");
+  if (c.ratioBps === null) return `Aurum owes its users no ${name}; it holds ${money(c.reserves, c.asset)} (${parts}).`;
   const per = displayDecimal(formatAmount(BigInt(c.ratioBps), 4).replace(/(\.\d\d)\d*$/, "$1"));
   const verdict = c.ratioBps >= 10_000 ? "at least as much as it owes" : "less than it owes";
-  return `For every 1 ${assetName(c.asset)} Aurum owes its users, it declares ${per} ${assetName(c.asset)} held: ${verdict}.`;
+  return `For every 1 ${name} Aurum owes its users, it holds ${per} ${name} (${parts}): ${verdict}.`;
 }

@@ -3,12 +3,13 @@ import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { ADVISORY_LOCKS } from "@/db/advisory-locks";
 import type { Db } from "@/db/client";
 import { rowsOf } from "@/db/rows";
-import { proofSnapshots, type ProofSnapshot } from "@/db/schema";
+import { proofChainReserves, proofSnapshots, type ProofSnapshot } from "@/db/schema";
 import { pipelinedAfter, runTransaction } from "@/db/transaction";
 import { audit, auditChainHead } from "@/lib/audit";
 import { AppError, conflict } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { listAssets } from "@/lib/ledger/assets";
+import { readChainReserves, type ChainReserveReading } from "@/lib/chain/reserves";
 import { HOUR_MS, utcDay } from "@/lib/core/time";
 import { BLOCK_LEVEL, TreeBuilder } from "./blocks";
 import { encodeSums, hexOf, NONCE_BYTES, type TreeNode, writeSums } from "./encoding";
@@ -186,6 +187,38 @@ async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
   }
 }
 
+/** The chains' readings, stored with the snapshot: a problem in place of figures where a chain could not be read. */
+async function writeChainReserves(tx: Db, snapshotId: string, reserves: ChainReserveReading[]): Promise<void> {
+  if (!reserves.length) return;
+  await tx.insert(proofChainReserves).values(
+    reserves.map((r) =>
+      r.problem === null
+        ? {
+            snapshotId,
+            chain: r.chain,
+            asset: r.asset,
+            token: r.token,
+            blockNumber: r.blockNumber,
+            blockHash: r.blockHash,
+            tokenDecimals: r.tokenDecimals,
+            total: r.total,
+            addressesRead: r.addressesRead,
+            addresses: r.addresses,
+            problem: null,
+          }
+        : {
+            snapshotId,
+            chain: r.chain,
+            asset: r.asset,
+            token: r.token,
+            addressesRead: 0,
+            addresses: [],
+            problem: r.problem,
+          },
+    ),
+  );
+}
+
 /**
  * Takes a proof-of-liabilities snapshot in one REPEATABLE READ transaction, so a journal is in it
  * whole or not at all: every user's liabilities streamed in this snapshot's secret order into leaves
@@ -193,15 +226,22 @@ async function writeUpper(tx: Db, snapshotId: string, upper: TreeNode[][]) {
  * the root's sums must equal or nothing is kept. The published root commits to the audit chain's head
  * read in the same transaction. One snapshot at a time: while one is taken, an administrator's is
  * refused (409) and the daily job's waits for its next run (null). A daily snapshot is unique per UTC
- * day: a second runner finds the day taken (null).
+ * day: a second runner finds the day taken (null). The followed chains' reserves are read first, each
+ * at one pinned block, before the transaction opens.
  */
 export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
   const phases = (request.phases ??= {});
+  // Refused at once rather than after a read of every address on chain (checked again inside).
+  if (request.trigger === "admin" && !request.forced) await assertNotTooSoon(db, request.now ?? new Date());
+  const start = performance.now();
+  // Before the transaction: it is never held open across the network.
+  const reserves = await readChainReserves(db);
+  phases["chain reserves"] = (phases["chain reserves"] ?? 0) + performance.now() - start;
   let workDone = 0;
   const result = await runTransaction(
     db,
     async (tx) => {
-      const snapshot = await snapshotIn(tx, request);
+      const snapshot = await snapshotIn(tx, request, reserves);
       workDone = performance.now();
       return snapshot;
     },
@@ -214,9 +254,14 @@ export async function takeSnapshot(db: Db, request: SnapshotRequest): Promise<Pr
 /**
  * The snapshot itself, in `tx`, which the caller began at REPEATABLE READ (so every page of users is
  * read from one view of the books): takeSnapshot's own transaction, or a second administrator's
- * approval of a forced one.
+ * approval of a forced one. `reserves` are the chains' readings (readChainReserves), made before that
+ * transaction opened and published with the snapshot.
  */
-export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<ProofSnapshot | null> {
+export async function snapshotIn(
+  tx: Db,
+  request: SnapshotRequest,
+  reserves: ChainReserveReading[],
+): Promise<ProofSnapshot | null> {
   const [{ level }] = (await rowsOf<{ level: string }>(
     tx,
     sql`select current_setting('transaction_isolation') as level`,
@@ -315,6 +360,7 @@ export async function snapshotIn(tx: Db, request: SnapshotRequest): Promise<Proo
     })
     .where(eq(proofSnapshots.id, id))
     .returning();
+  await writeChainReserves(tx, id, reserves);
   if (request.trigger === "admin") {
     await audit(tx, {
       actorId: request.actor.id,

@@ -8,9 +8,10 @@ import { CheckProofFile, VerifyMyBalance } from "@/components/proof/proof-checke
 import { getDb } from "@/db/client";
 import { currentAuth } from "@/lib/auth/page-session";
 import { isUuid } from "@/lib/core/ids";
-import { isZero } from "@/lib/ledger/balances";
 import { paginationSchema, plainParams } from "@/lib/core/query";
-import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
+import { coverage, coverageShown, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
+import { chainReservesOf, chainReserveView } from "@/lib/proof/chain-reserves";
+import { ChainReserves } from "@/components/proof/chain-reserves";
 import { latestSnapshot, listSnapshots, snapshotById, snapshotView } from "@/lib/proof/snapshots";
 import { Time } from "@/components/time";
 import { fourEyesSince } from "@/lib/approvals/policy";
@@ -52,8 +53,9 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
   ]);
   const row = chosen ?? latest;
   const snapshot = row ? snapshotView(row) : null;
-  // Assets nobody holds and nobody declared say nothing: left out.
-  const covered = row ? coverage(row, reserveRows).filter((c) => c.declared || !isZero(c.liabilities)) : [];
+  const onChain = row ? await chainReservesOf(db, row.id) : [];
+  // Assets nobody holds, nobody declared and no chain carries say nothing: left out.
+  const covered = row ? coverage(row, reserveRows, onChain).filter(coverageShown) : [];
 
   return (
     <InfoPage
@@ -152,6 +154,7 @@ export default async function ProofOfReservesPage({ searchParams }: Props) {
             ))}
           </ul>
         )}
+        {row && <ChainReserves readings={onChain.map((r) => chainReserveView(r, row))} />}
         {reserves.length > 0 ? (
           <FigureTable
             caption="Reserves declared by Aurum"

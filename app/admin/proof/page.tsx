@@ -4,8 +4,9 @@ import { Amount } from "@/components/amount";
 import { getDb } from "@/db/client";
 import { requireAdmin } from "@/lib/auth/page-session";
 import { listAssets } from "@/lib/ledger/assets";
-import { isZero } from "@/lib/ledger/balances";
-import { coverage, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
+import { coverage, coverageShown, coverageText, listReserves, reserveViews } from "@/lib/proof/reserves";
+import { chainReservesOf, chainReserveView } from "@/lib/proof/chain-reserves";
+import { ChainReserves } from "@/components/proof/chain-reserves";
 import { latestSnapshot, snapshotView } from "@/lib/proof/snapshots";
 import { ReserveForm } from "./reserve-form";
 import { TakeSnapshot } from "./take-snapshot";
@@ -23,6 +24,7 @@ export default async function AdminProofPage() {
     listAssets(db),
   ]);
   const snapshot = latest ? snapshotView(latest) : null;
+  const onChain = latest ? await chainReservesOf(db, latest.id) : [];
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold">Proof of reserves</h1>
@@ -34,8 +36,9 @@ export default async function AdminProofPage() {
         >
           proof of reserves
         </Link>{" "}
-        page. The reserves below are what you declare Aurum holds: users see them beside the totals, with when each was
-        checked. Every change is audited.
+        page. On a followed chain, each snapshot reads the custody and deposit addresses&apos; balances itself at one
+        block. The reserves below are what you declare Aurum holds off chain (allocated bullion): users see them beside
+        the totals, labelled declared, with when each was checked. Every change is audited.
       </p>
       <section className="card space-y-3" aria-labelledby="latest-heading">
         <h2 id="latest-heading" className="font-semibold">
@@ -49,8 +52,8 @@ export default async function AdminProofPage() {
             </p>
             <p className="break-all font-mono text-xs text-gold-soft">{snapshot.rootHash}</p>
             <ul className="space-y-1 text-sm">
-              {coverage(latest!, reserveRows)
-                .filter((c) => c.declared || !isZero(c.liabilities))
+              {coverage(latest!, reserveRows, onChain)
+                .filter(coverageShown)
                 .map((c) => (
                   <li key={c.asset} className="flex flex-wrap justify-between gap-x-4">
                     <span>{coverageText(c)}</span>
@@ -60,6 +63,7 @@ export default async function AdminProofPage() {
                   </li>
                 ))}
             </ul>
+            <ChainReserves readings={onChain.map((r) => chainReserveView(r, latest!))} />
           </>
         ) : (
           <p className="text-sm text-muted">

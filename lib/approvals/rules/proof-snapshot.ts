@@ -3,6 +3,7 @@ import { z } from "zod";
 import { proofSnapshots } from "@/db/schema";
 import { utcText } from "@/lib/core/format";
 import { AppError } from "@/lib/core/errors";
+import { readChainReserves } from "@/lib/chain/reserves";
 import { snapshotIn } from "@/lib/proof/snapshot";
 import { adminsNeedingApproval } from "../policy";
 import type { Rule } from "../rule";
@@ -19,6 +20,7 @@ export const proofSnapshotForce: Rule<z.infer<typeof payload>> = {
   payload,
   // The snapshot reads every user's balances page by page: from one view of the books.
   repeatableRead: true,
+  prepare: async (db) => ({ chainReserves: await readChainReserves(db) }),
   async review(tx) {
     if (!(await adminsNeedingApproval(tx))) {
       throw new AppError(
@@ -44,8 +46,10 @@ export const proofSnapshotForce: Rule<z.infer<typeof payload>> = {
       ],
     };
   },
-  async run(tx, _payload, { actor, now }) {
-    const snapshot = (await snapshotIn(tx, { trigger: "admin", actor, now, forced: true }))!;
+  async run(tx, _payload, { actor, now, prepared }) {
+    // Never a snapshot silently without the chains' reserves: approveProposal always prepares them.
+    if (!prepared?.chainReserves) throw new Error("the chains' reserves are read before the approval's transaction");
+    const snapshot = (await snapshotIn(tx, { trigger: "admin", actor, now, forced: true }, prepared.chainReserves))!;
     return { snapshotId: snapshot.id, rootHash: snapshot.rootHash, accountCount: snapshot.accountCount };
   },
 };
