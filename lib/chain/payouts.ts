@@ -15,8 +15,12 @@ export interface Payout {
   txHash: string;
 }
 
-/** What the chain shows of a transaction, or what stops it being checked at all. */
-export type PayoutCheck = { checked: false } | { checked: true; problems: string[] };
+/**
+ * What the chain shows of a transaction, or what stops it being checked at all; with the block it was
+ * mined in, once it is found, so the withdrawal's confirmations count from the moment it is marked sent.
+ */
+export type PayoutCheck =
+  { checked: false } | { checked: true; problems: string[]; block: { number: bigint; hash: string } | null };
 
 const eq = (a: string | null | undefined, b: string) => !!a && a.toLowerCase() === b.toLowerCase();
 
@@ -36,9 +40,11 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
     if (err instanceof Error && err.name === "TransactionReceiptNotFoundError") return null;
     throw err;
   });
-  if (!receipt) return { checked: true, problems: [`Transaction ${p.txHash} is not on ${route.chain.label}`] };
+  if (!receipt)
+    return { checked: true, problems: [`Transaction ${p.txHash} is not on ${route.chain.label}`], block: null };
+  const block = { number: receipt.blockNumber, hash: receipt.blockHash.toLowerCase() };
   if (receipt.status !== "success")
-    return { checked: true, problems: ["The transaction failed on chain: it moved nothing"] };
+    return { checked: true, problems: ["The transaction failed on chain: it moved nothing"], block };
   const problems: string[] = [];
   const fromCustody = (from: string) => p.custody.some((c) => eq(c, from));
   if (route.token === null) {
@@ -47,7 +53,7 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
     if (!eq(tx.to, p.address)) problems.push(`It pays ${tx.to ?? "no address"}, not the withdrawal's ${p.address}`);
     if (tx.value !== expected) problems.push(`It sends ${tx.value} wei, not the ${expected} of the withdrawal`);
     if (!fromCustody(tx.from)) problems.push(`It is sent from ${tx.from}, which is no custody address`);
-    return { checked: true, problems };
+    return { checked: true, problems, block };
   }
   const token = route.token;
   const transfers = receipt.logs.flatMap((log) => {
@@ -61,7 +67,7 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
   const ofToken = transfers.filter((t) => eq(t.token, token));
   if (!ofToken.length) {
     problems.push(`It moves no ${p.currency} (token ${token})${transfers.length ? `, only other tokens` : ""}`);
-    return { checked: true, problems };
+    return { checked: true, problems, block };
   }
   const decimals = await client.readContract({
     address: token,
@@ -83,5 +89,5 @@ export async function checkPayout(db: Db, p: Payout): Promise<PayoutCheck> {
   const candidates = exact.length ? exact : paying.length ? paying : ofToken;
   if (!candidates.some((t) => fromCustody(t.from)))
     problems.push(`It is sent from ${candidates.map((t) => t.from).join(", ")}, which is no custody address`);
-  return { checked: true, problems };
+  return { checked: true, problems, block };
 }

@@ -56,8 +56,9 @@ export function payoutProgress(w: Withdrawal, chain: { head: bigint | null; requ
   if (w.confirmedAt) return { chainStatus: "confirmed" as const, confirmations: required, required };
   if (w.chainProblem) return { chainStatus: "flagged" as const, confirmations: 0, required };
   if (required === null) return none;
+  // A transaction found in a block has that block's confirmation, even before the watcher's head reaches it.
   const depth =
-    w.txBlock === null || chain.head === null || chain.head < w.txBlock ? 0 : Number(chain.head - w.txBlock) + 1;
+    w.txBlock === null ? 0 : chain.head === null || chain.head < w.txBlock ? 1 : Number(chain.head - w.txBlock) + 1;
   // Short of the depth until the follower confirms it, whatever the head says meanwhile.
   return { chainStatus: "confirming" as const, confirmations: Math.min(depth, required - 1), required };
 }

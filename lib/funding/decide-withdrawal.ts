@@ -47,9 +47,14 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
 
 /**
  * On a followed chain, the transaction must pay this withdrawal (see checkPayout): otherwise a 422
- * listing what does not match. The custody address is the pair's wallet address (four-eyed).
+ * listing what does not match. The custody address is the pair's wallet address (four-eyed). The
+ * block it was mined in, where the chain was read (null off a followed chain).
  */
-export async function assertPaidOnChain(tx: Db, id: string, txHash: string): Promise<void> {
+export async function assertPaidOnChain(
+  tx: Db,
+  id: string,
+  txHash: string,
+): Promise<{ txBlock: bigint; txBlockHash: string } | null> {
   const [w] = await tx
     .select({ w: withdrawals, custody: wallets.address })
     .from(withdrawals)
@@ -82,6 +87,7 @@ export async function assertPaidOnChain(tx: Db, id: string, txHash: string): Pro
       { txHash: check.problems },
     );
   }
+  return check.checked && check.block ? { txBlock: check.block.number, txBlockHash: check.block.hash } : null;
 }
 
 /** A pending withdrawal's decision, once (`transitionOnce`), with its effects. */
@@ -96,8 +102,9 @@ const decide = <R>(tx: Db, id: string, set: Move<typeof withdrawals>["set"], eff
  */
 export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof sendWithdrawalSchema>, actor: Actor) {
   await assertTxHash(tx, id, input.txHash);
-  await assertPaidOnChain(tx, id, input.txHash);
-  return decide(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id }, async (w) => {
+  // Where it was mined, kept at once: the user's count starts from it, not from the watcher's next pass.
+  const mined = await assertPaidOnChain(tx, id, input.txHash);
+  return decide(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id, ...mined }, async (w) => {
     const asset = await findAsset(tx, w.currency);
     await post(tx, {
       kind: "withdrawal",

@@ -84,9 +84,8 @@ beforeAll(async () => {
   }
   const xpub = (await activeChains(db()))!.xpub;
   const users = await Promise.all([registerUser(), registerUser(), registerUser()]);
-  [alice, bob] = await Promise.all(
-    users.slice(0, 2).map(async (u) => (await depositAddressOf(db(), xpub, u.user.id)).address),
-  );
+  alice = (await depositAddressOf(db(), xpub, users[0]!.user.id)).address;
+  bob = (await depositAddressOf(db(), xpub, users[1]!.user.id)).address;
   // The third user has an address holding nothing: read, and not listed.
   await depositAddressOf(db(), xpub, users[2]!.user.id);
   // What users are owed: 1,000 USDT against the reserves below.

@@ -191,7 +191,12 @@ describe("a withdrawal sent on a followed chain", () => {
     const job = chainWatcherJob(chainSettings()!);
     await job.run(db());
     const w = await pendingWithdrawal("USDT", 20_000_003n, 6);
-    expect(await markSent(w.id, await sendTestFunds(node().rpcUrl, payee, "20.000003", "USDT"))).toBeNull();
+    const hash = await sendTestFunds(node().rpcUrl, payee, "20.000003", "USDT");
+    expect(await markSent(w.id, hash)).toBeNull();
+    // Its block is kept when it is marked sent: one confirmation at once, before the follower's next pass.
+    const mined = await devClient(node().rpcUrl).getTransactionReceipt({ hash });
+    expect(await row(w.id)).toMatchObject({ txBlock: mined.blockNumber, txBlockHash: mined.blockHash.toLowerCase() });
+    expect(await shownTo(w.token, w.id)).toMatchObject({ chainStatus: "confirming", confirmations: 1, required: 3 });
     await job.run(db());
     expect(await row(w.id)).toMatchObject({ status: "sent", confirmedAt: null, chainProblem: null });
     expect(await shownTo(w.token, w.id)).toMatchObject({

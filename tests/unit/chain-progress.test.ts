@@ -41,7 +41,9 @@ describe("a sent withdrawal's progress", () => {
       confirmations: 2,
     });
     expect(payoutProgress({ ...sent, txBlock: null }, { head: 102n, required: 3 })).toMatchObject({ confirmations: 0 });
-    expect(payoutProgress(sent, { head: 99n, required: 3 })).toMatchObject({ confirmations: 0 });
+    // Found in its block before the watcher's head reached it: that block is its first confirmation.
+    expect(payoutProgress(sent, { head: 99n, required: 3 })).toMatchObject({ confirmations: 1 });
+    expect(payoutProgress(sent, { head: null, required: 3 })).toMatchObject({ confirmations: 1 });
   });
 
   it("is confirmed or flagged as recorded, and nothing off a followed chain or before it is sent", () => {
