@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { wallets, withdrawals, type Withdrawal } from "@/db/schema";
+import { withdrawals, type Withdrawal } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { AppError, badRequest, notFound } from "@/lib/core/errors";
+import { custodyAddressesOf } from "@/lib/chain/custody";
 import { checkPayout } from "@/lib/chain/payouts";
 import { log } from "@/lib/core/log";
 import { formatAmount } from "@/lib/core/amount";
@@ -47,7 +48,8 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
 
 /**
  * On a followed chain, the transaction must pay this withdrawal (see checkPayout): otherwise a 422
- * listing what does not match. The custody address is the pair's wallet address (four-eyed). The
+ * listing what does not match. It must come from one of the pair's custody addresses (its wallet's and
+ * the settings' `chain.custody` for the network; both four-eyed). The
  * block it was mined in, where the chain was read (null off a followed chain).
  */
 export async function assertPaidOnChain(
@@ -55,20 +57,16 @@ export async function assertPaidOnChain(
   id: string,
   txHash: string,
 ): Promise<{ txBlock: bigint; txBlockHash: string } | null> {
-  const [w] = await tx
-    .select({ w: withdrawals, custody: wallets.address })
-    .from(withdrawals)
-    .leftJoin(wallets, and(eq(wallets.currency, withdrawals.currency), eq(wallets.network, withdrawals.network)))
-    .where(eq(withdrawals.id, id));
+  const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!w) throw notFound("Withdrawal not found");
-  const { decimals } = await findAsset(tx, w.w.currency);
+  const { decimals } = await findAsset(tx, w.currency);
   const check = await checkPayout(tx, {
-    currency: w.w.currency,
-    network: w.w.network,
-    address: w.w.address,
-    amount: w.w.amount,
+    currency: w.currency,
+    network: w.network,
+    address: w.address,
+    amount: w.amount,
     decimals,
-    custody: w.custody ? [w.custody] : [],
+    custody: await custodyAddressesOf(tx, w.currency, w.network),
     txHash,
   }).catch((err: unknown) => {
     // Unchecked is not sent: the administrator tries again once the node answers.

@@ -75,6 +75,31 @@ const chainExplorers = z
   )
   .transform((v) => entriesIn(v).join(", "));
 
+// Custody addresses beyond each wallet's, per EVM funding network, as "NETWORK=0x…" entries in one
+// string (several per network): withdrawals on a followed chain may be paid from any of them, and
+// proof of reserves reads them all (lib/chain/custody). The EIP-55 checksum must match.
+const CUSTODY_ENTRY = /^(ERC20|BEP20|ETH)=(0x[0-9a-fA-F]{40})$/;
+const chainCustody = z
+  .string({ error: "The custody addresses must be text: entries such as ERC20=0x… separated by commas" })
+  .trim()
+  .max(4000, "The custody addresses can be at most 4,000 characters")
+  .refine(
+    (v) => entriesIn(v).every((e) => CUSTODY_ENTRY.test(e) && isAddress(e.slice(e.indexOf("=") + 1))),
+    "Each custody address must read NETWORK=address, such as ERC20=0x52908400098527886E0F7030069857D2E4169EE7 (networks ERC20, BEP20, ETH; the address with its checksum)",
+  )
+  .refine(
+    (v) => new Set(entriesIn(v).map((e) => e.toLowerCase())).size === entriesIn(v).length,
+    "Each custody address may be listed once per network",
+  )
+  .transform((v) => entriesIn(v).join(", "));
+
+/** The custody addresses the setting lists for `network`, lower case. */
+export const custodyEntriesFor = (setting: string, network: string): string[] =>
+  entriesIn(setting)
+    .map((e) => CUSTODY_ENTRY.exec(e))
+    .filter((m) => m?.[1] === network)
+    .map((m) => m![2]!.toLowerCase());
+
 /**
  * Every setting with its default: a fresh install works without any saved row, and a setting
  * added later gets its default on sites that saved their settings before it existed.
@@ -121,7 +146,14 @@ export const settingsSchema = z.object({
   support: z.object({ allowedLinkHosts: linkHosts.default("") }).prefault({}),
   // Token contracts changed at run time (by two administrators): they replace the environment's.
   // Explorer links per network (two administrators too: a link users follow to check their money).
-  chain: z.object({ tokens: chainTokens.default(""), explorers: chainExplorers.default("") }).prefault({}),
+  // Custody addresses beside the wallets' (two administrators: withdrawals are accepted from them).
+  chain: z
+    .object({
+      tokens: chainTokens.default(""),
+      explorers: chainExplorers.default(""),
+      custody: chainCustody.default(""),
+    })
+    .prefault({}),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

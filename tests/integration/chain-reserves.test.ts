@@ -2,13 +2,14 @@ import { createServer } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Address } from "viem";
-import { devClient, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-chain";
+import { devClient, mineBlocks, sendTestFunds, TEST_TOKEN_ABI, TEST_TOKEN_ADDRESSES } from "@/chain/dev-chain";
 import { GET as snapshotRoute } from "@/app/api/proof/snapshots/[id]/route";
 import { insertUser } from "@/lib/auth/register";
 import { activeChains } from "@/lib/chain/config";
 import { depositAddressOf } from "@/lib/chain/addresses";
 import { createWallet } from "@/lib/funding/wallets";
 import { createReserve } from "@/lib/proof/reserves";
+import { updateSettings } from "@/lib/settings";
 import { takeSnapshot } from "@/lib/proof/snapshot";
 import { withChainEnv, withChainNode } from "../support/chain";
 import { withTestDatabase } from "../support/db";
@@ -189,6 +190,23 @@ describe("a snapshot on a followed chain", () => {
     } finally {
       process.env.CHAIN_ETHEREUM_RPC_URL = node().rpcUrl;
     }
+  });
+});
+
+describe("several custody addresses", () => {
+  it("are all read, the wallet's and those the settings list for the network", async () => {
+    const more = privateKeyToAccount(generatePrivateKey()).address;
+    await updateSettings(db(), { chain: { custody: `ERC20=${more}` } }, actor);
+    await sendTestFunds(node().rpcUrl, more, "12.5", "USDT");
+    await mineBlocks(node().rpcUrl, 2);
+    const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2026-11-04T00:05:00Z") }))!;
+    const usdt = (await published(snapshot.id)).chainReserves.find((r) => r.asset === "USDT")!;
+    expect(usdt.addresses!.filter((a) => a.role === "custody")).toEqual([
+      { address: custody.toLowerCase(), role: "custody", amount: "1900.000001" },
+      { address: more.toLowerCase(), role: "custody", amount: "12.500000" },
+    ]);
+    // 1,912.500001 in custody, 62.5 at Alice's address and 47.499999 at Bob's.
+    expect(usdt).toMatchObject({ total: "2022.500000", addressesRead: 5 });
   });
 });
 

@@ -288,3 +288,41 @@ describe("the block explorer links", () => {
     expect(await shownTo(w.token, w.id)).toMatchObject({ explorerUrl: `https://etherscan.io/tx/${hash}` });
   });
 });
+
+describe("more custody addresses", () => {
+  it("are set per network by two administrators, and a withdrawal paid from one of them is accepted only then", async () => {
+    const admin = await signInAdmin(db());
+    const second = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 4 }).address;
+    for (const bad of [
+      `TRC20=${second}`,
+      `ERC20=${second.toLowerCase().replace("0x", "0X")}`,
+      `ERC20=${second.slice(0, -1)}`,
+      // A wrong checksum: one letter's case flipped.
+      `ERC20=${second.replace(/[a-f]/, (c) => c.toUpperCase())}`,
+      `ERC20=${second}\nERC20=${second.toLowerCase()}`,
+      second,
+    ]) {
+      const refused = await call(putSettings, { method: "PUT", token: admin.token, body: { chain: { custody: bad } } });
+      expect(refused.status, bad).toBe(400);
+      expect(JSON.stringify(refused.body), bad).toMatch(/custody address/);
+    }
+    await sendTestFunds(node().rpcUrl, second, "100", "USDT");
+    const w = await pendingWithdrawal("USDT", 7_000_001n, 6);
+    const fromSecond = await sendTestFunds(node().rpcUrl, payee, "7.000001", "USDT", 4);
+    expect(await markSent(w.id, fromSecond)).toMatchObject({ status: 422, message: /no custody address/ });
+
+    const proposed = await call(putSettings, {
+      method: "PUT",
+      token: admin.token,
+      body: { chain: { custody: `ETH=${custody}\nERC20=${second}` } },
+    });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+    // Proposed is not set: still refused until a second administrator approves.
+    expect(await markSent(w.id, fromSecond)).toMatchObject({ status: 422, message: /no custody address/ });
+    expect((await approvedBySecondAdmin(db(), proposed)).status).toBe(200);
+    expect(await markSent(w.id, fromSecond)).toBeNull();
+    // The wallet's own address stays one of them.
+    const fromWallet = await pendingWithdrawal("USDT", 2_000_000n, 6);
+    expect(await markSent(fromWallet.id, await sendTestFunds(node().rpcUrl, payee, "2", "USDT"))).toBeNull();
+  });
+});

@@ -66,6 +66,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [linkHosts, setLinkHosts] = useState(initial.support.allowedLinkHosts.split(", ").filter(Boolean).join("\n"));
   const [chainTokens, setChainTokens] = useState(initial.chain.tokens.split(", ").filter(Boolean).join("\n"));
   const [explorers, setExplorers] = useState(initial.chain.explorers.split(", ").filter(Boolean).join("\n"));
+  const [custody, setCustody] = useState(initial.chain.custody.split(", ").filter(Boolean).join("\n"));
   const [result, setResult] = useState<Result>(null);
   const { busy, run } = useSubmit(() => setResult({ ok: false, text: "Saving did not complete. Please try again." }));
 
@@ -96,6 +97,10 @@ export function SettingsForm({ initial }: { initial: Settings }) {
               .filter(Boolean)
               .join(", "),
             explorers: explorers
+              .split(/[\s,]+/)
+              .filter(Boolean)
+              .join(", "),
+            custody: custody
               .split(/[\s,]+/)
               .filter(Boolean)
               .join(", "),
@@ -187,6 +192,25 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           <p id="chainExplorers-hint" className="mt-1 text-xs text-muted">
             Users follow these links from their chain deposits and sent withdrawals to check them, so each must be an
             https address with {"{hash}"} where the transaction hash goes. A change waits for a second administrator.
+          </p>
+        </div>
+        <div>
+          <label htmlFor="chainCustody" className="label">
+            More custody addresses, one per line (NETWORK=0x…)
+          </label>
+          <textarea
+            id="chainCustody"
+            rows={3}
+            value={custody}
+            onChange={(e) => setCustody(e.target.value)}
+            placeholder="ERC20=0x52908400098527886E0F7030069857D2E4169EE7"
+            className="field resize-y font-mono text-sm"
+            aria-describedby="chainCustody-hint"
+          />
+          <p id="chainCustody-hint" className="mt-1 text-xs text-muted">
+            Besides each wallet&apos;s address: withdrawals on a followed chain are accepted only when paid from one of
+            these, and proof of reserves reads them all (networks ERC20, BEP20, ETH). A change waits for a second
+            administrator.
           </p>
         </div>
         <label className="flex items-center gap-2 text-sm">
