@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { StatusBadge } from "./status-badge";
 
-type ChainStatus = "confirming" | "confirmed" | "flagged" | null;
+type ChainStatus = "confirming" | "confirmed" | "flagged" | "returned" | null;
 
 export interface WithdrawalProgress {
   chainStatus: ChainStatus;
@@ -15,7 +15,11 @@ export interface WithdrawalProgress {
 // How far along a payout is: what the server rendered and what the follower pushed may arrive in
 // either order (a refresh that read the row before the last event), so the further one is shown.
 const rank = (p: WithdrawalProgress) =>
-  p.chainStatus === "confirmed" ? 2e6 : p.chainStatus === "flagged" ? 1e6 : (p.confirmations ?? -1);
+  p.chainStatus === "confirmed" || p.chainStatus === "returned"
+    ? 2e6
+    : p.chainStatus === "flagged"
+      ? 1e6
+      : (p.confirmations ?? -1);
 
 /**
  * A withdrawal's status, and once sent on a followed chain its confirmations counting up to
@@ -47,6 +51,9 @@ export function WithdrawalChainStatus({
       )}
       {progress.chainStatus === "flagged" && (
         <span className="text-xs text-danger">Being checked by support: the network no longer shows it</span>
+      )}
+      {progress.chainStatus === "returned" && (
+        <span className="text-xs text-muted">Not paid by the network: returned to your balance</span>
       )}
     </span>
   );

@@ -91,6 +91,9 @@ export const withdrawals = pgTable(
     txBlockHash: text("tx_block_hash"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     chainProblem: text("chain_problem"),
+    // A flagged withdrawal whose money an administrator returned to the user: it was never paid.
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    returnedBy: uuid("returned_by").references(() => users.id),
     reason: text("reason"),
     decidedBy: uuid("decided_by").references(() => users.id),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

@@ -231,6 +231,15 @@ export const ACTIVITY = {
     text: (f) =>
       `Aurum support did not send your withdrawal of ${money(f)} on ${f.network}; it is back in your available balance.`,
   }),
+  // A withdrawal whose transaction left the chain or failed after it was marked sent, paid back.
+  "withdrawal.returned": kind<Funding>({
+    by: "support",
+    mail: "optional",
+    category: "money",
+    title: "Withdrawal returned",
+    text: (f) =>
+      `Your withdrawal on ${f.network} never reached you: the network did not keep its transaction. Aurum support returned ${money(f)}, the fee included, to your available balance.`,
+  }),
   "device.new": kind<{ device: string; ip: string }>({
     by: "you",
     mail: "security",

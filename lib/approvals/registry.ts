@@ -9,6 +9,7 @@ import { userRole } from "./rules/user-role";
 import { userStatus } from "./rules/user-status";
 import { walletCreate } from "./rules/wallet-create";
 import { walletUpdate } from "./rules/wallet-update";
+import { withdrawalReturn } from "./rules/withdrawal-return";
 import { withdrawalSend } from "./rules/withdrawal-send";
 import type { Rule } from "./rule";
 
@@ -16,6 +17,7 @@ const DEFINED = {
   "balance.adjust": balanceAdjust,
   "deposit.approve": depositApprove,
   "withdrawal.send": withdrawalSend,
+  "withdrawal.return": withdrawalReturn,
   "wallet.create": walletCreate,
   "wallet.update": walletUpdate,
   "user.role": userRole,

@@ -46,7 +46,8 @@ export const NO_CHAIN_FACTS: ChainFacts = {
 
 /**
  * Where a sent withdrawal stands on its chain: "confirming" with `confirmations` of `required`,
- * "confirmed", or "flagged" (the administrators must look); all null when not sent or not on a
+ * "confirmed", "flagged" (the administrators must look) or "returned" (they gave the money back); all
+ * null when not sent or not on a
  * followed chain. The status itself stays "sent" throughout.
  */
 export function payoutProgress(w: Withdrawal, chain: { head: bigint | null; required: number | null }) {
@@ -54,6 +55,8 @@ export function payoutProgress(w: Withdrawal, chain: { head: bigint | null; requ
   if (w.status !== "sent") return none;
   const required = chain.required;
   if (w.confirmedAt) return { chainStatus: "confirmed" as const, confirmations: required, required };
+  // Its transaction left the chain and an administrator gave the money back: it is over, unpaid.
+  if (w.returnedAt) return { chainStatus: "returned" as const, confirmations: 0, required };
   if (w.chainProblem) return { chainStatus: "flagged" as const, confirmations: 0, required };
   if (required === null) return none;
   // A transaction found in a block has that block's confirmation, even before the watcher's head reaches it.

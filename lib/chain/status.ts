@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, isNull } from "drizzle-orm";
 import { chainCursors, withdrawals } from "@/db/schema";
 import { chainSettings } from "./config";
 
@@ -26,11 +26,14 @@ export async function chainStatus(db: Db) {
   });
 }
 
-/** How many sent withdrawals the payout follower flagged (their transaction left the chain or failed): each needs a person. */
+/**
+ * How many sent withdrawals the payout follower flagged (their transaction left the chain or failed)
+ * and nobody has resolved yet: each needs a person. One sent again is no longer flagged; one returned is done.
+ */
 export async function flaggedPayouts(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(withdrawals)
-    .where(and(eq(withdrawals.status, "sent"), isNotNull(withdrawals.chainProblem)));
+    .where(and(eq(withdrawals.status, "sent"), isNotNull(withdrawals.chainProblem), isNull(withdrawals.returnedAt)));
   return row?.n ?? 0;
 }

@@ -26,7 +26,8 @@ export function depositView(d: Deposit, decimals: number) {
 /**
  * A withdrawal as its user and the administrators see it. `status` keeps its values (a withdrawal
  * confirmed on chain is still "sent"); on a followed chain `chainStatus` says how far it is
- * ("confirming" n of `required`, "confirmed", or "flagged" with `chainProblem`), from `chain`.
+ * ("confirming" n of `required`, "confirmed", "flagged" with `chainProblem`, or "returned" at
+ * `returnedAt`), from `chain`.
  */
 export function withdrawalView(w: Withdrawal, decimals: number, chain: ChainFacts = NO_CHAIN_FACTS) {
   return {
@@ -44,6 +45,7 @@ export function withdrawalView(w: Withdrawal, decimals: number, chain: ChainFact
     ...payoutProgress(w, chain.progress(w.network)),
     confirmedAt: iso(w.confirmedAt),
     chainProblem: w.chainProblem,
+    returnedAt: iso(w.returnedAt),
     reason: w.reason,
     createdAt: w.createdAt.toISOString(),
     decidedAt: iso(w.decidedAt),

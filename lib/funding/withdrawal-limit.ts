@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { withdrawals } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
@@ -55,6 +55,8 @@ export async function assertDailyLimit(
         eq(withdrawals.userId, userId),
         gte(withdrawals.createdAt, utcDayStart(now)),
         inArray(withdrawals.status, ["pending", "sent"]),
+        // Returned after its transaction left the chain: nothing was paid out.
+        isNull(withdrawals.returnedAt),
       ),
     );
   // An aggregate without group by always returns one row, and coalesce makes its sum never null.

@@ -11,13 +11,16 @@ import {
   TEST_TOKEN_ADDRESSES,
 } from "@/chain/dev-chain";
 import { GET as listRoute } from "@/app/api/withdrawals/route";
+import { POST as resendRoute } from "@/app/api/admin/withdrawals/[id]/resend/route";
+import { POST as returnRoute } from "@/app/api/admin/withdrawals/[id]/return/route";
 import { PUT as putSettings } from "@/app/api/settings/config/route";
-import { accountEvents, withdrawals } from "@/db/schema";
+import { accountEvents, auditLogs, withdrawals } from "@/db/schema";
 import { chainSettings } from "@/lib/chain/config";
 import { chainWatcherJob } from "@/lib/chain/job";
 import { confirmPayouts } from "@/lib/chain/confirm-payouts";
 import { rpcReader } from "@/lib/chain/reader";
 import { flaggedPayouts } from "@/lib/chain/status";
+import { checkLedger } from "@/lib/ledger/check";
 import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";
 import { post } from "@/lib/ledger/post";
@@ -31,6 +34,7 @@ import { call } from "../support/http";
 import { withTestDatabase } from "../support/db";
 import { walletInput } from "../support/funding";
 import { fund } from "../support/ledger";
+import { balanceOf } from "../support/trading";
 import { registerUser } from "../support/users";
 
 /**
@@ -324,5 +328,98 @@ describe("more custody addresses", () => {
     // The wallet's own address stays one of them.
     const fromWallet = await pendingWithdrawal("USDT", 2_000_000n, 6);
     expect(await markSent(fromWallet.id, await sendTestFunds(node().rpcUrl, payee, "2", "USDT"))).toBeNull();
+  });
+});
+
+/**
+ * A withdrawal of `amount` marked sent, whose transaction a reorganisation then took away: flagged by
+ * the follower. The node is left on a branch without the transaction.
+ */
+async function flaggedOne(amount: bigint, decimal: string) {
+  const job = chainWatcherJob(chainSettings()!);
+  await job.run(db());
+  const client = devClient(node().rpcUrl);
+  const w = await pendingWithdrawal("USDT", amount, 6);
+  const snapshot = await client.request({ method: "evm_snapshot" as never, params: [] as never });
+  expect(await markSent(w.id, await sendTestFunds(node().rpcUrl, payee, decimal, "USDT"))).toBeNull();
+  await job.run(db());
+  await client.request({ method: "evm_revert" as never, params: [snapshot] as never });
+  await mineBlocks(node().rpcUrl, 4);
+  await job.run(db());
+  expect((await row(w.id)).chainProblem).toMatch(/no longer on Ethereum/);
+  return w;
+}
+
+const auditOf = async (id: string, action: string) =>
+  db()
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.targetId, id), eq(auditLogs.action, action)));
+
+describe("a flagged withdrawal, resolved by an administrator", () => {
+  it("is sent again with a new transaction, checked on chain, then confirmed at depth", async () => {
+    const admin = await signInAdmin(db());
+    const w = await flaggedOne(8_000_002n, "8.000002");
+    const flagged = await flaggedPayouts(db());
+    const resend = (txHash: string) =>
+      call(resendRoute, { token: admin.token, params: { id: w.id }, body: { txHash } });
+    const wrong = await resend(await sendTestFunds(node().rpcUrl, payee, "8.000001", "USDT"));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.code).toBe("TX_DOES_NOT_MATCH");
+    expect((await row(w.id)).chainProblem).not.toBeNull();
+    const hash = await sendTestFunds(node().rpcUrl, payee, "8.000002", "USDT");
+    const done = await resend(hash);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const mined = await devClient(node().rpcUrl).getTransactionReceipt({ hash });
+    expect(await row(w.id)).toMatchObject({ txHash: hash, chainProblem: null, txBlock: mined.blockNumber });
+    expect(await flaggedPayouts(db())).toBe(flagged - 1);
+    expect(await auditOf(w.id, "withdrawal.resend")).toHaveLength(1);
+    expect(await shownTo(w.token, w.id)).toMatchObject({ chainStatus: "confirming", confirmations: 1 });
+    // No longer flagged: neither a second resend nor a return.
+    expect((await resend(hash)).body.code).toBe("NOT_FLAGGED");
+    await mineBlocks(node().rpcUrl, 2);
+    await chainWatcherJob(chainSettings()!).run(db());
+    expect((await row(w.id)).confirmedAt).toBeInstanceOf(Date);
+  });
+
+  it("returns its amount and fee to the user through the ledger, once, and tells them", async () => {
+    const admin = await signInAdmin(db());
+    const w = await flaggedOne(9_000_003n, "9.000003");
+    const before = await balanceOf(db(), w.userId, "USDT");
+    const returned = await call(returnRoute, {
+      token: admin.token,
+      params: { id: w.id },
+      body: { reason: "Dropped in a reorganisation; not paid" },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    // 9.000003 and the 1.5 fee.
+    expect((await balanceOf(db(), w.userId, "USDT")) - before).toBe(10_500_003n);
+    expect((await row(w.id)).returnedAt).toBeInstanceOf(Date);
+    expect(await shownTo(w.token, w.id)).toMatchObject({ status: "sent", chainStatus: "returned" });
+    expect(await auditOf(w.id, "withdrawal.return")).toHaveLength(1);
+    const told = await db()
+      .select()
+      .from(accountEvents)
+      .where(and(eq(accountEvents.userId, w.userId), eq(accountEvents.kind, "withdrawal.returned")));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.reason).toBe("Dropped in a reorganisation; not paid");
+    const again = await call(returnRoute, { token: admin.token, params: { id: w.id }, body: { reason: "again" } });
+    expect(again.status).toBe(409);
+    expect((await balanceOf(db(), w.userId, "USDT")) - before).toBe(10_500_003n);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("waits for a second administrator when the return reaches the approval threshold", async () => {
+    const admin = await signInAdmin(db());
+    // 998.5 and the 1.5 fee: exactly the 1,000 USDT threshold.
+    const w = await flaggedOne(998_500_000n, "998.5");
+    const before = await balanceOf(db(), w.userId, "USDT");
+    const proposed = await call(returnRoute, { token: admin.token, params: { id: w.id }, body: { reason: "Dropped" } });
+    expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
+    expect(await balanceOf(db(), w.userId, "USDT")).toBe(before);
+    expect((await row(w.id)).returnedAt).toBeNull();
+    expect((await approvedBySecondAdmin(db(), proposed)).status).toBe(200);
+    expect((await balanceOf(db(), w.userId, "USDT")) - before).toBe(1_000_000_000n);
+    expect(await checkLedger(db())).toEqual([]);
   });
 });

@@ -39,6 +39,7 @@ const SAMPLES: { [K in ActivityKind]: FactsOf<K> } = {
   "withdrawal.sent": { ...funding, address: "TXYZ1234", txHash: "ab12" },
   "withdrawal.confirmed": { ...funding, address: "TXYZ1234", confirmations: 12 },
   "withdrawal.rejected": funding,
+  "withdrawal.returned": funding,
   "device.new": { device: "Chrome 131 on macOS", ip: "203.0.113.9" },
   "password.changed": { pausedUntil: at.toISOString(), sessionsEnded: 1 },
   "password.reset_by_link": { sessionsEnded: 2 },
@@ -102,6 +103,7 @@ describe("the account activity catalogue", () => {
         "withdrawal.confirmed": "Withdrawal confirmed | you | optional | 1,250.50 USDT sent to TXYZ1234 (TRC20) reached 12 confirmations on chain.",
         "withdrawal.rejected": "Withdrawal not sent | support | optional | Aurum support did not send your withdrawal of 1,250.50 USDT on TRC20; it is back in your available balance.",
         "withdrawal.requested": "Withdrawal requested | you | security | You asked to withdraw 1,250.50 USDT to TXYZ1234 (TRC20), plus a fee of 1.00 USDT. It is on hold until it is sent.",
+        "withdrawal.returned": "Withdrawal returned | support | optional | Your withdrawal on TRC20 never reached you: the network did not keep its transaction. Aurum support returned 1,250.50 USDT, the fee included, to your available balance.",
         "withdrawal.sent": "Withdrawal sent | support | optional | 1,250.50 USDT is on its way to TXYZ1234 (TRC20). Transaction: ab12",
       }
     `);

@@ -54,10 +54,35 @@ export default async function AdminWithdrawalsPage({ searchParams }: Props) {
               {d.chainStatus === "confirmed" && (
                 <p className="text-xs text-success">Confirmed on chain ({d.required} confirmations)</p>
               )}
-              {d.chainProblem && (
+              {d.chainStatus === "flagged" && (
                 <p role="alert" className="text-sm text-danger" data-testid="withdrawal-chain-problem">
                   Check on chain: {d.chainProblem}. It is not confirmed; the amount already left the books.
                 </p>
+              )}
+              {d.chainStatus === "returned" && (
+                <p className="text-sm text-muted" data-testid="withdrawal-returned">
+                  Returned to the user&apos;s balance, fee included: {d.chainProblem}.
+                </p>
+              )}
+              {d.chainStatus === "flagged" && (
+                <Decision
+                  actions={[
+                    {
+                      label: "Send again",
+                      path: `/api/admin/withdrawals/${d.id}/resend`,
+                      tone: "gold",
+                      fields: [
+                        { name: "txHash", label: "Hash of the new transfer (checked on chain)", required: true },
+                      ],
+                    },
+                    {
+                      label: "Return to the user",
+                      path: `/api/admin/withdrawals/${d.id}/return`,
+                      tone: "ghost",
+                      fields: [{ name: "reason", label: "Reason (the user is told)", required: true }],
+                    },
+                  ]}
+                />
               )}
               {d.reason && <p className="text-sm text-muted">Reason: {d.reason}</p>}
               {d.status === "pending" && (
