@@ -5,7 +5,7 @@ import { apiKeys, users, type User } from "@/db/schema";
 import { q, runStatement } from "@/db/statement";
 import { readEnv } from "@/lib/core/env";
 import { readBodyCapped, MAX_JSON_BYTES } from "@/lib/core/body";
-import { AppError, forbidden, tooManyRequests, unauthorized } from "@/lib/core/errors";
+import { AppError, forbidden, tooManyRequests, unauthorized, type ErrorCode } from "@/lib/core/errors";
 import { isUuid } from "@/lib/core/ids";
 import { consumeAll, type Hit } from "@/lib/core/rate-limit";
 import { addressAllowed } from "./addresses";
@@ -38,7 +38,7 @@ export function signedText(timestamp: string, method: string, pathAndQuery: stri
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const TIMESTAMP = /^\d{1,15}$/;
 
-const refused = (code: string, message: string) => unauthorized(message, code);
+const refused = (code: ErrorCode, message: string) => unauthorized(message, code);
 
 /**
  * Checks a signed request and answers its caller, plus the request rebuilt with the body that was

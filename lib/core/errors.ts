@@ -1,10 +1,139 @@
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Every `code` an API error can carry: AppError accepts no other, so the compiler keeps this list
+ * whole, and the OpenAPI document (lib/openapi) publishes it as the error envelope's enum.
+ */
+export const ERROR_CODES = [
+  "ABOVE_MAXIMUM",
+  "ACCOUNT_DISABLED",
+  "ACCOUNT_FROZEN",
+  "ACCOUNT_NOT_ACTIVE",
+  "ADMIN_TWO_FACTOR_REQUIRED",
+  "ALERT_LIMIT",
+  "ALERT_NOT_FOUND",
+  "ALERT_PRICE_REACHED",
+  "ALREADY_CLOSED",
+  "ALREADY_DECIDED",
+  "API_KEY_ADDRESS_NOT_ALLOWED",
+  "API_KEY_EXPIRED",
+  "API_KEY_REVOKED",
+  "API_KEY_ROUTE_CLOSED",
+  "API_KEY_SCOPE",
+  "API_KEY_UNKNOWN",
+  "API_SIGNATURE_MALFORMED",
+  "API_SIGNATURE_MISMATCH",
+  "API_SIGNATURE_REPLAYED",
+  "API_TIMESTAMP_INVALID",
+  "API_TIMESTAMP_OUTSIDE_WINDOW",
+  "BAD_IDEMPOTENCY_KEY",
+  "BELOW_MINIMUM",
+  "BODY_TOO_LARGE",
+  "BURN_ADDRESS",
+  "CAP_REACHED",
+  "CHAIN_UNAVAILABLE",
+  "CHALLENGE_EXPIRED",
+  "CONFLICT",
+  "CROSS_ORIGIN_REQUEST",
+  "DAILY_LIMIT_EXCEEDED",
+  "EMAIL_TAKEN",
+  "FILE_TOO_LARGE",
+  "FORBIDDEN",
+  "IDEMPOTENCY_KEY_REQUIRED",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IMAGE_TOO_LARGE",
+  "INSUFFICIENT_FUNDS",
+  "INTERNAL",
+  "INVALID_ADDRESS",
+  "INVALID_CREDENTIALS",
+  "INVALID_FORM",
+  "INVALID_JSON",
+  "INVALID_TX_HASH",
+  "JSON_TOO_DEEP",
+  "JSON_TOO_LARGE",
+  "LAST_ADMIN",
+  "LIABILITIES_MISMATCH",
+  "LIMIT_ALREADY_REACHED",
+  "NETWORK_DISABLED",
+  "NOT_ACTIVE",
+  "NOT_FOUND",
+  "NOT_READY",
+  "NOT_IN_SNAPSHOT",
+  "ORDER_NOT_OPEN",
+  "ORDER_TOO_SMALL",
+  "PASSWORD_REQUIRED",
+  "PLAN_NAME_TAKEN",
+  "PRICE_STALE",
+  "PRICE_UNAVAILABLE",
+  "PROOF_FORMAT_RETIRED",
+  "PROOF_PRUNED",
+  "PROOF_STORAGE_FULL",
+  "PROPOSAL_EXPIRED",
+  "PROPOSAL_STALE",
+  "PUSH_ENDPOINT_REFUSED",
+  "QUANTITY_TOO_LARGE",
+  "QUANTITY_TOO_SMALL",
+  "RANGE_ABOVE_PRICE",
+  "RATE_LIMITED",
+  "REFERRAL_NOT_FOUND",
+  "REGISTRATION_CLOSED",
+  "RESET_TOKEN_INVALID",
+  "RISK_NOT_ACCEPTED",
+  "SAME_ADMIN",
+  "SECOND_ADMIN_REQUIRED",
+  "SECURITY_MAIL_REQUIRED",
+  "SERVICE_UNAVAILABLE",
+  "SETUP_ACCEPTED",
+  "SNAPSHOT_RUNNING",
+  "SNAPSHOT_TOO_SOON",
+  "STOP_ALREADY_REACHED",
+  "STRATEGY_ORDER",
+  "STRATEGY_STATE",
+  "SUPPORT_FOREIGN_LINK",
+  "SUPPORT_RELATED_UNKNOWN",
+  "TOO_FEW_ADMINS",
+  "TOO_MANY_API_KEYS",
+  "TOO_MANY_OPEN_ORDERS",
+  "TOO_MANY_PENDING_DEPOSITS",
+  "TOO_MANY_PUSH_DEVICES",
+  "TRADE_CONFIG_EXISTS",
+  "TRADING_DISABLED",
+  "TRY_AGAIN",
+  "TWO_FACTOR_CODE_REQUIRED",
+  "TWO_FACTOR_NOT_SET_UP",
+  "TWO_FACTOR_OFF",
+  "TWO_FACTOR_ON",
+  "TWO_FACTOR_REQUIRED",
+  "TX_DOES_NOT_MATCH",
+  "TX_HASH_USED",
+  "UNAUTHORIZED",
+  "UNKNOWN_ASSET",
+  "UNKNOWN_CURRENCY",
+  "UNKNOWN_KIND",
+  "UNREADABLE_IMAGE",
+  "UNSUPPORTED_FILE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "UNSUPPORTED_NETWORK",
+  "USERNAME_TAKEN",
+  "VALIDATION_FAILED",
+  "WALLET_EXISTS",
+  "WALLET_PAIR_FIXED",
+  "WITHDRAWALS_DISABLED",
+  "WITHDRAWALS_LOCKED",
+  "WITHDRAWALS_ON_HOLD",
+  "WITHDRAWAL_NOT_VALUED",
+  "WITHDRAW_PASSWORD_NOT_SET",
+  "WRONG_PASSWORD",
+  "WRONG_TWO_FACTOR_CODE",
+  "WRONG_WITHDRAW_PASSWORD",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 /** A failure the caller can act on: carries the HTTP status and a machine-readable code. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
@@ -14,14 +143,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors, code = "VALIDATION_FAILED") =>
+export const badRequest = (message: string, errors?: FieldErrors, code: ErrorCode = "VALIDATION_FAILED") =>
   new AppError(400, code, message, errors);
-export const unauthorized = (message = "Please sign in to continue", code = "UNAUTHORIZED") =>
+export const unauthorized = (message = "Please sign in to continue", code: ErrorCode = "UNAUTHORIZED") =>
   new AppError(401, code, message);
-export const forbidden = (message = "You are not allowed to do this", code = "FORBIDDEN") =>
+export const forbidden = (message = "You are not allowed to do this", code: ErrorCode = "FORBIDDEN") =>
   new AppError(403, code, message);
-export const notFound = (message = "Not found", code = "NOT_FOUND") => new AppError(404, code, message);
-export const conflict = (message: string, code = "CONFLICT", errors?: FieldErrors) =>
+export const notFound = (message = "Not found", code: ErrorCode = "NOT_FOUND") => new AppError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = "CONFLICT", errors?: FieldErrors) =>
   new AppError(409, code, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, "RATE_LIMITED", message, undefined, { "Retry-After": String(retryAfterSeconds) });

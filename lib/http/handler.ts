@@ -14,7 +14,7 @@ import { currentRequest } from "@/lib/core/request-context";
 import { readJson } from "@/lib/core/body";
 import { CLIENT_IP_HEADER } from "./incoming";
 import { assertCookieWrite, assertWriteOrigin } from "./csrf";
-import { AppError, forbidden, notFound, unauthorized } from "@/lib/core/errors";
+import { AppError, forbidden, notFound, unauthorized, type ErrorCode } from "@/lib/core/errors";
 import { validate } from "@/lib/core/validate";
 
 type Params = Record<string, string>;
@@ -44,7 +44,7 @@ export function errorResponse(err: unknown): NextResponse {
       {
         success: false,
         message: "Aurum is briefly unavailable. Please try again in a moment.",
-        code: "SERVICE_UNAVAILABLE",
+        code: "SERVICE_UNAVAILABLE" satisfies ErrorCode,
       },
       { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
     );
@@ -62,7 +62,7 @@ export function errorResponse(err: unknown): NextResponse {
       {
         success: false,
         message: "This could not be done just now because of another change at the same moment. Please try again.",
-        code: "TRY_AGAIN",
+        code: "TRY_AGAIN" satisfies ErrorCode,
       },
       { status: 503, headers: { "Retry-After": String(CONFLICT_RETRY_AFTER_SECONDS) } },
     );
@@ -70,7 +70,7 @@ export function errorResponse(err: unknown): NextResponse {
   // Unknown failures are logged with their cause, and the client learns nothing about internals.
   log.error({ err, requestId: currentRequest()?.requestId }, "unhandled error in a route handler");
   return NextResponse.json(
-    { success: false, message: "Something went wrong. Please try again.", code: "INTERNAL" },
+    { success: false, message: "Something went wrong. Please try again.", code: "INTERNAL" satisfies ErrorCode },
     { status: 500 },
   );
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { strategies, strategyConsents, type Strategy } from "@/db/schema";
-import { AppError, conflict } from "@/lib/core/errors";
+import { AppError, conflict, type ErrorCode } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { moneyOf } from "@/lib/core/format";
 import { rulesFor } from "@/lib/trading/config";
@@ -13,7 +13,7 @@ import { gridQuantity, levelPrices, openingOrders } from "./grid";
 import type { StrategyParams } from "./input";
 import { runRound } from "./rounds";
 
-const unprocessable = (code: string, message: string, field?: string) =>
+const unprocessable = (code: ErrorCode, message: string, field?: string) =>
   new AppError(422, code, message, field ? { [field]: [message] } : undefined);
 
 export const RISK_STATEMENT =

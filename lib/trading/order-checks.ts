@@ -3,7 +3,7 @@ import { query } from "@/db/raw";
 import type { Order } from "@/db/schema";
 import type { Locked } from "@/lib/ledger/post";
 import type { Place } from "./legs";
-import { AppError, forbidden, notFound } from "@/lib/core/errors";
+import { AppError, forbidden, notFound, type ErrorCode } from "@/lib/core/errors";
 import { moneyOf } from "@/lib/core/format";
 import { BASE, QUOTE } from "@/lib/ledger/assets";
 import type { TradingRules } from "./config";
@@ -12,7 +12,7 @@ import type { MarketAssets, Quote } from "./market";
 /** Open orders one user may have by hand at a time (an OCO's two included); each is watched by the fill job. A grid's own are bounded by its levels. */
 export const MAX_OPEN_ORDERS = 50;
 
-export const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+export const unprocessable = (code: ErrorCode, message: string) => new AppError(422, code, message);
 
 // Amounts in the answers a trader reads (toasts, errors), as every screen writes them.
 export const fmt = (m: MarketAssets) => ({

@@ -20,7 +20,7 @@ import {
   type Order,
 } from "@/db/schema";
 import { moneyOf } from "@/lib/core/format";
-import { AppError, forbidden, notFound } from "@/lib/core/errors";
+import { AppError, forbidden, notFound, type ErrorCode } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { insufficientFunds, type AccountRef, type JournalInput } from "@/lib/ledger/post";
 import { CHANNEL } from "@/lib/realtime/channel";
@@ -151,7 +151,7 @@ const notify = (db: Db, userId: string, reason: string, orderId: string) =>
 
 // --- placeOrder(), as it was ---
 
-const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+const unprocessable = (code: ErrorCode, message: string) => new AppError(422, code, message);
 const fmt = (m: MarketAssets) => ({
   xaut: (v: bigint) => moneyOf(v, m.baseDecimals, BASE),
   usdt: (v: bigint) => moneyOf(v, m.quoteDecimals, QUOTE),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@/lib/core/errors";
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { login, loginPayloadSchema } from "@/lib/auth/login";
@@ -16,7 +17,7 @@ export const POST = route(async (req) => {
         success: false,
         twoFactorRequired: true,
         challenge: result.challenge,
-        code: "TWO_FACTOR_REQUIRED",
+        code: "TWO_FACTOR_REQUIRED" satisfies ErrorCode,
         message: "Enter the 6-digit code from your authenticator app",
       },
       { status: 401, headers: { "Cache-Control": "no-store" } },

@@ -1,3 +1,4 @@
+import type { ErrorCode } from "@/lib/core/errors";
 import { NextResponse } from "next/server";
 import { getDb } from "@/db/client";
 import { chainStatus } from "@/lib/chain/status";
@@ -11,7 +12,7 @@ export const GET = route(async () => {
   // A chain behind does not take the instance out of rotation (it serves everything else): it is shown.
   if (ready) return NextResponse.json({ success: true, status: "ready", checks, chains });
   return NextResponse.json(
-    { success: false, message: "This instance is not ready", code: "NOT_READY", checks, chains },
+    { success: false, message: "This instance is not ready", code: "NOT_READY" satisfies ErrorCode, checks, chains },
     { status: 503 },
   );
 });
