@@ -69,6 +69,7 @@ const LIB_LAYERS = [
   "admin",
   "approvals",
   "info",
+  "openapi", // the API's published description: every route's schemas, gathered from the folders below
   "socket", // the Socket.IO server: authenticates with lib/auth, fans out what lib/realtime sends
   "http", // the handler wrapper and the HTTP edge: only app/, proxy.ts and server.ts import it
   "ops", // process operations: health, shutdown

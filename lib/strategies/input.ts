@@ -51,6 +51,17 @@ export const strategyBodySchema = z.discriminatedUnion("type", [recurringSchema,
 
 export type StrategyBody = z.infer<typeof strategyBodySchema>;
 
+/** An administrator's change of a setup: new parameters for one not yet accepted, or {"status": "paused"} for a running one. */
+export const setupChangeSchema = z.union(
+  [z.object({ status: z.literal("paused", { error: 'status can only be "paused"' }) }).strict(), strategyBodySchema],
+  { error: 'Send a setup (type "recurring" or "grid") or {"status": "paused"}' },
+);
+
+/** A user accepting a proposed setup; `acceptRisk` acknowledges the risk statement. */
+export const acceptSetupSchema = z
+  .object({ acceptRisk: z.boolean({ error: "acceptRisk must be true or false" }).optional() })
+  .strict();
+
 /** A strategy's parameters in smallest units: USDT amounts and prices, USDT per whole XAUt. */
 export type StrategyParams =
   | { type: "recurring"; amount: bigint; period: Period; priceCeiling: bigint | null; maxRounds: number | null }

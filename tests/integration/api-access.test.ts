@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   "GET /app/api/proof/snapshots/[id]/route.ts",
   // A signed-out visitor's message to customer service (rate-limited per address and per email).
   "POST /app/api/support/contact/route.ts",
+  // The user API's OpenAPI document, published as exchanges publish theirs (the admin one is not public).
+  "GET /app/api/openapi.json/route.ts",
 ]);
 
 async function allHandlers(): Promise<[string, Handler][]> {

@@ -1,25 +1,16 @@
 import { NextResponse } from "next/server";
-import { z } from "zod";
 import { runTransaction } from "@/db/transaction";
 import { clientIp, parseBody, uuidParam, withAdmin } from "@/lib/http/handler";
-import { strategyBodySchema, strategyParams } from "@/lib/strategies/input";
+import { setupChangeSchema, strategyParams } from "@/lib/strategies/input";
 import { strategyViews } from "@/lib/strategies/views";
 import { editSetup, pauseSetup, withdrawSetup } from "@/lib/strategies/setups";
 import { marketAssets } from "@/lib/trading/market";
 
 type P = { id: string };
 
-// New parameters for a setup not yet accepted, or {"status": "paused"} for a running one.
-const changeSchema = z.union(
-  [z.object({ status: z.literal("paused", { error: 'status can only be "paused"' }) }).strict(), strategyBodySchema],
-  {
-    error: 'Send a setup (type "recurring" or "grid") or {"status": "paused"}',
-  },
-);
-
 export const PUT = withAdmin<P>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Trade setup not found");
-  const change = await parseBody(req, changeSchema);
+  const change = await parseBody(req, setupChangeSchema);
   const actor = { id: auth.user.id, ip: clientIp(req) };
   const p = "type" in change ? strategyParams(change, await marketAssets(db)) : null;
   const view = await runTransaction(db, async (tx) => {

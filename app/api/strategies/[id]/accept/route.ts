@@ -1,18 +1,14 @@
-import { z } from "zod";
 import { parseBody, uuidParam, withUser } from "@/lib/http/handler";
 import { outcomeResponse } from "@/lib/http/outcome";
 import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
+import { acceptSetupSchema } from "@/lib/strategies/input";
 import { acceptSetup } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
-
-const acceptSchema = z
-  .object({ acceptRisk: z.boolean({ error: "acceptRisk must be true or false" }).optional() })
-  .strict();
 
 export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
   const id = uuidParam(params.id, "Strategy not found");
   const key = requiredIdempotencyKey(req);
-  const { acceptRisk } = await parseBody(req, acceptSchema);
+  const { acceptRisk } = await parseBody(req, acceptSetupSchema);
   const userId = auth.user.id;
   const outcome = await onceFor(db, { scope: `strategies:${userId}`, key, request: { accept: id } }, async (tx) => {
     const s = await acceptSetup(tx, userId, id, acceptRisk);
