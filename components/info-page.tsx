@@ -30,6 +30,11 @@ export const INFO_PAGES = [
     label: "Proof of liabilities",
     blurb: "What Aurum owes in total, published daily, and a check that your balance is in it.",
   },
+  {
+    href: "/api-docs",
+    label: "API reference",
+    blurb: "Every route for programs, how to sign requests with an API key, and examples.",
+  },
 ] as const;
 
 export type InfoPath = (typeof INFO_PAGES)[number]["href"];
@@ -46,23 +51,25 @@ const slug = (title: string) =>
 /**
  * One information page: the site's header with a way back (Home when signed in, Sign in otherwise),
  * the title and lead, the page's sections, the other information pages, and the legal links. A
- * reading column on desktop, the full width of a phone.
+ * reading column on desktop (`wide`: room for a reference's two panes), the full width of a phone.
  */
 export async function InfoPage({
   path,
   title,
   lead,
+  wide = false,
   children,
 }: {
   path: InfoPath;
   title: string;
   lead: React.ReactNode;
+  wide?: boolean;
   children: React.ReactNode;
 }) {
   const [brand, auth] = await Promise.all([siteBrand(), currentAuth()]);
   const signedIn = auth !== null;
   return (
-    <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col px-5 sm:px-8">
+    <div className={`mx-auto flex min-h-dvh w-full flex-col px-5 sm:px-8 ${wide ? "max-w-6xl" : "max-w-2xl"}`}>
       <div
         className="pointer-events-none fixed inset-x-0 top-0 -z-10 h-72 bg-gradient-to-b from-gold/15 to-transparent"
         aria-hidden="true"

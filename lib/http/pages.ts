@@ -19,6 +19,8 @@ export const PUBLIC_PAGES = new Set([
   "/whitepaper",
   "/proof-of-reserves",
   "/contact",
+  // The API reference: published to anyone, as exchanges publish theirs.
+  "/api-docs",
 ]);
 
 // The first path segment of every page behind sign-in ("" is Home).
