@@ -52,20 +52,26 @@ const slug = (title: string) =>
  * One information page: the site's header with a way back (Home when signed in, Sign in otherwise),
  * the title and lead, the page's sections, the other information pages, and the legal links. A
  * reading column on desktop (`wide`: room for a reference's two panes), the full width of a phone.
+ * `appendix` is a widget with a <main> of its own (Scalar's reference): it goes after the text, and
+ * the text becomes a named region instead, so the page has one main landmark and it is top-level.
  */
 export async function InfoPage({
   path,
   title,
   lead,
   wide = false,
+  appendix,
   children,
 }: {
   path: InfoPath;
   title: string;
   lead: React.ReactNode;
   wide?: boolean;
+  appendix?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const Body = appendix ? "div" : "main";
+  const Text = appendix ? "section" : "article";
   const [brand, auth] = await Promise.all([siteBrand(), currentAuth()]);
   const signedIn = auth !== null;
   return (
@@ -92,15 +98,19 @@ export async function InfoPage({
           </Link>
         )}
       </header>
-      <main className="flex-1 py-8">
-        <article className="space-y-10 text-[0.95rem] leading-relaxed text-zinc-200">
+      <Body className="flex-1 py-8">
+        <Text
+          aria-label={appendix ? title : undefined}
+          className="space-y-10 text-[0.95rem] leading-relaxed text-zinc-200"
+        >
           <header className="space-y-3">
             <p className="text-xs font-semibold uppercase tracking-widest text-gold">{brand.siteName} · Learn</p>
             <h1 className="text-3xl font-semibold leading-tight text-zinc-50 sm:text-4xl">{title}</h1>
             <div className="text-lg text-zinc-300">{lead}</div>
           </header>
           {children}
-        </article>
+        </Text>
+        {appendix && <div className="mt-10">{appendix}</div>}
         {!signedIn && brand.registrationOpen && (
           <section
             className="card mt-10 flex flex-col gap-3 bg-gradient-to-br from-gold/15 via-panel to-panel sm:flex-row sm:items-center sm:justify-between"
@@ -125,7 +135,7 @@ export async function InfoPage({
             ))}
           </ul>
         </nav>
-      </main>
+      </Body>
       <footer className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line py-5 text-sm text-muted">
         <Link href="/terms" className="hover:text-gold-soft">
           Terms of Service

@@ -75,6 +75,7 @@ export default function ApiDocsPage() {
       path="/api-docs"
       title="API reference"
       wide
+      appendix={<Reference />}
       lead={
         <p>
           Everything the app does goes through one JSON API, and programs may use it too: read prices, balances and
@@ -157,11 +158,6 @@ export default function ApiDocsPage() {
           <code className={code}>errors</code>. Amounts are decimal strings, never numbers.
         </p>
       </InfoSection>
-
-      <section aria-label="Routes" className="space-y-3">
-        <h2 className="text-xl font-semibold text-zinc-50">Routes</h2>
-        <Reference />
-      </section>
     </InfoPage>
   );
 }

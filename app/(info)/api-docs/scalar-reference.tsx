@@ -2,7 +2,6 @@
 
 import "@scalar/api-reference-react/style.css";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
-import { useEffect, useRef } from "react";
 
 // Aurum's gold on near-black (app/globals.css) in Scalar's variables; its own themes are not ours.
 const GOLD_ON_BLACK = `
@@ -38,44 +37,26 @@ const GOLD_ON_BLACK = `
  * page, the AI agent, telemetry and web fonts are all off: the page only describes.
  */
 export default function ScalarReference() {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // Scalar draws its content in a <main>, inside the page's own: one main landmark per page, so
-    // its becomes a named region (axe: landmark-no-duplicate-main, landmark-main-is-top-level).
-    const root = box.current;
-    if (!root) return;
-    const demote = () =>
-      root.querySelectorAll("main").forEach((main) => {
-        main.setAttribute("role", "region");
-        main.setAttribute("aria-label", "API routes");
-      });
-    const observer = new MutationObserver(demote);
-    observer.observe(root, { childList: true, subtree: true });
-    demote();
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div ref={box}>
-      <ApiReferenceReact
-        configuration={{
-          url: "/api/openapi.json",
-          theme: "none",
-          layout: "modern",
-          darkMode: true,
-          forceDarkModeState: "dark",
-          hideDarkModeToggle: true,
-          withDefaultFonts: false,
-          telemetry: false,
-          agent: { disabled: true },
-          mcp: { disabled: true },
-          hideClientButton: true,
-          hideTestRequestButton: true,
-          showDeveloperTools: "never",
-          documentDownloadType: "json",
-          defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-          customCss: GOLD_ON_BLACK,
-        }}
-      />
-    </div>
+    <ApiReferenceReact
+      configuration={{
+        url: "/api/openapi.json",
+        theme: "none",
+        layout: "modern",
+        darkMode: true,
+        forceDarkModeState: "dark",
+        hideDarkModeToggle: true,
+        withDefaultFonts: false,
+        telemetry: false,
+        agent: { disabled: true },
+        mcp: { disabled: true },
+        hideClientButton: true,
+        hideTestRequestButton: true,
+        showDeveloperTools: "never",
+        documentDownloadType: "json",
+        defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+        customCss: GOLD_ON_BLACK,
+      }}
+    />
   );
 }
