@@ -286,6 +286,22 @@ export const ADMIN_OPERATIONS: readonly Operation[] = [
     idempotency: "optional",
   },
   {
+    method: "POST",
+    path: "/api/admin/withdrawals/{id}/resend",
+    access: "admin",
+    summary: "Send a flagged withdrawal again",
+    body: sendWithdrawalSchema,
+    idempotency: "optional",
+  },
+  {
+    method: "POST",
+    path: "/api/admin/withdrawals/{id}/return",
+    access: "admin",
+    summary: "Return a flagged withdrawal to its user",
+    body: rejectWithdrawalSchema,
+    idempotency: "optional",
+  },
+  {
     method: "GET",
     path: "/api/admin/withdrawals",
     access: "admin",
