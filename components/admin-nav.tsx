@@ -12,7 +12,7 @@ const LINKS = [
   { href: "/admin/support", label: "Customer Service" },
   { href: "/admin/wallets", label: "Wallets" },
   { href: "/admin/saving-plans", label: "Saving plans" },
-  { href: "/admin/proof", label: "Proof of reserves" },
+  { href: "/admin/proof", label: "Proof of liabilities and reserves" },
   { href: "/admin/create-notifications", label: "Notifications" },
   { href: "/admin/outbox", label: "Outbox" },
   { href: "/admin/setting", label: "Settings" },

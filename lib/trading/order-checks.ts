@@ -23,7 +23,7 @@ export const fmt = (m: MarketAssets) => ({
 export function assertEnabled(rules: TradingRules, userDisabled: boolean): void {
   if (rules.enabled) return;
   throw userDisabled
-    ? unprocessable("TRADING_DISABLED", "Trading is disabled for your account. Please contact support")
+    ? unprocessable("TRADING_DISABLED", "Trading is disabled for your account. Please contact Customer Service")
     : unprocessable("TRADING_DISABLED", "Trading is disabled at the moment");
 }
 

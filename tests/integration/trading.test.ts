@@ -278,7 +278,7 @@ describe("market orders", () => {
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: "TRADING_DISABLED",
-      message: "Trading is disabled for your account. Please contact support",
+      message: "Trading is disabled for your account. Please contact Customer Service",
     });
     expect(await ordersOf(db(), u.id)).toEqual([]);
   });

@@ -228,7 +228,7 @@ export async function referencePlaceOrder(
     throw unprocessable(
       "TRADING_DISABLED",
       overrides?.enabled === false
-        ? "Trading is disabled for your account. Please contact support"
+        ? "Trading is disabled for your account. Please contact Customer Service"
         : "Trading is disabled at the moment",
     );
   const quote = await quoteFor(db, rules.spreadBps);

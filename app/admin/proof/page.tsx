@@ -12,7 +12,7 @@ import { ReserveForm } from "./reserve-form";
 import { TakeSnapshot } from "./take-snapshot";
 import { Time } from "@/components/time";
 
-export const metadata: Metadata = { title: "Proof of reserves" };
+export const metadata: Metadata = { title: "Proof of liabilities and reserves" };
 
 export default async function AdminProofPage() {
   await requireAdmin();
@@ -27,7 +27,7 @@ export default async function AdminProofPage() {
   const onChain = latest ? await chainReservesOf(db, latest.id) : [];
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-semibold">Proof of reserves</h1>
+      <h1 className="text-2xl font-semibold">Proof of liabilities and reserves</h1>
       <p className="max-w-3xl text-sm text-muted">
         A snapshot of what every user is owed is published each UTC day on the public{" "}
         <Link

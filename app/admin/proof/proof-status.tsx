@@ -33,7 +33,7 @@ export async function ProofStatus() {
           <p className={status.matchesLedger ? "text-sm text-success" : "text-sm font-semibold text-danger"}>
             {status.matchesLedger
               ? "Its totals equal the ledger's liabilities at that moment."
-              : "Its totals differ from the ledger's liabilities: run npm run ledger:check."}
+              : "Its totals differ from the ledger's liabilities: ask the operators for the ledger check, which names the accounts."}
           </p>
           {status.late && (
             <p className="text-sm font-semibold text-danger">
