@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "deposit.reject": "Refused a deposit",
   "withdrawal.send": "Sent a withdrawal",
   "withdrawal.reject": "Refused a withdrawal",
+  "withdrawal.resend": "Sent a flagged withdrawal again",
+  "withdrawal.return": "Returned a flagged withdrawal to its user",
   "approval.propose": "Asked for a second approval",
   "approval.approve": "Approved a request",
   "approval.reject": "Refused a request",

@@ -757,6 +757,7 @@ describe("/api/user/mail-preference", () => {
       "Withdrawal sent",
       "Withdrawal confirmed",
       "Withdrawal not sent",
+      "Withdrawal returned",
     ]);
     expect(read.body.always).toEqual([
       "Balance credited",
@@ -796,9 +797,15 @@ describe("the catalogue", () => {
       .selectDistinct({ kind: accountEvents.kind })
       .from(accountEvents)
       .where(inArray(accountEvents.userId, actedOn));
-    // The chain watcher's own (they need a node): produced and checked in chain-watcher.test.ts and
-    // chain-withdrawals.test.ts.
-    const fromChain = ["deposit.confirmed", "deposit.below_minimum", "deposit.dropped", "withdrawal.confirmed"];
+    // The chain watcher's own and a flagged withdrawal's return (they need a node): produced and
+    // checked in chain-watcher.test.ts and chain-withdrawals.test.ts.
+    const fromChain = [
+      "deposit.confirmed",
+      "deposit.below_minimum",
+      "deposit.dropped",
+      "withdrawal.confirmed",
+      "withdrawal.returned",
+    ];
     expect([...produced.map((r) => r.kind), ...fromChain].sort()).toEqual([...ACTIVITY_KINDS].sort());
   });
 });

@@ -197,6 +197,7 @@ describe("the queues", () => {
       required: null,
       confirmedAt: null,
       chainProblem: null,
+      returnedAt: null,
       reason: null,
       createdAt: hour(7).toISOString(),
       decidedAt: hour(10).toISOString(),

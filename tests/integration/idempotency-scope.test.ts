@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PUT as manageBalanceRoute } from "@/app/api/admin/users/[id]/manage-balance/route";
@@ -6,7 +7,9 @@ import { POST as proposeRoute } from "@/app/api/admin/users/[id]/trade-setups/ro
 import { POST as subscribeRoute } from "@/app/api/savings/user/create/route";
 import { POST as storeRoute } from "@/app/api/storage/store/route";
 import { POST as openConversationRoute } from "@/app/api/support/conversations/route";
+import { POST as sendRoute } from "@/app/api/admin/withdrawals/[id]/send/route";
 import { POST as withdrawRoute } from "@/app/api/withdrawals/route";
+import { withdrawals } from "@/db/schema";
 import { signInAdmin } from "../support/admin";
 import { withTestDatabase } from "../support/db";
 import { ADDRESSES, createWallet, readyToWithdraw, submitDeposit, txHash } from "../support/funding";
@@ -112,6 +115,15 @@ async function pendingWithdrawal(owner?: Actor): Promise<string> {
   const res = await call(withdrawRoute, { token: actor.token, body: await withdrawalBody(actor) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body.withdrawal as { id: string }).id;
+}
+
+/** A withdrawal marked sent whose transaction the payout follower then flagged (set here: no chain in this file); its id. */
+async function flaggedWithdrawal(): Promise<string> {
+  const id = await pendingWithdrawal();
+  const sent = await call(sendRoute, { token: adminToken, params: { id }, body: { txHash: txHash("TRC20") } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  await db().update(withdrawals).set({ chainProblem: "dropped" }).where(eq(withdrawals.id, id));
+  return id;
 }
 
 async function pendingDeposit(): Promise<string> {
@@ -282,6 +294,21 @@ const CASES: Record<string, Case> = {
     prepare: async () => ({
       params: { id: await pendingWithdrawal() },
       body: { reason: "Address on a sanctions list" },
+    }),
+  },
+  "/app/api/admin/withdrawals/[id]/resend/route.ts": {
+    method: "POST",
+    as: "admin",
+    status: 200,
+    prepare: async () => ({ params: { id: await flaggedWithdrawal() }, body: { txHash: txHash("TRC20") } }),
+  },
+  "/app/api/admin/withdrawals/[id]/return/route.ts": {
+    method: "POST",
+    as: "admin",
+    status: 200,
+    prepare: async () => ({
+      params: { id: await flaggedWithdrawal() },
+      body: { reason: "The transaction was dropped" },
     }),
   },
   "/app/api/admin/approvals/[id]/approve/route.ts": {

@@ -22,6 +22,7 @@ const FOUR_EYED = new Set([
   "app/api/admin/wallets/[id]/route.ts",
   "app/api/admin/wallets/route.ts",
   "app/api/admin/withdrawals/[id]/send/route.ts",
+  "app/api/admin/withdrawals/[id]/return/route.ts",
   "app/api/settings/config/route.ts",
 ]);
 
@@ -31,6 +32,8 @@ const NOT_MONEY: Record<string, string> = {
   "app/api/admin/approvals/[id]/reject/route.ts": "refusing or withdrawing a proposal changes nothing",
   "app/api/admin/deposits/[id]/reject/route.ts": "credits nothing: the user's claim is refused",
   "app/api/admin/withdrawals/[id]/reject/route.ts": "returns the held amount to the user's own balance; nothing leaves",
+  "app/api/admin/withdrawals/[id]/resend/route.ts":
+    "records the transaction that now pays a withdrawal already sent, checked on chain like the first; no ledger money moves",
   "app/api/admin/notifications/route.ts": "a message to users; no money, role or setting",
   "app/api/admin/proof/reserves/route.ts": "records evidence of reserves for the public proof; moves nothing",
   "app/api/admin/proof/reserves/[id]/route.ts": "edits that evidence; moves nothing",
