@@ -312,8 +312,15 @@ describe("an OCO", () => {
   // A buy OCO whose stop triggers but waits (its limit is under the price it triggers at): the pair
   // first holds what the dearer order needs, then exactly what the stop's limit needs.
   it.each([
-    { dearer: "its stop", stopPrice: "4100", limitPrice: "4050", placed: "4050" },
-    { dearer: "its limit order", stopPrice: "4001", limitPrice: "3950", placed: "3990" },
+    { dearer: "its stop", stopPrice: "4100", limitPrice: "4050", placed: "4050", memo: null },
+    {
+      dearer: "its limit order",
+      stopPrice: "4001",
+      limitPrice: "3950",
+      placed: "3990",
+      // What the user's records say of the difference given back.
+      memo: "OCO buy: the price reached the stop at 4,001.00 USDT, the limit order was cancelled",
+    },
   ])("a buy whose dearer order is $dearer holds exactly what the triggered stop needs", async (c) => {
     const t = await trader();
     await setPrice(db(), "4000");
@@ -332,6 +339,8 @@ describe("an OCO", () => {
     await fillCrossedOrders(db());
     const need = buyDebit(UNIT, units(c.limitPrice), FEE_BPS, UNIT);
     expect(await rowOf(stop!.id)).toMatchObject({ status: "open", type: "limit", held: need });
+    const released = await db().select({ memo: journals.memo }).from(journals).where(eq(journals.reference, stop!.id));
+    expect(released.map((j) => j.memo)).toEqual(c.memo ? [c.memo] : []);
     expect(await hold(t.id, "USDT")).toBe(need);
     expect(await balanceOf(db(), t.id, "USDT")).toBe(units("100000") - need);
     expect(await checkLedger(db())).toEqual([]);
