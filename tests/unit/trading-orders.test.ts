@@ -6,6 +6,7 @@ import { quoteOf, tradable, type Quote } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";
 import { orderOf, type OrderRow } from "@/lib/trading/order-rows";
 import { buyFill, sellFill } from "@/lib/trading/pricing";
+import { stopReached } from "@/lib/trading/stops";
 import { usdtValueOf } from "@/lib/trading/valuation";
 import { orderView } from "@/lib/trading/views";
 
@@ -529,5 +530,18 @@ describe("what a balance is worth in USDT", () => {
   it("leaves an asset without a feed unvalued, price or not", () => {
     expect(usdtValueOf("BTC", 8, 100_000_000n, quote, 4)).toBeNull();
     expect(usdtValueOf("ETH", 18, 10n ** 18n, null, 4)).toBeNull();
+  });
+});
+
+describe("a stop reached", () => {
+  it("at or past the stop in the order's direction, and never for an order without one", () => {
+    const stop = 3_850_0000n;
+    expect(stopReached({ side: "sell", stopPrice: stop }, stop)).toBe(true);
+    expect(stopReached({ side: "sell", stopPrice: stop }, stop + 1n)).toBe(false);
+    expect(stopReached({ side: "buy", stopPrice: stop }, stop)).toBe(true);
+    expect(stopReached({ side: "buy", stopPrice: stop }, stop - 1n)).toBe(false);
+    // A limit or market order has no stop: compared as a number, null would read as zero.
+    expect(stopReached({ side: "buy", stopPrice: null }, 1n)).toBe(false);
+    expect(stopReached({ side: "sell", stopPrice: null }, 0n)).toBe(false);
   });
 });
