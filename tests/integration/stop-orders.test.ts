@@ -356,6 +356,12 @@ describe("an OCO", () => {
     expect(await hold(t.id, "XAUT")).toBe(0n);
     expect(await balanceOf(db(), t.id, "XAUT")).toBe(units("10"));
     expect((await cancel(t.token, limit!.id)).status).toBe(409);
+    // One journal gives the pair's reservation back, on the first order of the pair, named for both.
+    const returned = await db()
+      .select({ memo: journals.memo })
+      .from(journals)
+      .where(inArray(journals.reference, [limit!.id, stop!.id]));
+    expect(returned.map((j) => j.memo).filter((m) => m!.includes("cancelled"))).toEqual(["OCO sell cancelled"]);
     expect(await checkLedger(db())).toEqual([]);
   });
 
