@@ -1,5 +1,7 @@
 "use client";
 
+// Before Scalar: it parses with the app's zod, whose probe for `new Function` the CSP would report.
+import "@/lib/core/zod-browser";
 import "@scalar/api-reference-react/style.css";
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 
