@@ -79,6 +79,10 @@ export const orders = pgTable(
     index("orders_stop_idx")
       .on(t.side, t.stopPrice)
       .where(sql`${t.status} = 'open' and ${t.stopPrice} is not null and ${t.triggeredAt} is null`),
+    // Aurum's public fills and its 24-hour volume: filled orders by fill time, newest first.
+    index("orders_filled_idx")
+      .on(t.filledAt, t.id)
+      .where(sql`${t.status} = 'filled'`),
     index("orders_oco_idx")
       .on(t.ocoId)
       .where(sql`${t.ocoId} is not null`),

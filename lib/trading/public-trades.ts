@@ -41,17 +41,33 @@ export interface AurumVolume {
   trades: number;
 }
 
+/**
+ * The two reads of filled orders, kept as queries so a test can ask the planner how it runs them:
+ * both read `orders_filled_idx` (filled orders by fill time) rather than every order ever placed.
+ */
+export function latestFills(db: Db, limit: number) {
+  return db
+    .select({ at: orders.filledAt, side: orders.side, price: orders.fillPrice, quantity: orders.quantity })
+    .from(orders)
+    .where(eq(orders.status, "filled"))
+    .orderBy(desc(orders.filledAt), desc(orders.id))
+    .limit(limit);
+}
+
+export function fillsSince(db: Db, since: Date) {
+  return db
+    .select({
+      quantity: sql<string>`coalesce(sum(${orders.quantity}), 0)::text`,
+      notional: sql<string>`coalesce(sum(${orders.cost}), 0)::text`,
+      trades: count(),
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "filled"), gt(orders.filledAt, since)));
+}
+
 /** Aurum's latest fills, newest first, anonymous (see PublicTrade). */
 export async function recentPublicTrades(db: Db, limit: number): Promise<PublicTrade[]> {
-  const [m, rows] = await Promise.all([
-    marketAssets(db),
-    db
-      .select({ at: orders.filledAt, side: orders.side, price: orders.fillPrice, quantity: orders.quantity })
-      .from(orders)
-      .where(eq(orders.status, "filled"))
-      .orderBy(desc(orders.filledAt), desc(orders.id))
-      .limit(limit),
-  ]);
+  const [m, rows] = await Promise.all([marketAssets(db), latestFills(db, limit)]);
   return rows.map((r) => ({
     at: r.at!.toISOString(),
     side: r.side,
@@ -62,17 +78,7 @@ export async function recentPublicTrades(db: Db, limit: number): Promise<PublicT
 
 /** Aurum's own volume over the 24 hours before `now` (the ticker's volume is the feed's, the wider market's). */
 export async function aurumVolume24h(db: Db, now: Date = new Date()): Promise<AurumVolume> {
-  const [m, [row]] = await Promise.all([
-    marketAssets(db),
-    db
-      .select({
-        quantity: sql<string>`coalesce(sum(${orders.quantity}), 0)::text`,
-        notional: sql<string>`coalesce(sum(${orders.cost}), 0)::text`,
-        trades: count(),
-      })
-      .from(orders)
-      .where(and(eq(orders.status, "filled"), gt(orders.filledAt, new Date(now.getTime() - DAY_MS)))),
-  ]);
+  const [m, [row]] = await Promise.all([marketAssets(db), fillsSince(db, new Date(now.getTime() - DAY_MS))]);
   return {
     quantity: formatAmount(BigInt(row?.quantity ?? "0"), m.baseDecimals),
     notional: formatAmount(BigInt(row?.notional ?? "0"), m.quoteDecimals),

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as publicTradesRoute } from "@/app/api/xaut/trades/route";
-import { aurumVolume24h } from "@/lib/trading/public-trades";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import { aurumVolume24h, fillsSince, latestFills } from "@/lib/trading/public-trades";
+import { rowsOf } from "@/db/rows";
 import { withTestDatabase } from "../support/db";
 import { call } from "../support/http";
 import { fund } from "../support/ledger";
@@ -48,6 +50,20 @@ describe("GET /api/xaut/trades", () => {
   it("counts only the last 24 hours in Aurum's volume", async () => {
     const tomorrow = new Date(Date.now() + 25 * 3600_000);
     expect(await aurumVolume24h(db(), tomorrow)).toEqual({ quantity: "0.000000", notional: "0.000000", trades: 0 });
+  });
+
+  it("reads filled orders through their own index, not every order ever placed", async () => {
+    // The planner would scan a test's few rows either way; with scans priced out it shows whether
+    // an index fits each query at all.
+    const plan = async (query: SQLWrapper) => {
+      const rows = await db().transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf<Record<string, string>>(tx, sql`explain ${query}`);
+      });
+      return rows.map((r) => Object.values(r)[0]).join("\n");
+    };
+    expect(await plan(latestFills(db(), 20))).toContain("orders_filled_idx");
+    expect(await plan(fillsSince(db(), new Date()))).toContain("orders_filled_idx");
   });
 
   it("refuses a limit it does not offer with a 400", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_filled_idx" ON "orders" USING btree ("filled_at","id") WHERE "orders"."status" = 'filled';
