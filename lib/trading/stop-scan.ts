@@ -29,7 +29,7 @@ const REACHED = { sell: reached("sell"), buy: reached("buy") };
  * its OCO's other half locked. Another runner on the same pair holds a lock (passed over) or has
  * already triggered, filled or cancelled it (the status no longer matches): it triggers once.
  */
-async function triggerOne(db: Db, id: string, ocoId: string | null): Promise<boolean> {
+export async function triggerStopOnce(db: Db, id: string, ocoId: string | null): Promise<boolean> {
   return runTransaction(db, async (tx) => {
     const locked = await lockOrders(tx, { id, ocoId }, { wait: false });
     const stop = locked?.find((o) => o.id === id);
@@ -55,7 +55,7 @@ export async function triggerReachedStops(db: Db, tick: Tick): Promise<number> {
       trading.enabled,
     ]);
     for (const { id, oco_id } of stops) {
-      if (await triggerOne(db, id, oco_id)) triggered++;
+      if (await triggerStopOnce(db, id, oco_id)) triggered++;
     }
   }
   return triggered;

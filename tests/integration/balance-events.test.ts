@@ -194,4 +194,31 @@ describe("balance events", () => {
       { reason: "order.filled", orderId: waits },
     ]);
   });
+
+  it("are sent for stop-limits and OCOs: placed, triggered, and both halves cancelled together", async () => {
+    await setPrice(db(), "2650");
+    const u = await listening({ asset: "XAUT", amount: "1" });
+    const place = async (body: Record<string, string>) => {
+      const res = await trade(u.token, body, key());
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as unknown as { order: { id: string }; orders?: { id: string }[] };
+    };
+    const stop = (
+      await place({ side: "sell", type: "stop_limit", quantity: "0.1", stopPrice: "2600", limitPrice: "2590" })
+    ).order.id;
+    const pair = (
+      await place({ side: "sell", type: "oco", quantity: "0.1", price: "2800", stopPrice: "2500", limitPrice: "2490" })
+    ).orders!.map((o) => o.id);
+    // The stop reached; its limit (2590) above the bid, so it waits as a limit order.
+    await setPrice(db(), "2595");
+    await fillCrossedOrders(db());
+    expect((await cancel(u.token, pair[0]!, key())).status).toBe(200);
+    await u.reasons();
+    expect(u.heard.map(({ reason, orderId }) => ({ reason, orderId }))).toEqual([
+      { reason: "order.placed", orderId: stop },
+      { reason: "order.placed", orderId: pair[0] },
+      { reason: "order.triggered", orderId: stop },
+      { reason: "order.cancelled", orderId: [...pair].sort()[0] },
+    ]);
+  });
 });

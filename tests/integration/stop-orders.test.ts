@@ -1,6 +1,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { journals, notifications, orders, tradeConfigs } from "@/db/schema";
+import { readEnv } from "@/lib/core/env";
 import { checkLedger } from "@/lib/ledger/check";
 import { fillCrossedOrders } from "@/lib/strategies/fill-job";
 import { dailyUsed } from "@/lib/trading/daily";
@@ -16,6 +17,10 @@ import { registerUser } from "../support/users";
 // every race between a fill, a trigger and a cancel ends with one outcome and exact holds.
 
 const db = withTestDatabase();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const FEE_BPS = 20;
 const UNIT = 1_000_000n;
@@ -181,8 +186,13 @@ describe("a stop-limit", () => {
       stopPrice: "3850",
       limitPrice: "3840",
     });
-    await setPrice(db(), "3800", new Date(Date.now() - 10 * 60_000));
+    // The price reaches the stop, then the feed goes quiet past PRICE_STALE_SECONDS (only the clock
+    // is faked, so the database keeps working).
+    await setPrice(db(), "3800");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + (readEnv().PRICE_STALE_SECONDS + 1) * 1000);
     await fillCrossedOrders(db());
+    vi.useRealTimers();
     expect((await rowOf(placed.order.id)).triggeredAt).toBeNull();
 
     await db().update(tradeConfigs).set({ enabled: false }).where(eq(tradeConfigs.userId, t.id));
