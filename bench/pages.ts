@@ -6,7 +6,7 @@
  * Serves the build (server.ts) against a database of its own on that server (dropped at the end),
  * signs a funded user in through POST /api/auth/login and, for /login, /, /market, /trade, /records, /ai-trading and /api-docs:
  *  (a) first-load JavaScript: every `<script src>` under /_next/static that the route's HTML loads,
- *      fetched and gzipped here (zlib, level 9) and summed, beside the 200 KB budget (`nomodule`
+ *      fetched and gzipped here (zlib, level 9) and summed, beside the 150 KB budget (`nomodule`
  *      polyfills, which module-capable browsers skip, left out); this reads the page the browser gets,
  *      whatever Next's build manifests look like; then those scripts and the stylesheets as the server
  *      sends them to Chromium over HTTPS (brotli first), their bytes and the server's CPU per load;
@@ -16,8 +16,10 @@
  *      blames (unused JavaScript, render-blocking requests, the LCP element, main-thread work);
  *  (c) the same with Lighthouse's desktop preset (its desktop-config: desktop screen and user agent,
  *      dense-4G network, no CPU slowdown), where the user area shows its desktop layout.
- * Targets (issues 15 and 24): mobile score ≥ 95, desktop ≥ 98, LCP ≤ 2.0 s (every run's LCP is printed
- * under the median run, with their median), first-load JS ≤ 200 KB gzipped, per route.
+ * Targets (issue 48): mobile score ≥ 90 with TBT ≤ 200 ms, desktop ≥ 98, first-load JS ≤ 150 KB gzipped,
+ * per route; every run's LCP is printed under the median run, with their median (issue 24's 2.0 s).
+ * The mobile CPU multiplier is Lighthouse's 4× on a machine whose CPU benchmark index is 2,700 or
+ * lower and grows in proportion above it (measured in Chromium before the runs, printed).
  * BENCH_FORM_FACTORS (default "mobile,desktop") picks the Lighthouse runs; BENCH_ROUTES (default all,
  * comma-separated, e.g. "/,/market,/trade") the routes.
  * Chromium is Debian's (/usr/bin/chromium or CHROME_PATH), headless. BENCH_REPORTS=<dir> keeps each
@@ -47,18 +49,24 @@ import { runBench, type Cleanups } from "./run";
 
 // BENCH_RUNS=0: page weight only.
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
-// Lighthouse's default applies a 4× CPU slowdown to what this machine did, as if it were Lighthouse's
-// reference desktop; BENCH_CPU_SLOWDOWN=2 shows the figures if this CPU counts as half as fast (not the target's setting).
+// Lighthouse's default applies a 4× CPU slowdown to what this machine did, whatever the machine: a fast
+// host hides main-thread work a slow one shows (issue 48). The targets hold at 4× on a machine whose
+// Lighthouse benchmark index is REFERENCE_INDEX or lower; on a faster one the multiplier grows with the
+// index (5,200 → 7.7×), so the figures mean the same wherever they are taken. BENCH_CPU_SLOWDOWN sets it
+// by hand instead (not the target's setting).
 const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
+const REFERENCE_INDEX = 2700;
+const DEFAULT_SLOWDOWN = 4;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const REPORTS = process.env.BENCH_REPORTS;
 const PROFILES = process.env.BENCH_PROFILE;
-const BUDGET_KB = 200;
+const BUDGET_KB = 150;
+const TBT_TARGET_MS = 200;
 const LCP_TARGET_S = 2;
 /** The middle of a sorted list, the lower one of the two for an even length. */
 const middle = <T>(sorted: T[]): T => sorted[Math.floor((sorted.length - 1) / 2)]!;
 type FormFactor = "mobile" | "desktop";
-const TARGET_SCORE: Record<FormFactor, number> = { mobile: 95, desktop: 98 };
+const TARGET_SCORE: Record<FormFactor, number> = { mobile: 90, desktop: 98 };
 const FORM_FACTORS = (process.env.BENCH_FORM_FACTORS ?? "mobile,desktop")
   .split(",")
   .map((f) => f.trim())
@@ -235,6 +243,7 @@ async function lighthouseRun(
   url: string,
   session: Session | null,
   formFactor: FormFactor,
+  slowdown: number,
 ): Promise<LighthouseResult> {
   const { default: lighthouse } = await import("lighthouse");
   const desktop =
@@ -254,7 +263,7 @@ async function lighthouseRun(
         onlyCategories: ["performance"],
         extraHeaders: session ? { Cookie: session.cookie } : undefined,
         // Merged into the mobile defaults: only the multiplier changes.
-        throttling: CPU_SLOWDOWN && !desktop ? { cpuSlowdownMultiplier: CPU_SLOWDOWN } : undefined,
+        throttling: desktop ? undefined : { cpuSlowdownMultiplier: slowdown },
       },
       desktop,
       page as unknown as Parameters<typeof lighthouse>[3],
@@ -316,7 +325,7 @@ async function main(cleanups: Cleanups) {
     (await import("lighthouse/package.json", { with: { type: "json" } })) as { default: { version: string } }
   ).default.version;
   console.log(
-    `Aurum page benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Lighthouse ${lhVersion} (${FORM_FACTORS.join(" and ")}; mobile: simulated throttling, CPU ×${CPU_SLOWDOWN ?? 4}${CPU_SLOWDOWN ? ", NOT the default" : ""}), ${RUNS} run(s) per route, median shown, load average ${os
+    `Aurum page benchmark: production build on 127.0.0.1, PostgreSQL ${version!.v}, ${os.cpus().length} CPUs, Lighthouse ${lhVersion} (${FORM_FACTORS.join(" and ")}; mobile: simulated throttling), ${RUNS} run(s) per route, median shown, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
@@ -359,13 +368,32 @@ async function main(cleanups: Cleanups) {
   const puppeteer = await import("puppeteer-core");
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   cleanups.push(() => browser.disconnect());
-  if (PROFILES) return profileRoutes(browser, server.base, session, PROFILES);
+  const index = await benchmarkIndex(browser);
+  const slowdown = CPU_SLOWDOWN ?? Math.max(DEFAULT_SLOWDOWN, (DEFAULT_SLOWDOWN * index) / REFERENCE_INDEX);
+  console.log(
+    `Lighthouse's CPU benchmark index of this machine before the runs: ${index.toFixed(0)}; mobile CPU multiplier ${slowdown.toFixed(2)}× (${CPU_SLOWDOWN ? "BENCH_CPU_SLOWDOWN, NOT the target's setting" : `${DEFAULT_SLOWDOWN}× at an index of ${REFERENCE_INDEX} or lower, in proportion above it`})`,
+  );
+  if (PROFILES) return profileRoutes(browser, server.base, session, PROFILES, slowdown);
   for (const [i, formFactor] of FORM_FACTORS.entries())
-    await lighthouseSection(browser, server.base, session, formFactor, "bc"[i]!);
+    await lighthouseSection(browser, server.base, session, formFactor, "bc"[i]!, slowdown);
 }
 
-/** One signed-in load of each route at a phone's size and a phone's CPU (4× slower), profiled from before the request until 6 s after the load event. */
-async function profileRoutes(browser: Browser, base: string, session: Session, dir: string) {
+/** Lighthouse's own CPU benchmark (the one each report carries), run three times in a blank tab: the median. */
+async function benchmarkIndex(browser: Browser): Promise<number> {
+  const { pageFunctions } = await import("lighthouse/core/lib/page-functions.js");
+  const page = await browser.newPage();
+  try {
+    const indexes: number[] = [];
+    for (let i = 0; i < 3; i++)
+      indexes.push(Number(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
+    return middle(indexes.sort((x, y) => x - y));
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+/** One load of each route at a phone's size and a phone's CPU (`slowdown` times slower), profiled from before the request until 6 s after the load event. */
+async function profileRoutes(browser: Browser, base: string, session: Session, dir: string, slowdown: number) {
   mkdirSync(dir, { recursive: true });
   for (const route of ROUTES) {
     const page = await browser.newPage();
@@ -378,7 +406,7 @@ async function profileRoutes(browser: Browser, base: string, session: Session, d
         await page.setExtraHTTPHeaders({ Cookie: session.cookie });
       }
       const cdp = await page.createCDPSession();
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
       await cdp.send("Profiler.start");
@@ -401,9 +429,12 @@ async function lighthouseSection(
   session: Session,
   formFactor: FormFactor,
   letter: string,
+  slowdown: number,
 ) {
   const target = TARGET_SCORE[formFactor];
-  console.log(`(${letter}) Lighthouse ${formFactor} performance (target ≥ ${target})`);
+  console.log(
+    `(${letter}) Lighthouse ${formFactor} performance (target ≥ ${target}${formFactor === "mobile" ? `, TBT ≤ ${TBT_TARGET_MS} ms` : ""})`,
+  );
   console.log(
     `  ${"route".padEnd(11)} ${"score".padStart(5)}  ${"FCP".padStart(7)} ${"LCP".padStart(7)} ${"TBT".padStart(7)} ${"CLS".padStart(6)}   all scores`,
   );
@@ -416,7 +447,13 @@ async function lighthouseSection(
       let lhr: LighthouseResult | undefined;
       for (let attempt = 1; !lhr; attempt++) {
         try {
-          lhr = await lighthouseRun(browser, `${base}${route.path}`, route.signedIn ? session : null, formFactor);
+          lhr = await lighthouseRun(
+            browser,
+            `${base}${route.path}`,
+            route.signedIn ? session : null,
+            formFactor,
+            slowdown,
+          );
         } catch (err) {
           if (attempt === 3 || !(err instanceof Error && err.message.startsWith("Lighthouse:"))) throw err;
           console.log(`  ${route.path.padEnd(11)} (run ${i + 1} taken again: ${err.message.split("\n")[0]})`);
@@ -435,10 +472,11 @@ async function lighthouseSection(
     const sorted = [...runs].sort((a, b) => score(a) - score(b));
     const median = middle(sorted);
     const a = median.audits;
+    const met = score(median) >= target && (formFactor === "desktop" || ms(a, "total-blocking-time") <= TBT_TARGET_MS);
     console.log(
-      `  ${route.path.padEnd(11)} ${String(score(median)).padStart(5)}  ${`${(ms(a, "first-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${(ms(a, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${ms(a, "total-blocking-time").toFixed(0)} ms`.padStart(7)} ${ms(a, "cumulative-layout-shift").toFixed(3).padStart(6)}   ${runs.map(score).join(", ")}  ${mark(score(median) >= target)}`,
+      `  ${route.path.padEnd(11)} ${String(score(median)).padStart(5)}  ${`${(ms(a, "first-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${(ms(a, "largest-contentful-paint") / 1000).toFixed(2)} s`.padStart(7)} ${`${ms(a, "total-blocking-time").toFixed(0)} ms`.padStart(7)} ${ms(a, "cumulative-layout-shift").toFixed(3).padStart(6)}   ${runs.map(score).join(", ")}  ${mark(met)}`,
     );
-    if (score(median) < target) for (const why of diagnostics(a)) console.log(`              ${why}`);
+    if (!met) for (const why of diagnostics(a)) console.log(`              ${why}`);
     // The run shown is the median score's; LCP moves by a second between runs of one build (a race on
     // this host between the stylesheet and the scripts: docs/BENCHMARKS.md), so every run's is shown.
     const lcps = runs.map((lhr) => ms(lhr.audits, "largest-contentful-paint") / 1000).sort((x, y) => x - y);
@@ -450,7 +488,7 @@ async function lighthouseSection(
   benchmarkIndexes.sort((x, y) => x - y);
   // Lighthouse multiplies observed main-thread time by its CPU multiplier whatever the machine: a slow machine scores low.
   console.log(
-    `  Lighthouse's CPU benchmark index on this machine: median ${middle(benchmarkIndexes).toFixed(0)}; CPU multiplier applied: ${multiplier}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`,
+    `  Lighthouse's CPU benchmark index on this machine: median ${middle(benchmarkIndexes).toFixed(0)}; CPU multiplier applied: ${multiplier.toFixed(2)}× (below an index of 1,000 Lighthouse warns that mobile's 4× overstates a real phone)`,
   );
 }
 
