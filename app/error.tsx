@@ -1,7 +1,5 @@
 "use client";
 
-import Link from "next/link";
-
 /** Something failed while showing a page: say so plainly, offer to try again or go home. Details stay in the server's log. */
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
   return (
@@ -14,9 +12,12 @@ export default function ErrorPage({ reset }: { error: Error; reset: () => void }
         <button type="button" className="btn-gold w-auto px-5" onClick={reset}>
           Try again
         </button>
-        <Link href="/" className="btn-ghost">
+        {/* A plain link: a full load of Home starts afresh after a failure, and next/link would put its
+            client code (~3 KB gzipped) into this boundary, which every route loads with its first page. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load, on purpose (above) */}
+        <a href="/" className="btn-ghost">
           Home
-        </Link>
+        </a>
       </div>
     </main>
   );

@@ -1,5 +1,3 @@
-import Image from "next/image";
-
 export interface BrandProps {
   name: string;
   logoUrl: string | null;
@@ -13,13 +11,17 @@ export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
       className={`inline-flex min-w-0 items-center gap-2 font-semibold tracking-wide text-gold ${size === "lg" ? "text-3xl" : "text-xl"}`}
     >
       {logoUrl ? (
-        // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass.
-        <Image
+        // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass, so a
+        // plain <img> (what next/image rendered here, unoptimized); next/image put ~6 KB of gzipped client
+        // code on every route's first load for it (docs/BENCHMARKS.md, issue 48 §1).
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
           src={logoUrl}
           alt=""
           width={px}
           height={px}
-          unoptimized
+          loading="lazy"
+          decoding="async"
           className="shrink-0 rounded-full object-cover"
           style={{ width: px, height: px }}
         />
