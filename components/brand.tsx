@@ -12,7 +12,7 @@ export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
     >
       {logoUrl ? (
         // Uploaded logos are served by our own API, already sized by the admin: no optimisation pass, so a
-        // plain <img> (what next/image rendered here, unoptimized); next/image put ~6 KB of gzipped client
+        // plain <img> (what next/image rendered here, unoptimized); next/image put ~5 KB of gzipped client
         // code on every route's first load for it (docs/BENCHMARKS.md, issue 48 §1).
         // eslint-disable-next-line @next/next/no-img-element
         <img

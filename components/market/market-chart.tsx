@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { CandlePictureChart } from "@/components/market/candle-picture";
 import { useRealtimeEvent } from "@/components/realtime-provider";
 import { api } from "@/components/hooks/session";
+import { useImport } from "@/components/hooks/use-import";
 import { PRICE_EVENT } from "@/lib/market/events";
 import type { Interval } from "@/lib/market/intervals";
 import type { MarketSnapshot } from "@/lib/market/snapshot";
@@ -11,26 +12,13 @@ import { withLive } from "@/lib/market/candle-picture";
 import type { CandleView } from "@/lib/market/views";
 import type { ChartLine } from "@/components/market/price-chart";
 
-type PriceChartModule = typeof import("@/components/market/price-chart");
-
 /**
  * lightweight-charts is most of a chart screen's JavaScript, and its making and first drawing are
  * long tasks on a phone's CPU: it is fetched when the reader reaches for the chart (a pointer over
  * it, a touch), with a plain import(), which, unlike next/dynamic, puts no script in the page's HTML.
  * Until then, and while it arrives, the same candles show as a picture (candle-picture.tsx).
  */
-function usePriceChart(wanted: boolean): PriceChartModule | null {
-  const [chart, setChart] = useState<PriceChartModule | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    void import("@/components/market/price-chart").then((module) => current && setChart(module));
-    return () => {
-      current = false;
-    };
-  }, [wanted]);
-  return chart;
-}
+const loadPriceChart = () => import("@/components/market/price-chart");
 
 export const INTERVAL_CHOICES: { interval: Interval; label: string; name: string }[] = [
   { interval: 1, label: "1m", name: "1 minute" },
@@ -80,7 +68,7 @@ export function MarketChart({
   const [load, setLoad] = useState<Load>(initialCandles ? { state: "ready" } : { state: "loading" });
   const request = useRef(0);
   const [explored, setExplored] = useState(false);
-  const chart = usePriceChart(explored || !!lines?.length);
+  const chart = useImport(explored || !!lines?.length, loadPriceChart);
   const explore = () => setExplored(true);
 
   useRealtimeEvent<MarketSnapshot>(PRICE_EVENT, (snapshot) => {

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { PriceAlertsPanel } from "@/components/alerts/price-alerts";
 import type { PriceAlerts } from "@/components/alerts/use-price-alerts";
 import { MarketChart } from "@/components/market/market-chart";
 import { DESKTOP_QUERY, useMediaQuery } from "@/components/hooks/use-media-query";
 import { useBrowserValue } from "@/components/hooks/hydrated";
+import { useImport } from "@/components/hooks/use-import";
 import { DEFAULT_INTERVAL } from "@/lib/market/intervals";
 
 // A phone user's choice to fold the chart away, kept for their next visit.
@@ -22,6 +22,9 @@ function subscribe(notify: () => void) {
 }
 const folded = () => localStorage.getItem(STORAGE_KEY) === "collapsed";
 const open = () => false;
+
+// Shut at first paint: the alerts' form and list are fetched the first time they are opened.
+const loadAlertsPanel = () => import("@/components/alerts/price-alerts");
 
 function setFolded(value: boolean) {
   if (value) localStorage.setItem(STORAGE_KEY, "collapsed");
@@ -48,6 +51,7 @@ export function ChartPanel({
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const collapsed = useBrowserValue(subscribe, folded, open) && !desktop;
   const [alertsOpen, setAlertsOpen] = useState(false);
+  const panel = useImport(alertsOpen, loadAlertsPanel);
   const pick = (price: string) => {
     alerts.pick(price);
     setAlertsOpen(true);
@@ -88,7 +92,14 @@ export function ChartPanel({
         )}
       </div>
       <div id="trade-alerts" hidden={!alertsOpen} className="border-t border-line px-2 pt-3">
-        {alertsOpen && <PriceAlertsPanel idPrefix="trade-alert" last={last} alerts={alerts} wide heading={false} />}
+        {alertsOpen &&
+          (panel ? (
+            <panel.PriceAlertsPanel idPrefix="trade-alert" last={last} alerts={alerts} wide heading={false} />
+          ) : (
+            <p role="status" className="py-2 text-sm text-muted">
+              Loading your alerts…
+            </p>
+          ))}
       </div>
     </section>
   );
