@@ -20,7 +20,6 @@ export function Brand({ name, logoUrl, size = "md" }: BrandProps) {
           alt=""
           width={px}
           height={px}
-          loading="lazy"
           decoding="async"
           className="shrink-0 rounded-full object-cover"
           style={{ width: px, height: px }}
