@@ -1,60 +1,40 @@
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Address } from "viem";
 import type { Db } from "@/db/client";
-import { chainBlocks, chainCursors, chainDeposits, depositAddresses, wallets, type ChainDeposit } from "@/db/schema";
+import {
+  assets,
+  chainBlocks,
+  chainCursors,
+  chainDeposits,
+  depositAddresses,
+  wallets,
+  type ChainDeposit,
+} from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { formatAmount } from "@/lib/core/amount";
 import { findAsset } from "@/lib/ledger/assets";
-import { post } from "@/lib/ledger/post";
 import { log } from "@/lib/core/log";
-import { publish } from "@/lib/realtime/publish";
-import { payReferralReward } from "@/lib/referrals/pay-reward";
 import { newId } from "@/lib/core/ids";
 import { getSettings } from "@/lib/settings";
 import type { ChainConfig } from "./config";
 import type { ChainReader, SeenTransfer } from "./reader";
-import { chainDepositView } from "./views";
+import { announce, creditDeposits, type Followed } from "./credit";
 
 /** Blocks read per request: a bounded answer from any node, and a bounded transaction here. */
 export const SCAN_RANGE = 100n;
 /** Ranges one run reads before it lets the other chains and the crediting have their turn. */
 const RANGES_PER_RUN = 10;
-/** Deposits credited per run (each its own transaction); the rest wait for the next second. */
-const CREDITS_PER_RUN = 500;
-/** Credit transactions run side by side (PostgreSQL; PGlite runs them one after another anyway). */
-const CREDITS_AT_ONCE = 8;
+/** Deposits credited per run (many to a transaction, lib/chain/credit); the rest wait for the next second. */
+const CREDITS_PER_RUN = 2000;
 /** Pending deposits whose users are sent their new count per run (the rest see it when they look). */
 const PROGRESS_PER_RUN = 1000;
+/** Deposits written per INSERT (14 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_ROWS = 1000;
 /** How many of the recent blocks' hashes are kept to find a fork: far deeper than any confirmation count. */
 const keptBlocks = (c: ChainConfig) => BigInt(Math.max(c.confirmations * 4, 256));
 
 type Cursor = typeof chainCursors.$inferSelect;
-
-/**
- * The chain as this pass follows it: its configuration and the settings' explorer links, read once
- * before any transaction (a cached read inside one could wait on a query queued behind it).
- */
-type Followed = ChainConfig & { explorers: string };
-
-/** A deposit's new state to its user's screens, with its explorer link. */
-async function announce(
-  db: Db,
-  config: Followed,
-  deposit: ChainDeposit,
-  decimals: number,
-  finished: bigint | null,
-): Promise<void> {
-  await publish(db, {
-    to: { userId: deposit.userId },
-    event: "chain-deposit",
-    data: chainDepositView(deposit, decimals, {
-      finished,
-      required: config.confirmations,
-      explorers: config.explorers,
-    }),
-  });
-}
 
 const loadCursor = async (db: Db, chain: string): Promise<Cursor | undefined> =>
   (await db.select().from(chainCursors).where(eq(chainCursors.chain, chain)))[0];
@@ -157,13 +137,17 @@ async function priceTransfers(
   transfers: SeenTransfer[],
 ): Promise<Priced[]> {
   const assetOf = new Map([...config.tokens].map(([asset, token]) => [token.toLowerCase(), asset]));
+  const decimalsOfAsset = await decimalsOf(
+    db,
+    [...assetOf.values(), ...(config.native ? [config.native.asset] : [])].map((currency) => ({ currency })),
+  );
   const priced: Priced[] = [];
   for (const t of transfers) {
     const currency = t.token ? assetOf.get(t.token.toLowerCase()) : config.native?.asset;
     if (!currency) continue;
     const network = t.token ? config.tokenNetwork : config.native!.network;
     const chainDecimals = t.token ? await reader.tokenDecimals(t.token) : 18;
-    const { decimals } = await findAsset(db, currency);
+    const decimals = decimalsOfAsset.get(currency) ?? (await findAsset(db, currency)).decimals;
     const amount =
       chainDecimals >= decimals
         ? t.value / 10n ** BigInt(chainDecimals - decimals)
@@ -216,55 +200,70 @@ async function recordRange(
           .where(inArray(depositAddresses.address, [...new Set(transfers.map((t) => t.to.toLowerCase()))]))
       ).map((r) => [r.address, r.userId]),
     );
+    const decimalsOfAsset = await decimalsOf(tx, transfers);
     const minimums = new Map(
       (await tx.select().from(wallets)).map((w) => [`${w.currency}:${w.network}`, w.minDeposit]),
     );
+    const rows = new Map<string, typeof chainDeposits.$inferInsert>();
     for (const t of transfers) {
       const userId = owners.get(t.to.toLowerCase());
       if (!userId) continue;
       const minimum = minimums.get(`${t.currency}:${t.network}`) ?? 0n;
       const status = t.amount > 0n && t.amount >= minimum ? ("pending" as const) : ("below_minimum" as const);
-      const values = {
+      const row = {
+        id: newId(),
+        userId,
+        chain: config.name,
+        network: t.network,
+        currency: t.currency,
+        txHash: t.txHash.toLowerCase(),
+        logIndex: t.logIndex,
         blockNumber: t.blockNumber,
         blockHash: t.blockHash.toLowerCase(),
+        fromAddress: t.from.toLowerCase(),
+        toAddress: t.to.toLowerCase(),
         amount: t.amount,
         status,
+        createdAt: at,
         decidedAt: status === "pending" ? null : at,
       };
-      const [row] = await tx
-        .insert(chainDeposits)
-        .values({
-          id: newId(),
-          userId,
-          chain: config.name,
-          network: t.network,
-          currency: t.currency,
-          txHash: t.txHash.toLowerCase(),
-          logIndex: t.logIndex,
-          fromAddress: t.from.toLowerCase(),
-          toAddress: t.to.toLowerCase(),
-          createdAt: at,
-          ...values,
-        })
-        .onConflictDoUpdate({
-          target: [chainDeposits.network, chainDeposits.txHash, chainDeposits.logIndex],
-          set: values,
-          setWhere: eq(chainDeposits.status, "dropped"),
-        })
-        .returning();
-      if (!row) continue;
-      const { decimals } = await findAsset(tx, row.currency);
-      if (status === "below_minimum") {
+      rows.set(`${row.network}:${row.txHash}:${row.logIndex}`, row);
+    }
+    // All of the range's deposits in a few statements rather than one each (docs/BENCHMARKS.md).
+    const recorded: ChainDeposit[] = [];
+    const all = [...rows.values()];
+    for (let i = 0; i < all.length; i += INSERT_ROWS) {
+      recorded.push(
+        ...(await tx
+          .insert(chainDeposits)
+          .values(all.slice(i, i + INSERT_ROWS))
+          .onConflictDoUpdate({
+            target: [chainDeposits.network, chainDeposits.txHash, chainDeposits.logIndex],
+            set: {
+              blockNumber: sql`excluded.block_number`,
+              blockHash: sql`excluded.block_hash`,
+              amount: sql`excluded.amount`,
+              status: sql`excluded.status`,
+              decidedAt: sql`excluded.decided_at`,
+            },
+            setWhere: eq(chainDeposits.status, "dropped"),
+          })
+          .returning()),
+      );
+    }
+    for (const row of recorded) {
+      const decimals = decimalsOfAsset.get(row.currency)!;
+      if (row.status === "below_minimum") {
         await recordActivity(
           tx,
           {
-            userId,
+            userId: row.userId,
             kind: "deposit.below_minimum",
             facts: {
               amount: formatAmount(row.amount, decimals),
               asset: row.currency,
               network: row.network,
-              minimum: formatAmount(minimum, decimals),
+              minimum: formatAmount(minimums.get(`${row.currency}:${row.network}`) ?? 0n, decimals),
             },
           },
           at,
@@ -370,9 +369,7 @@ async function rewind(
 }
 
 /**
- * Credits the pending deposits `confirmations` deep below the last block finished, each in its own
- * transaction: the move pending → credited (checked against the cursor as it is then, so a rewind
- * that commits first wins) with its posting, the user's activity (notification and mail) and events.
+ * Credits the pending deposits `confirmations` deep below the last block finished (lib/chain/credit).
  * Until they are deep enough, their users see the count go up.
  */
 async function creditConfirmed(db: Db, config: Followed, advanced: boolean, at: Date): Promise<void> {
@@ -382,76 +379,30 @@ async function creditConfirmed(db: Db, config: Followed, advanced: boolean, at: 
   const mine = and(eq(chainDeposits.chain, config.name), eq(chainDeposits.status, "pending"));
   const deep = sql`${chainDeposits.blockNumber} + ${depth} <= ${cursor.lastBlock}`;
   const due = await db
-    .select({ id: chainDeposits.id })
+    .select({ id: chainDeposits.id, userId: chainDeposits.userId })
     .from(chainDeposits)
     .where(and(mine, deep))
     .orderBy(asc(chainDeposits.blockNumber))
     .limit(CREDITS_PER_RUN);
-  // Credits are independent transactions (each guarded by its own pending → credited move), so a few
-  // run at once: one after another, a backlog after an outage took minutes (docs/BENCHMARKS.md).
-  for (let i = 0; i < due.length; i += CREDITS_AT_ONCE) {
-    await Promise.all(due.slice(i, i + CREDITS_AT_ONCE).map((deposit) => creditOne(db, config, deposit.id, depth, at)));
-  }
+  await creditDeposits(db, config, due, depth, at);
   if (!advanced) return;
-  // The others' users see the count go up, without asking.
+  // The others' users see the count go up, without asking: the events are sent together, so they
+  // leave in one NOTIFY statement rather than one each.
   const waiting = await db
     .select()
     .from(chainDeposits)
     .where(and(mine, sql`not (${deep})`))
     .limit(PROGRESS_PER_RUN);
-  for (const deposit of waiting) {
-    const { decimals } = await findAsset(db, deposit.currency);
-    await announce(db, config, deposit, decimals, cursor.lastBlock);
-  }
+  const decimals = await decimalsOf(db, waiting);
+  await Promise.all(
+    waiting.map((deposit) => announce(db, config, deposit, decimals.get(deposit.currency)!, cursor.lastBlock)),
+  );
 }
 
-async function creditOne(db: Db, config: Followed, id: string, depth: bigint, at: Date): Promise<void> {
-  await runTransaction(db, async (tx) => {
-    const [deposit] = await tx
-      .update(chainDeposits)
-      .set({ status: "credited", decidedAt: at })
-      .where(
-        and(
-          eq(chainDeposits.id, id),
-          eq(chainDeposits.status, "pending"),
-          sql`${chainDeposits.blockNumber} + ${depth} <= (select ${chainCursors.lastBlock} from ${chainCursors} where ${chainCursors.chain} = ${config.name})`,
-        ),
-      )
-      .returning();
-    if (!deposit) return;
-    const asset = await findAsset(tx, deposit.currency);
-    const posted = await post(tx, {
-      kind: "deposit",
-      reference: deposit.id,
-      memo: `${deposit.network} ${deposit.txHash}${deposit.logIndex >= 0 ? ` log ${deposit.logIndex}` : ""}`,
-      legs: [
-        { account: { userId: deposit.userId, asset: asset.code, kind: "spot" }, amount: deposit.amount },
-        { account: { system: "external", asset: asset.code }, amount: -deposit.amount },
-      ],
-    });
-    const credited = { ...deposit, journalId: posted.journal.id };
-    await tx.update(chainDeposits).set({ journalId: posted.journal.id }).where(eq(chainDeposits.id, id));
-    await recordActivity(
-      tx,
-      {
-        userId: deposit.userId,
-        kind: "deposit.confirmed",
-        facts: {
-          amount: formatAmount(deposit.amount, asset.decimals),
-          asset: asset.code,
-          network: deposit.network,
-          confirmations: config.confirmations,
-        },
-      },
-      at,
-    );
-    await publish(tx, {
-      to: { userId: deposit.userId },
-      event: "balance",
-      data: { reason: "deposit.confirmed", depositId: id },
-    });
-    await announce(tx, config, credited, asset.decimals, deposit.blockNumber + depth);
-    // A first deposit rewards whoever invited the user, as an approved one does.
-    await payReferralReward(tx, deposit.userId);
-  });
+/** The decimals of the deposits' assets, read once. */
+async function decimalsOf(db: Db, deposits: { currency: string }[]): Promise<Map<string, number>> {
+  const codes = [...new Set(deposits.map((d) => d.currency))];
+  if (!codes.length) return new Map();
+  const rows = await db.select().from(assets).where(inArray(assets.code, codes));
+  return new Map(rows.map((a) => [a.code, a.decimals]));
 }

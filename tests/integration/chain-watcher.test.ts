@@ -6,6 +6,7 @@ import { GET as addressRoute } from "@/app/api/deposits/address/route";
 import { PUT as putSettings } from "@/app/api/settings/config/route";
 import { accountEvents, accounts, chainCursors, chainDeposits, journals, notifications } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
+import { newId } from "@/lib/core/ids";
 import { depositAddressOf } from "@/lib/chain/addresses";
 import { chainSettings, type ChainConfig } from "@/lib/chain/config";
 import { chainWatcherJob } from "@/lib/chain/job";
@@ -172,6 +173,69 @@ describe("the watcher", () => {
       expect(await spot(u.userId, "XAUT")).toBe(BigInt(11 + i) * 1_000_000n + 500_000n);
     }
     expect(await checkLedger(db())).toEqual([]);
+  });
+
+  it("credits many deposits of many users confirmed in one pass once each, one posting per user and asset, and a bad one costs the others nothing", async () => {
+    const [a, b, c] = await Promise.all([newDepositor(), newDepositor(), newDepositor()]);
+    const sent = [
+      [a, "12.5", "USDT"],
+      [a, "20", "USDT"],
+      [a, "0.25", "XAUT"],
+      [b, "33.000001", "USDT"],
+      [c, "41", "USDT"],
+      [c, "1.5", "XAUT"],
+    ] as const;
+    for (const [u, amount, token] of sent) await sendTestFunds(node().rpcUrl, u.address, amount, token);
+    // A row no transfer could make (a pending deposit of nothing, alone in its posting): the posting is
+    // refused. It is b's, so it is credited in the same transaction as b's real deposit, which must not
+    // be lost with it.
+    const [cursor] = await db().select().from(chainCursors);
+    const bad = b;
+    await db()
+      .insert(chainDeposits)
+      .values({
+        id: newId(),
+        userId: bad.userId,
+        chain: "ethereum",
+        network: "ERC20",
+        currency: "USDC",
+        txHash: `0x${"ab".repeat(32)}`,
+        logIndex: 0,
+        blockNumber: cursor!.lastBlock,
+        blockHash: cursor!.lastHash,
+        fromAddress: ADDRESSES.ERC20.toLowerCase(),
+        toAddress: bad.address.toLowerCase(),
+        amount: 0n,
+        status: "pending",
+      });
+    await mineBlocks(node().rpcUrl, 3);
+    // One pass reads the transfers and credits them all.
+    await follow();
+    await follow();
+    for (const [u, usdt, xaut, count] of [
+      [a, 32_500_000n, 250_000n, 3],
+      [b, 33_000_001n, 0n, 1],
+      [c, 41_000_000n, 1_500_000n, 2],
+    ] as const) {
+      const rows = (await depositsOf(u.userId)).filter((r) => r.amount > 0n);
+      expect(rows.map((r) => r.status)).toEqual(Array(count).fill("credited"));
+      expect(await spot(u.userId, "USDT")).toBe(usdt);
+      expect(await spot(u.userId, "XAUT")).toBe(xaut);
+      // One journal per asset for the user, each deposit pointing at its own asset's.
+      const journalIds = new Set(rows.map((r) => `${r.currency}:${r.journalId}`));
+      expect(journalIds.size).toBe(new Set(rows.map((r) => r.currency)).size);
+      expect(rows.every((r) => r.journalId)).toBe(true);
+      const events = await db().select().from(accountEvents).where(eq(accountEvents.userId, u.userId));
+      expect(events.map((e) => e.kind)).toEqual(Array(count).fill("deposit.confirmed"));
+    }
+    const [usdtA] = (await depositsOf(a.userId)).filter((r) => r.currency === "USDT");
+    const [journal] = await db().select().from(journals).where(eq(journals.id, usdtA!.journalId!));
+    expect(journal!.memo!.split("; ")).toHaveLength(2);
+    const [left] = (await depositsOf(bad.userId)).filter((r) => r.amount === 0n);
+    expect(left!.status).toBe("pending");
+    expect(await checkLedger(db())).toEqual([]);
+    // Not left for the next tests' passes to try again.
+    await db().delete(chainDeposits).where(eq(chainDeposits.id, left!.id));
   });
 
   it("loses nothing when the node is cut mid-scan, backing off and resuming where it stopped", async () => {
