@@ -1,7 +1,7 @@
 import { asc, gt } from "drizzle-orm";
 import { createPublicClient, http, type Address, type Hash, type PublicClient } from "viem";
 import type { Db } from "@/db/client";
-import { depositAddresses, type ChainReserveAddress } from "@/db/schema";
+import { depositAddresses, type ChainReserveAddress, type FundingNetwork } from "@/db/schema";
 import { listAssets } from "@/lib/ledger/assets";
 import { activeChains, type ChainConfig, type ChainName } from "./config";
 import { custodyAddressesOf } from "./custody";
@@ -90,6 +90,63 @@ function balanceAt(client: PublicClient, token: Address | null, address: string,
       });
 }
 
+const problemOf = (what: string, err: unknown) =>
+  `${what} could not be read: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`;
+
+interface Route {
+  asset: string;
+  token: Address | null;
+  network: FundingNetwork;
+}
+
+/** One asset of a chain at the pinned block: the balance of every custody and deposit address. */
+async function readRoute(
+  db: Db,
+  client: PublicClient,
+  chain: ChainConfig,
+  route: Route,
+  block: { blockNumber: bigint; blockHash: Hash },
+  assetDecimals: Map<string, number>,
+): Promise<ChainReserveReading> {
+  const { blockNumber } = block;
+  const tokenDecimals =
+    route.token === null
+      ? 18
+      : await client.readContract({ address: route.token, abi: BALANCE_OF, functionName: "decimals", blockNumber });
+  const custody = await custodyAddressesOf(db, route.asset, route.network);
+  const addresses: ChainReserveAddress[] = [];
+  let units = 0n;
+  let addressesRead = 0;
+  const readPage = async (page: string[], role: ChainReserveAddress["role"]) => {
+    const balances = await Promise.all(page.map((a) => balanceAt(client, route.token, a, blockNumber)));
+    balances.forEach((balance, i) => {
+      units += balance;
+      if (role === "custody" || balance > 0n) addresses.push({ address: page[i]!, role, units: balance.toString() });
+    });
+    addressesRead += page.length;
+  };
+  await readPage(custody, "custody");
+  const custodySet = new Set(custody);
+  for await (const page of depositAddressPages(db)) {
+    // An address that is both is counted once, as custody.
+    await readPage(
+      page.filter((a) => !custodySet.has(a)),
+      "deposit",
+    );
+  }
+  return {
+    chain: chain.name,
+    asset: route.asset,
+    token: route.token,
+    ...block,
+    tokenDecimals,
+    total: inAssetUnits(units, tokenDecimals, assetDecimals.get(route.asset)!),
+    addressesRead,
+    addresses,
+    problem: null,
+  };
+}
+
 /**
  * Reads one chain's reserves at one pinned block: for each asset it carries (its tokens and its own
  * coin), the balance of every custody address and every user deposit address, asked in JSON-RPC
@@ -121,43 +178,18 @@ async function readChain(
 
   const readings: ChainReserveReading[] = [];
   for (const route of routes) {
-    const tokenDecimals =
-      route.token === null
-        ? 18
-        : await client.readContract({ address: route.token, abi: BALANCE_OF, functionName: "decimals", blockNumber });
-    const custody = await custodyAddressesOf(db, route.asset, route.network);
-    const addresses: ChainReserveAddress[] = [];
-    let units = 0n;
-    let addressesRead = 0;
-    const readPage = async (page: string[], role: ChainReserveAddress["role"]) => {
-      const balances = await Promise.all(page.map((a) => balanceAt(client, route.token, a, blockNumber)));
-      balances.forEach((balance, i) => {
-        units += balance;
-        if (role === "custody" || balance > 0n) addresses.push({ address: page[i]!, role, units: balance.toString() });
+    try {
+      readings.push(await readRoute(db, client, chain, route, { blockNumber, blockHash: blockHash! }, assetDecimals));
+    } catch (err) {
+      // One token that cannot be read (a contract that reverts, a call the node refuses) leaves the
+      // chain's other assets as read: only this one is published as unavailable.
+      readings.push({
+        chain: chain.name,
+        asset: route.asset,
+        token: route.token,
+        problem: problemOf(`${chain.label} ${route.asset}`, err),
       });
-      addressesRead += page.length;
-    };
-    await readPage(custody, "custody");
-    const custodySet = new Set(custody);
-    for await (const page of depositAddressPages(db)) {
-      // An address that is both is counted once, as custody.
-      await readPage(
-        page.filter((a) => !custodySet.has(a)),
-        "deposit",
-      );
     }
-    readings.push({
-      chain: chain.name,
-      asset: route.asset,
-      token: route.token,
-      blockNumber,
-      blockHash: blockHash!,
-      tokenDecimals,
-      total: inAssetUnits(units, tokenDecimals, assetDecimals.get(route.asset)!),
-      addressesRead,
-      addresses,
-      problem: null,
-    });
   }
   const { hash: after } = await client.getBlock({ blockNumber });
   if (after !== blockHash) throw new Error(`block ${blockNumber} was replaced while it was read`);
@@ -177,7 +209,7 @@ export async function readChainReserves(db: Db): Promise<ChainReserveReading[]> 
   const all = await Promise.all(
     settings.chains.map((chain) =>
       readChain(db, chain, assetDecimals).catch((err: unknown): ChainReserveReading[] => {
-        const problem = `${chain.label} could not be read: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`;
+        const problem = problemOf(chain.label, err);
         return [
           ...[...chain.tokens.entries()].map(([asset, token]) => ({ chain: chain.name, asset, token, problem })),
           ...(chain.native ? [{ chain: chain.name, asset: chain.native.asset, token: null, problem }] : []),

@@ -210,6 +210,32 @@ describe("several custody addresses", () => {
   });
 });
 
+describe("one token that cannot be read", () => {
+  it("is published unavailable alone: the chain's other assets are read as usual", async () => {
+    // USDC pointed at an address with no contract: its calls answer nothing.
+    const saved = process.env.CHAIN_ETHEREUM_TOKEN_USDC;
+    process.env.CHAIN_ETHEREUM_TOKEN_USDC = privateKeyToAccount(generatePrivateKey()).address;
+    try {
+      const snapshot = (await takeSnapshot(db(), { trigger: "daily", now: new Date("2026-11-05T00:05:00Z") }))!;
+      const body = await published(snapshot.id);
+      expect(body.chainReserves.map((r) => [r.asset, r.status]).sort()).toEqual([
+        ["ETH", "read"],
+        ["USDC", "unavailable"],
+        ["USDT", "read"],
+        ["XAUT", "read"],
+      ]);
+      expect(body.chainReserves.find((r) => r.asset === "USDC")!.problem).toMatch(/^Ethereum USDC could not be read/);
+      expect(body.chainReserves.find((r) => r.asset === "USDT")).toMatchObject({ total: "2022.500000" });
+      expect(body.coverage.find((c) => c.asset === "USDT")).toMatchObject({
+        onChainUnavailable: false,
+        onChain: "2022.500000",
+      });
+    } finally {
+      process.env.CHAIN_ETHEREUM_TOKEN_USDC = saved;
+    }
+  });
+});
+
 const formatUnits6 = (units: bigint) => `${units / 1_000_000n}.${String(units % 1_000_000n).padStart(6, "0")}`;
 
 /** A loopback port nothing listens on: a node that is down. */
