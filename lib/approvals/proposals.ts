@@ -10,7 +10,7 @@ import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/quer
 import { newId } from "@/lib/core/ids";
 import { publish } from "@/lib/realtime/publish";
 import { isProposalKind, RULES, type Payloads, type ProposalKind } from "./registry";
-import type { Actor, Change, Context, Prepared } from "./rule";
+import type { Actor, Change, Context, Prepared, Rule } from "./rule";
 import { PROPOSAL_TTL_MS } from "./policy";
 
 export const rejectProposalSchema = z
@@ -55,8 +55,9 @@ export async function proposalFor<K extends ProposalKind>(
   payload: Payloads[K],
   actor: Actor,
   now = new Date(),
+  prepared?: Prepared,
 ) {
-  const review = await RULES[kind].review(tx, payload, { actor, now });
+  const review = await RULES[kind].review(tx, payload, { actor, now, prepared });
   if (!review) return null;
   const [row] = await tx
     .insert(proposals)
@@ -243,9 +244,16 @@ export async function readsOneView(db: Db, id: string): Promise<boolean> {
 
 /** What proposal `id`'s rule reads outside the database before its approval's transaction (Rule.prepare). */
 async function preparedFor(db: Db, id: string): Promise<Prepared | undefined> {
-  const [stored] = await db.select({ kind: proposals.kind }).from(proposals).where(eq(proposals.id, id));
+  const [stored] = await db
+    .select({ kind: proposals.kind, payload: proposals.payload })
+    .from(proposals)
+    .where(eq(proposals.id, id));
   if (!stored || !isProposalKind(stored.kind)) return undefined;
-  return RULES[stored.kind].prepare?.(db);
+  const rule = RULES[stored.kind] as Rule<unknown>;
+  if (!rule.prepare) return undefined;
+  // A payload its schema no longer accepts is refused by the approval itself (carryOut parses it again).
+  const payload = rule.payload.safeParse(stored.payload);
+  return payload.success ? rule.prepare(db, payload.data) : undefined;
 }
 
 /** Any administrator, the proposer included (withdrawing it), may reject a pending proposal, with a reason. */

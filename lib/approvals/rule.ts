@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
 import type { ChainReserveReading } from "@/lib/chain/reserves";
+import type { PaidOnChain } from "@/lib/funding/decide-withdrawal";
 import { exact } from "@/lib/core/format";
 import { formatAmount } from "@/lib/core/amount";
 
@@ -29,6 +30,8 @@ export interface Review<P> {
 /** What a rule reads from outside the database before the approval's transaction opens. */
 export interface Prepared {
   chainReserves?: ChainReserveReading[];
+  /** A withdrawal's transaction as the chain showed it (lib/funding/decide-withdrawal). */
+  payout?: PaidOnChain;
 }
 
 /** Who acts, and when: the clock is passed in so tests can run a day in a second. */
@@ -59,7 +62,7 @@ export interface Rule<P> {
    * Reads what the action needs from outside the database (a chain's node) before the approval's
    * transaction opens: no transaction is held open across the network. Given to `run` as `prepared`.
    */
-  prepare?(db: Db): Promise<Prepared>;
+  prepare?(db: Db, payload: P): Promise<Prepared>;
   /** The action itself, by the approving administrator; what it answers is kept with the proposal. */
   run(tx: Db, payload: P, ctx: Context): Promise<Record<string, unknown>>;
 }

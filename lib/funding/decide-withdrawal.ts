@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { withdrawals, type Withdrawal } from "@/db/schema";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
-import { AppError, badRequest, notFound } from "@/lib/core/errors";
+import { AppError, badRequest, conflict, notFound } from "@/lib/core/errors";
 import { custodyAddressesOf } from "@/lib/chain/custody";
 import { checkPayout } from "@/lib/chain/payouts";
 import { log } from "@/lib/core/log";
@@ -46,46 +46,96 @@ export async function assertTxHash(tx: Db, id: string, txHash: string): Promise<
   }
 }
 
+/** What the chain's check rests on: the withdrawal's pair, address, amount and the custody addresses. */
+type Checked = Pick<Withdrawal, "status" | "currency" | "network" | "address" | "amount"> & { custody: string[] };
+
 /**
- * On a followed chain, the transaction must pay this withdrawal (see checkPayout): otherwise a 422
- * listing what does not match. It must come from one of the pair's custody addresses (its wallet's and
- * the settings' `chain.custody` for the network; both four-eyed). The
- * block it was mined in, where the chain was read (null off a followed chain).
+ * A transaction hash checked on chain for a withdrawal, read before the database transaction that
+ * marks it sent (a slow node must not hold its row lock and connection): the withdrawal as the check
+ * saw it, and the outcome to act on inside (the block it was mined in, or the refusal).
  */
-export async function assertPaidOnChain(
-  tx: Db,
-  id: string,
-  txHash: string,
-): Promise<{ txBlock: bigint; txBlockHash: string } | null> {
-  const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
-  if (!w) throw notFound("Withdrawal not found");
-  const { decimals } = await findAsset(tx, w.currency);
-  const check = await checkPayout(tx, {
+export interface PaidOnChain {
+  id: string;
+  txHash: string;
+  seen: Checked | null;
+  outcome: { txBlock: bigint; txBlockHash: string } | null | AppError;
+}
+
+const sameChecked = (a: Checked, b: Checked) =>
+  a.status === b.status &&
+  a.currency === b.currency &&
+  a.network === b.network &&
+  a.address === b.address &&
+  a.amount === b.amount &&
+  a.custody.join(",") === b.custody.join(",");
+
+async function checkedOf(db: Db, id: string): Promise<Checked | null> {
+  const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!w) return null;
+  const custody = await custodyAddressesOf(db, w.currency, w.network);
+  return {
+    status: w.status,
     currency: w.currency,
     network: w.network,
     address: w.address,
     amount: w.amount,
-    decimals,
-    custody: await custodyAddressesOf(tx, w.currency, w.network),
-    txHash,
-  }).catch((err: unknown) => {
-    // Unchecked is not sent: the administrator tries again once the node answers.
-    log.warn({ err, withdrawalId: id }, "a payout could not be checked on chain");
-    throw new AppError(
-      503,
-      "CHAIN_UNAVAILABLE",
-      "The chain's node does not answer, so the transaction cannot be checked: try again in a minute",
-    );
-  });
-  if (check.checked && check.problems.length) {
-    throw new AppError(
-      422,
-      "TX_DOES_NOT_MATCH",
-      `That transaction does not pay this withdrawal: ${check.problems.join("; ")}`,
-      { txHash: check.problems },
-    );
-  }
-  return check.checked && check.block ? { txBlock: check.block.number, txBlockHash: check.block.hash } : null;
+    custody,
+  };
+}
+
+/**
+ * Reads the chain for `txHash` paying withdrawal `id` (see checkPayout), outside any transaction. On a
+ * followed chain the transaction must pay it from one of the pair's custody addresses (its wallet's
+ * and the settings' `chain.custody` for the network; both four-eyed). A refusal is kept, not thrown:
+ * it is raised by `assertPaidOnChain` in the transaction, after the checks that come first there.
+ */
+export async function readPaidOnChain(db: Db, id: string, txHash: string): Promise<PaidOnChain> {
+  const seen = await checkedOf(db, id);
+  if (!seen || !isValidTxHash(seen.network, txHash)) return { id, txHash, seen: null, outcome: null };
+  const { decimals } = await findAsset(db, seen.currency);
+  const outcome = await checkPayout(db, { ...seen, decimals, txHash }).then(
+    (check): PaidOnChain["outcome"] => {
+      if (check.checked && check.problems.length)
+        return new AppError(
+          422,
+          "TX_DOES_NOT_MATCH",
+          `That transaction does not pay this withdrawal: ${check.problems.join("; ")}`,
+          { txHash: check.problems },
+        );
+      return check.checked && check.block ? { txBlock: check.block.number, txBlockHash: check.block.hash } : null;
+    },
+    (err: unknown) => {
+      // Unchecked is not sent: the administrator tries again once the node answers.
+      log.warn({ err, withdrawalId: id }, "a payout could not be checked on chain");
+      return new AppError(
+        503,
+        "CHAIN_UNAVAILABLE",
+        "The chain's node does not answer, so the transaction cannot be checked: try again in a minute",
+      );
+    },
+  );
+  return { id, txHash, seen, outcome };
+}
+
+/**
+ * In the transaction: the chain's answer read before it (`readPaidOnChain`) for this withdrawal and
+ * hash, still about the withdrawal as it is now (same state, pair, address, amount and custody
+ * addresses; otherwise 409, to be tried again). Throws the chain's refusal, or answers the block the
+ * transaction was mined in (null off a followed chain). Nothing here asks the node.
+ */
+export async function assertPaidOnChain(
+  tx: Db,
+  paid: PaidOnChain,
+  id: string,
+  txHash: string,
+): Promise<{ txBlock: bigint; txBlockHash: string } | null> {
+  if (paid.id !== id || paid.txHash !== txHash) throw new Error("the chain was read for another withdrawal or hash");
+  const now = await checkedOf(tx, id);
+  if (!now) throw notFound("Withdrawal not found");
+  if (!paid.seen || !sameChecked(paid.seen, now))
+    throw conflict("This withdrawal changed while its transaction was checked: try again", "ALREADY_DECIDED");
+  if (paid.outcome instanceof AppError) throw paid.outcome;
+  return paid.outcome;
 }
 
 /** A pending withdrawal's decision, once (`transitionOnce`), with its effects. */
@@ -94,14 +144,20 @@ const decide = <R>(tx: Db, id: string, set: Move<typeof withdrawals>["set"], eff
 
 /**
  * Marks a pending withdrawal sent with the chain's transaction hash (checked on chain where the
- * network is followed): its hold leaves for the
+ * network is followed, by `readPaidOnChain` before the transaction): its hold leaves for the
  * external world (the amount) and the fees account (the fee). Decision, posting, audit and the
  * user's notification commit together, once.
  */
-export async function sendWithdrawal(tx: Db, id: string, input: z.infer<typeof sendWithdrawalSchema>, actor: Actor) {
+export async function sendWithdrawal(
+  tx: Db,
+  id: string,
+  input: z.infer<typeof sendWithdrawalSchema>,
+  actor: Actor,
+  paid: PaidOnChain,
+) {
   await assertTxHash(tx, id, input.txHash);
   // Where it was mined, kept at once: the user's count starts from it, not from the watcher's next pass.
-  const mined = await assertPaidOnChain(tx, id, input.txHash);
+  const mined = await assertPaidOnChain(tx, paid, id, input.txHash);
   return decide(tx, id, { status: "sent", txHash: input.txHash, decidedBy: actor.id, ...mined }, async (w) => {
     const asset = await findAsset(tx, w.currency);
     await post(tx, {

@@ -8,7 +8,7 @@ import { conflict, notFound } from "@/lib/core/errors";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
-import { assertPaidOnChain, assertTxHash } from "./decide-withdrawal";
+import { assertPaidOnChain, assertTxHash, type PaidOnChain } from "./decide-withdrawal";
 
 /*
  * What an administrator does with a withdrawal the payout follower flagged (its transaction left the
@@ -43,15 +43,16 @@ export async function flaggedWithdrawal(tx: Db, id: string): Promise<Withdrawal>
 }
 
 /**
- * Marks a flagged withdrawal sent again with `txHash`, which must pay it on chain (assertPaidOnChain:
+ * Marks a flagged withdrawal sent again with `txHash`, which must pay it on chain (read before the
+ * transaction by readPaidOnChain, held to the row by assertPaidOnChain:
  * the right amount, token and address, from a custody address). The flag is cleared, the new block
  * kept, and the follower confirms it at depth as it did the first. Once: a conditional update on the
  * flag, in the transaction of the audit entry and the user's notice.
  */
-export async function resendWithdrawal(tx: Db, id: string, txHash: string, actor: Actor) {
+export async function resendWithdrawal(tx: Db, id: string, txHash: string, actor: Actor, paid: PaidOnChain) {
   await assertTxHash(tx, id, txHash);
   const before = await flaggedWithdrawal(tx, id);
-  const mined = await assertPaidOnChain(tx, id, txHash);
+  const mined = await assertPaidOnChain(tx, paid, id, txHash);
   const [w] = await tx
     .update(withdrawals)
     .set({ txHash, chainProblem: null, txBlock: mined?.txBlock ?? null, txBlockHash: mined?.txBlockHash ?? null })

@@ -25,7 +25,7 @@ import { runTransaction } from "@/db/transaction";
 import { newId } from "@/lib/core/ids";
 import { post } from "@/lib/ledger/post";
 import { insertUser } from "@/lib/auth/register";
-import { sendWithdrawal } from "@/lib/funding/decide-withdrawal";
+import { readPaidOnChain, sendWithdrawal } from "@/lib/funding/decide-withdrawal";
 import { createWallet } from "@/lib/funding/wallets";
 import { placeWithdrawal } from "@/lib/funding/withdrawals";
 import { approvedBySecondAdmin, signInAdmin } from "../support/admin";
@@ -111,11 +111,14 @@ async function pendingWithdrawal(currency: "USDT" | "ETH", amount: bigint, decim
   return { ...row!, token };
 }
 
-const markSent = (id: string, txHash: string) =>
-  runTransaction(db(), (tx) => sendWithdrawal(tx, id, { txHash }, actor)).then(
+// The chain is read first, outside the transaction, as the routes do.
+const markSent = async (id: string, txHash: string) => {
+  const paid = await readPaidOnChain(db(), id, txHash);
+  return runTransaction(db(), (tx) => sendWithdrawal(tx, id, { txHash }, actor, paid)).then(
     () => null,
     (err: unknown) => err as { status: number; code: string; message: string },
   );
+};
 
 describe("a withdrawal marked sent on a followed chain", () => {
   it("is refused for a transaction paying the wrong amount, address or token, from elsewhere, or failed, saying what does not match", async () => {
@@ -176,6 +179,45 @@ describe("a withdrawal marked sent on a followed chain", () => {
       message: expect.stringMatching(/wei, not the 123456780000000000/),
     });
     expect(await markSent(eth.id, await sendTestFunds(node().rpcUrl, payee, "0.12345678", "ETH"))).toBeNull();
+  });
+});
+
+describe("the chain's check of a withdrawal's transaction", () => {
+  it("is read before the transaction: the marking then asks no node, and a withdrawal changed meanwhile is refused", async () => {
+    const w = await pendingWithdrawal("USDT", 70_000_000n, 6);
+    const hash = await sendTestFunds(node().rpcUrl, payee, "70", "USDT");
+    const paid = await readPaidOnChain(db(), w.id, hash);
+    expect(paid.outcome).toMatchObject({ txBlockHash: expect.stringMatching(/^0x/) });
+    // The node gone once the chain was read: the transaction still decides.
+    process.env.CHAIN_ETHEREUM_RPC_URL = "http://127.0.0.1:9/";
+    try {
+      // Read for another withdrawal of the same amount: not this one's answer.
+      const other = await pendingWithdrawal("USDT", 70_000_000n, 6);
+      await expect(
+        runTransaction(db(), (tx) => sendWithdrawal(tx, other.id, { txHash: hash }, actor, paid)),
+      ).rejects.toThrow(/another withdrawal/);
+      // Its address changed after the read (it cannot through the app; the row is the authority).
+      await db()
+        .update(withdrawals)
+        .set({ address: "0x00000000000000000000000000000000000b0b00" })
+        .where(eq(withdrawals.id, w.id));
+      await expect(
+        runTransaction(db(), (tx) => sendWithdrawal(tx, w.id, { txHash: hash }, actor, paid)),
+      ).rejects.toMatchObject({ status: 409 });
+      await db().update(withdrawals).set({ address: payee }).where(eq(withdrawals.id, w.id));
+      await runTransaction(db(), (tx) => sendWithdrawal(tx, w.id, { txHash: hash }, actor, paid));
+    } finally {
+      process.env.CHAIN_ETHEREUM_RPC_URL = node().rpcUrl;
+    }
+    expect(await row(w.id)).toMatchObject({
+      status: "sent",
+      txHash: hash,
+      txBlock: (paid.outcome as { txBlock: bigint }).txBlock,
+    });
+    // Sent already: the same answer again is refused by the row's state.
+    await expect(
+      runTransaction(db(), (tx) => sendWithdrawal(tx, w.id, { txHash: hash }, actor, paid)),
+    ).rejects.toMatchObject({ status: 409 });
   });
 });
 
