@@ -179,24 +179,32 @@ export async function sendWithdrawal(
       detail: { userId: w.userId, txHash: input.txHash },
       ip: actor.ip,
     });
-    await recordActivity(tx, {
-      userId: w.userId,
-      kind: "withdrawal.sent",
-      facts: {
-        amount: formatAmount(w.amount, asset.decimals),
-        asset: w.currency,
-        network: w.network,
-        address: w.address,
-        txHash: input.txHash,
-      },
-      supportId: actor.id,
-    });
-    await publish(tx, {
-      to: { userId: w.userId },
-      event: "balance",
-      data: { reason: "withdrawal.sent", withdrawalId: id },
-    });
+    await tellSent(tx, w, asset.decimals, actor);
     return { ...w, decimals: asset.decimals };
+  });
+}
+
+/**
+ * Tells the user their withdrawal left with `w.txHash` (marked sent, or sent again after a flag):
+ * the account activity entry with its notice, and the balance event their screens re-read on.
+ */
+export async function tellSent(tx: Db, w: Withdrawal, decimals: number, actor: Actor): Promise<void> {
+  await recordActivity(tx, {
+    userId: w.userId,
+    kind: "withdrawal.sent",
+    facts: {
+      amount: formatAmount(w.amount, decimals),
+      asset: w.currency,
+      network: w.network,
+      address: w.address,
+      txHash: w.txHash!,
+    },
+    supportId: actor.id,
+  });
+  await publish(tx, {
+    to: { userId: w.userId },
+    event: "balance",
+    data: { reason: "withdrawal.sent", withdrawalId: w.id },
   });
 }
 

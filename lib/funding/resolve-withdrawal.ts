@@ -8,7 +8,7 @@ import { conflict, notFound } from "@/lib/core/errors";
 import { findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
 import { publish } from "@/lib/realtime/publish";
-import { assertPaidOnChain, assertTxHash, type PaidOnChain } from "./decide-withdrawal";
+import { assertPaidOnChain, assertTxHash, tellSent, type PaidOnChain } from "./decide-withdrawal";
 
 /*
  * What an administrator does with a withdrawal the payout follower flagged (its transaction left the
@@ -67,23 +67,7 @@ export async function resendWithdrawal(tx: Db, id: string, txHash: string, actor
     detail: { userId: w.userId, txHash, before: { txHash: before.txHash, chainProblem: before.chainProblem } },
     ip: actor.ip,
   });
-  await recordActivity(tx, {
-    userId: w.userId,
-    kind: "withdrawal.sent",
-    facts: {
-      amount: formatAmount(w.amount, asset.decimals),
-      asset: w.currency,
-      network: w.network,
-      address: w.address,
-      txHash,
-    },
-    supportId: actor.id,
-  });
-  await publish(tx, {
-    to: { userId: w.userId },
-    event: "balance",
-    data: { reason: "withdrawal.sent", withdrawalId: id },
-  });
+  await tellSent(tx, w, asset.decimals, actor);
   return { ...w, decimals: asset.decimals };
 }
 
