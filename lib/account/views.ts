@@ -1,7 +1,27 @@
-import type { User } from "@/db/schema";
+import { z } from "zod";
+import { userRole, userStatus, type User } from "@/db/schema";
+import { isoTime } from "@/lib/core/answers";
+
+/** A user as the API shows them (the profile, sign-in and registration answers). */
+export const publicUserSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  email: z.string(),
+  country: z.string().nullable(),
+  phoneCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: z.enum(userRole.enumValues),
+  status: z.enum(userStatus.enumValues),
+  frozenAt: isoTime.nullable(),
+  referralCode: z.string(),
+  hasWithdrawPassword: z.boolean(),
+  createdAt: isoTime,
+});
+
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** What the API says about a user: never a hash, never a raw row. */
-export function publicUser(user: User) {
+export function publicUser(user: User): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -18,5 +38,3 @@ export function publicUser(user: User) {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-export type PublicUser = ReturnType<typeof publicUser>;

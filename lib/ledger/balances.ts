@@ -1,20 +1,25 @@
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import { query, type Int8 } from "@/db/raw";
 import { USER_ACCOUNT_KINDS, type UserAccountKind } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString } from "@/lib/core/answers";
 
-export interface AssetBalance {
-  asset: string;
-  name: string;
-  decimals: number;
+/** One asset's balances of a user, as the API shows them. */
+export const assetBalanceSchema = z.object({
+  asset: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
   /** The spot balance: what can be traded or withdrawn now. */
-  available: string;
-  hold: string;
-  storage: string;
-  savings: string;
+  available: decimalString,
+  hold: decimalString,
+  storage: decimalString,
+  savings: decimalString,
   /** What the user's strategies hold, all of them together. */
-  reserve: string;
-}
+  reserve: decimalString,
+});
+
+export type AssetBalance = z.infer<typeof assetBalanceSchema>;
 
 // Read by every screen that shows money and by every order's answer (db/raw.ts: written once,
 // prepared once per connection): each asset with the user's balance per kind, reserves added up.

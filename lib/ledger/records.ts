@@ -5,6 +5,7 @@ import type { Db } from "@/db/client";
 import { accounts, assets, entries, journals, USER_ACCOUNT_KINDS } from "@/db/schema";
 import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { DAY_MS } from "@/lib/core/time";
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -102,7 +103,25 @@ const select = (db: Db) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
-function view(row: Row) {
+/** A ledger entry as the API shows it: one change of one balance. */
+export const ledgerRecordSchema = z.object({
+  id: z.string(),
+  journalId: z.uuid(),
+  kind: z.string(),
+  /** The user's balance it changed: spot, hold, storage, savings or reserve. */
+  account: z.string(),
+  asset: z.string(),
+  amount: decimalString,
+  label: z.string().nullable(),
+  balanceAfter: decimalString,
+  reference: z.string().nullable(),
+  memo: z.string().nullable(),
+  createdAt: isoTime,
+});
+
+export type LedgerRecord = z.infer<typeof ledgerRecordSchema>;
+
+function view(row: Row): LedgerRecord {
   return {
     id: row.id.toString(),
     journalId: row.journalId,
@@ -117,8 +136,6 @@ function view(row: Row) {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export type LedgerRecord = ReturnType<typeof view>;
 
 /** One user's ledger entries, newest first: every change of every balance they hold. */
 export async function listRecords(db: Db, userId: string, query: RecordQuery) {

@@ -5,6 +5,7 @@ import { accounts, entries, journals } from "@/db/schema";
 import { readable } from "@/lib/core/format";
 import { onePage, pageInfo, paginationSchema, queryParam } from "@/lib/core/query";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { journalLabel, referenceLink } from "./kinds";
 import { recordFilterSchema, selectEntries } from "./records";
 
@@ -29,37 +30,42 @@ export const transactionQuerySchema = paginationSchema.extend({
 
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 
-export interface TransactionLeg {
-  id: string;
+/** One of a transaction's entries in the user's own balances. */
+export const transactionLegSchema = z.object({
+  id: z.string(),
   /** The user's balance it changed: spot, hold, storage, savings or reserve. */
-  account: string;
-  asset: string;
-  amount: string;
-  label: string | null;
-  balanceAfter: string;
-}
+  account: z.string(),
+  asset: z.string(),
+  amount: decimalString,
+  label: z.string().nullable(),
+  balanceAfter: decimalString,
+});
 
-export interface Transaction {
-  id: string;
-  kind: string;
+/** A transaction as the API shows it: one journal and its net effect on the user's money. */
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
   /** What happened, in a few words: "Bought 0.50 XAUt", "Deposit", "Limit buy placed". */
-  title: string;
+  title: z.string(),
   /** The journal's memo where it says more than the title (a reason, a plan, a strategy). */
-  detail: string | null;
-  createdAt: string;
+  detail: z.string().nullable(),
+  createdAt: isoTime,
   /**
    * A hold movement: money only moved between the user's available balance (or a strategy's
    * reserve) and their hold, as placing or cancelling a limit order does. It changes no total.
    */
-  hold: boolean;
+  hold: z.boolean(),
   /** Per asset, what the journal added to or took from everything the user holds, gains first; assets it only moved are not here. */
-  net: { asset: string; amount: string }[];
+  net: z.array(z.object({ asset: z.string(), amount: decimalString })),
   /** Per asset the journal only moved between the user's balances: how much, and into which. */
-  moved: { asset: string; amount: string; to: string }[];
+  moved: z.array(z.object({ asset: z.string(), amount: decimalString, to: z.string() })),
   /** Where what it refers to can be seen (an order, a strategy); never a raw id. */
-  link: { href: string; label: string } | null;
-  legs: TransactionLeg[];
-}
+  link: z.object({ href: z.string(), label: z.string() }).nullable(),
+  legs: z.array(transactionLegSchema),
+});
+
+export type TransactionLeg = z.infer<typeof transactionLegSchema>;
+export type Transaction = z.infer<typeof transactionSchema>;
 
 /** The balances a hold movement stays within. */
 const HOLD_MOVES = sql.raw("('spot', 'hold', 'reserve')");

@@ -1,26 +1,30 @@
+import { z } from "zod";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { candles } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { isStale, lastTick, SYMBOL } from "./ticks";
 import { priceString, VOLUME_DECIMALS } from "./views";
 import { DAY_MS } from "@/lib/core/time";
 
 /** The market at a glance: last price and its 24 hours, as the API sends it. */
-export interface Ticker {
-  symbol: string;
-  price: string;
+export const tickerSchema = z.object({
+  symbol: z.string(),
+  price: decimalString,
   /** Percent change over the 24 hours, two decimals, e.g. "-0.42". */
-  change24h: string;
-  open24h: string;
-  high24h: string;
-  low24h: string;
-  volume24h: string;
-  /** When the last price landed (ISO 8601 UTC). */
-  at: string;
+  change24h: decimalString,
+  open24h: decimalString,
+  high24h: decimalString,
+  low24h: decimalString,
+  volume24h: decimalString,
+  /** When the last price landed. */
+  at: isoTime,
   /** No price for PRICE_STALE_SECONDS: trading is halted until the feed recovers. */
-  stale: boolean;
-}
+  stale: z.boolean(),
+});
+
+export type Ticker = z.infer<typeof tickerSchema>;
 
 /** (to - from) / from in percent, rounded half away from zero to two decimals, computed exactly. */
 export function percentChange(from: bigint, to: bigint): string {

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 
 /** USDT and XAUT both have 6 decimals: prices are USDT units per XAUT, volumes XAUT units. */
 export const PRICE_DECIMALS = 6;
@@ -14,14 +16,16 @@ export interface CandleRow {
 }
 
 /** A candle as the API and the socket send it: ISO open time, decimal strings. */
-export interface CandleView {
-  time: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+export const candleViewSchema = z.object({
+  time: isoTime,
+  open: decimalString,
+  high: decimalString,
+  low: decimalString,
+  close: decimalString,
+  volume: decimalString,
+});
+
+export type CandleView = z.infer<typeof candleViewSchema>;
 
 export const priceString = (units: bigint) => formatAmount(units, PRICE_DECIMALS);
 

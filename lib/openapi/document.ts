@@ -1,14 +1,18 @@
 import { z, type ZodType } from "zod";
 import { KEY_ROUTES } from "@/lib/api-keys/routes";
 import { ERROR_CODES } from "@/lib/core/errors";
+import { FAILURE_CODES, refusalCodesOf } from "./error-codes";
 import type { Operation } from "./operation";
 
 type Json = Record<string, unknown>;
 
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client sends: the input side of transforms. */
-function jsonSchema(schema: ZodType): Json {
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of what a client sends (the input side of transforms)
+ * or of what it is answered (`output`: an answer's objects hold no other field).
+ */
+function jsonSchema(schema: ZodType, io: "input" | "output" = "input"): Json {
   // A refinement or transform has no JSON Schema: it is left out, and the API still enforces it.
-  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Json;
+  const converted = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Json;
   // The dialect is the document's (jsonSchemaDialect), not each schema's.
   delete converted.$schema;
   return converted;
@@ -128,13 +132,28 @@ function operationObject(op: Operation): Json {
     responses: {
       "2XX": {
         description: "Done",
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Success" } } },
+        content: {
+          "application/json": {
+            schema: op.answer ? jsonSchema(op.answer, "output") : { $ref: "#/components/schemas/Success" },
+          },
+        },
       },
-      "4XX": { $ref: "#/components/responses/Refused" },
+      "4XX": {
+        description: REFUSED,
+        content: { "application/json": { schema: errorWithCodes(refusalCodesOf(op)) } },
+      },
       "5XX": { $ref: "#/components/responses/Failed" },
     },
   };
 }
+
+const REFUSED =
+  "Refused: bad input (400), not signed in (401), not allowed (403), not found (404), a conflict (409), a rule (422), too many (429)";
+
+/** The error envelope with the codes one response can carry. */
+const errorWithCodes = (codes: readonly string[]): Json => ({
+  allOf: [{ $ref: "#/components/schemas/Error" }, { properties: { code: { enum: [...codes] } } }],
+});
 
 /** An OpenAPI 3.1 document of `operations`, every schema in it converted from the handlers' zod schemas. */
 export function openApiDocument(info: { title: string; description: string }, operations: readonly Operation[]): Json {
@@ -149,14 +168,9 @@ export function openApiDocument(info: { title: string; description: string }, op
       securitySchemes: SECURITY_SCHEMES,
       schemas: { Error: ERROR_ENVELOPE, Success: SUCCESS_ENVELOPE },
       responses: {
-        Refused: {
-          description:
-            "Refused: bad input (400), not signed in (401), not allowed (403), not found (404), a conflict (409), a rule (422), too many (429)",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
         Failed: {
           description: "Briefly unavailable (503, with Retry-After) or an unexpected failure (500)",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          content: { "application/json": { schema: errorWithCodes(FAILURE_CODES) } },
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import type { ErrorCode } from "@/lib/core/errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -21,4 +22,12 @@ export interface Operation {
   form?: { fields?: ZodType; files: readonly string[] };
   /** Whether the handler takes an Idempotency-Key header (`idempotencyKeyOf`) or needs one. */
   idempotency?: "optional" | "required";
+  /** The JSON answer's schema: the one the handler passes to `answer` or `answerOutcome` (lib/http/answer.ts). */
+  answer?: ZodType;
+  /**
+   * The codes the operation's own rules refuse with (its lib verbs' AppErrors). Those every route of
+   * its kind can answer (signing in, signed requests, bad JSON, Idempotency-Key) are added by
+   * document.ts from the entry's other fields.
+   */
+  errors?: readonly ErrorCode[];
 }

@@ -1,4 +1,9 @@
 import type { Operation } from "./operation";
+import { profileAnswer } from "@/lib/account/answers";
+import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
+import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
+import { userOrdersAnswer } from "@/lib/strategies/answers";
+import { balanceAnswer, cancelOrderAnswer, placeOrderAnswer, tradeSettingsAnswer } from "@/lib/trading/answers";
 import { alertSchema } from "@/lib/alerts/input";
 import { forgotPasswordSchema } from "@/lib/auth/forgot-password";
 import { twoFactorLoginSchema } from "@/lib/auth/two-factor/complete-login";
@@ -41,7 +46,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
   { method: "DELETE", path: "/api/alerts/{id}", access: "user", summary: "Delete a price alert" },
   { method: "GET", path: "/api/alerts", access: "user", summary: "Your price alerts" },
   { method: "POST", path: "/api/alerts", access: "user", summary: "Set a price alert", body: alertSchema },
-  { method: "GET", path: "/api/auth/balance", access: "user", summary: "Your balances" },
+  { method: "GET", path: "/api/auth/balance", access: "user", summary: "Your balances", answer: balanceAnswer },
   {
     method: "POST",
     path: "/api/auth/forgot-password",
@@ -58,7 +63,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
   },
   { method: "POST", path: "/api/auth/login", access: "public", summary: "Sign in", body: loginPayloadSchema },
   { method: "POST", path: "/api/auth/logout", access: "session", summary: "Sign out" },
-  { method: "GET", path: "/api/auth/profile", access: "user", summary: "The signed-in user" },
+  { method: "GET", path: "/api/auth/profile", access: "user", summary: "The signed-in user", answer: profileAnswer },
   {
     method: "POST",
     path: "/api/auth/register",
@@ -135,13 +140,21 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Your ledger entries as CSV",
     query: recordFilterSchema,
   },
-  { method: "GET", path: "/api/records", access: "user", summary: "Your ledger entries", query: recordQuerySchema },
+  {
+    method: "GET",
+    path: "/api/records",
+    access: "user",
+    summary: "Your ledger entries",
+    query: recordQuerySchema,
+    answer: recordsAnswer,
+  },
   {
     method: "GET",
     path: "/api/records/transactions",
     access: "user",
     summary: "Your transactions",
     query: transactionQuerySchema,
+    answer: transactionsAnswer,
   },
   { method: "GET", path: "/api/savings", access: "user", summary: "Saving plans" },
   {
@@ -260,6 +273,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Cancel an order",
     idempotency: "optional",
+    answer: cancelOrderAnswer,
+    errors: ["ORDER_NOT_OPEN", "STRATEGY_ORDER"],
   },
   {
     method: "POST",
@@ -268,14 +283,37 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Place an order",
     body: orderSchema,
     idempotency: "optional",
+    answer: placeOrderAnswer,
+    errors: [
+      "ACCOUNT_NOT_ACTIVE",
+      "DAILY_LIMIT_EXCEEDED",
+      "INSUFFICIENT_FUNDS",
+      "LIMIT_ALREADY_REACHED",
+      "ORDER_TOO_SMALL",
+      "PRICE_STALE",
+      "PRICE_UNAVAILABLE",
+      "QUANTITY_TOO_LARGE",
+      "QUANTITY_TOO_SMALL",
+      "STOP_ALREADY_REACHED",
+      "TOO_MANY_OPEN_ORDERS",
+      "TRADING_DISABLED",
+    ],
   },
   {
     method: "GET",
     path: "/api/trades/trade-settings",
     access: "user",
     summary: "Your trading rules and today's limit",
+    answer: tradeSettingsAnswer,
   },
-  { method: "GET", path: "/api/trades/user", access: "user", summary: "Your orders", query: orderQuerySchema },
+  {
+    method: "GET",
+    path: "/api/trades/user",
+    access: "user",
+    summary: "Your orders",
+    query: orderQuerySchema,
+    answer: userOrdersAnswer,
+  },
   { method: "GET", path: "/api/uploads/{id}", access: "public", summary: "An uploaded image" },
   {
     method: "POST",
@@ -411,8 +449,15 @@ export const USER_OPERATIONS: readonly Operation[] = [
     idempotency: "optional",
   },
   { method: "GET", path: "/api/withdrawals", access: "user", summary: "Your withdrawals", query: paginationSchema },
-  { method: "GET", path: "/api/xaut/kline", access: "user", summary: "Price candles", query: klineQuerySchema },
-  { method: "GET", path: "/api/xaut/ticker", access: "user", summary: "The XAUt/USDT ticker" },
+  {
+    method: "GET",
+    path: "/api/xaut/kline",
+    access: "user",
+    summary: "Price candles",
+    query: klineQuerySchema,
+    answer: klineAnswer,
+  },
+  { method: "GET", path: "/api/xaut/ticker", access: "user", summary: "The XAUt/USDT ticker", answer: tickerAnswer },
   {
     method: "GET",
     path: "/api/xaut/trades",

@@ -1,6 +1,8 @@
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import { formatAmount, toUnits } from "@/lib/core/amount";
-import { SET_ASIDE, userBalances, type AssetBalance } from "@/lib/ledger/balances";
+import { decimalString, isoTime } from "@/lib/core/answers";
+import { assetBalanceSchema, SET_ASIDE, userBalances, type AssetBalance } from "@/lib/ledger/balances";
 import { rulesFor } from "./config";
 import { currentQuote, type Quote } from "./market";
 import { BASE, QUOTE } from "@/lib/ledger/assets";
@@ -8,10 +10,26 @@ import { BASE, QUOTE } from "@/lib/ledger/assets";
 /** Stablecoins counted one for one against USDT. */
 const AT_PAR = new Set(["USDT", "USDC"]);
 
-export type ValuedBalance = AssetBalance & {
-  /** Everything held in this asset (available, hold, strategy reserves, vault, savings) in USDT; null without a price. */
-  valueUsdt: string | null;
-};
+/** A user's balances valued in USDT: the answer of GET /api/auth/balance beside `success`. */
+export const valuedBalancesSchema = z.object({
+  balances: z.array(
+    assetBalanceSchema.extend({
+      /** Everything held in this asset (available, hold, strategy reserves, vault, savings) in USDT; null without a price. */
+      valueUsdt: decimalString.nullable(),
+    }),
+  ),
+  totalUsdt: decimalString,
+  valuation: z.object({
+    xautBid: decimalString.nullable(),
+    priceAt: isoTime.nullable(),
+    stale: z.boolean().nullable(),
+    /** Assets held that have no price, left out of the total. */
+    unvalued: z.array(z.string()),
+  }),
+});
+
+export type ValuedBalances = z.infer<typeof valuedBalancesSchema>;
+export type ValuedBalance = ValuedBalances["balances"][number];
 
 /**
  * `units` of an asset in USDT units, rounded down: stablecoins at par, XAUT at `quote`'s bid, and
@@ -54,7 +72,7 @@ const held = (b: AssetBalance) =>
  * BTC and ETH have no price feed: they stay unvalued (null) rather than carry an invented price,
  * and the total leaves them out, naming them in `unvalued`.
  */
-export async function valuedBalances(db: Db, userId: string) {
+export async function valuedBalances(db: Db, userId: string): Promise<ValuedBalances> {
   const [balances, { effective }] = await Promise.all([userBalances(db, userId), rulesFor(db, userId)]);
   const quote = await currentQuote(db, effective.spreadBps);
   const quoteDecimals = balances.find((b) => b.asset === QUOTE)?.decimals ?? 6;
@@ -78,5 +96,3 @@ export async function valuedBalances(db: Db, userId: string) {
     },
   };
 }
-
-export type ValuedBalances = Awaited<ReturnType<typeof valuedBalances>>;

@@ -1,13 +1,44 @@
-import type { Order } from "@/db/schema";
+import { z } from "zod";
+import { orderSide, orderStatus, orderType, type Order } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import type { MarketAssets } from "./market";
+
+/** An order as the API shows it (see orderView for what each field means). */
+export const orderViewSchema = z.object({
+  id: z.uuid(),
+  side: z.enum(orderSide.enumValues),
+  type: z.enum(orderType.enumValues),
+  status: z.enum(orderStatus.enumValues),
+  quantity: decimalString,
+  limitPrice: decimalString.nullable(),
+  stopPrice: decimalString.nullable(),
+  held: decimalString,
+  price: decimalString.nullable(),
+  cost: decimalString.nullable(),
+  fee: decimalString.nullable(),
+  feeBps: z.number().int(),
+  total: decimalString.nullable(),
+  createdAt: isoTime,
+  filledAt: isoTime.nullable(),
+  cancelledAt: isoTime.nullable(),
+  triggeredAt: isoTime.nullable(),
+  ocoId: z.uuid().nullable(),
+  strategy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+});
+
+export type OrderView = z.infer<typeof orderViewSchema>;
 
 /** The kind of order the user placed: a stop-limit stays one after its stop has triggered it. */
 export const placedType = (order: Pick<Order, "type" | "stopPrice">): Order["type"] =>
   order.stopPrice !== null ? "stop_limit" : order.type;
 
 /** An order as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */
-export function orderView(order: Order, m: MarketAssets, strategy: { id: string; name: string } | null = null) {
+export function orderView(
+  order: Order,
+  m: MarketAssets,
+  strategy: { id: string; name: string } | null = null,
+): OrderView {
   const usdt = (v: bigint | null) => (v === null ? null : formatAmount(v, m.quoteDecimals));
   const net =
     order.cost === null || order.fee === null
@@ -44,5 +75,3 @@ export function orderView(order: Order, m: MarketAssets, strategy: { id: string;
     strategy,
   };
 }
-
-export type OrderView = ReturnType<typeof orderView>;

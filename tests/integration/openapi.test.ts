@@ -6,6 +6,7 @@ import { GET as userDocumentRoute } from "@/app/api/openapi.json/route";
 import { ERROR_CODES } from "@/lib/core/errors";
 import { ADMIN_OPERATIONS } from "@/lib/openapi/admin-operations";
 import { adminApiDocument, userApiDocument } from "@/lib/openapi/documents";
+import { refusalCodesOf } from "@/lib/openapi/error-codes";
 import type { Operation } from "@/lib/openapi/operation";
 import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
 import { orderSchema } from "@/lib/trading/order-input";
@@ -59,6 +60,7 @@ describe("the OpenAPI registry", () => {
       expect(op.body, `${what}: body`).toBe(await handlerSchema(input.body));
       expect(op.query, `${what}: query`).toBe(await handlerSchema(input.query));
       expect(op.form?.fields, `${what}: form fields`).toBe(await handlerSchema(input.form));
+      expect(op.answer, `${what}: answer`).toBe(await handlerSchema(input.answer));
       expect(op.idempotency, `${what}: Idempotency-Key`).toBe(input.idempotency);
       expect(op.access, `${what}: who may call (${input.wrapper})`).toBe(ACCESS_OF_WRAPPER[input.wrapper]);
       const source = readFileSync(input.file, "utf8");
@@ -110,6 +112,50 @@ describe("the OpenAPI documents", () => {
       content: Record<string, { schema: { required: string[] } }>;
     };
     expect(deposit.content["multipart/form-data"]!.schema.required).toContain("proof");
+  });
+
+  it("list, per operation, the codes it can refuse with: known codes, its own rules' among them", () => {
+    for (const [text, operations] of [
+      [userApiDocument(), USER_OPERATIONS],
+      [adminApiDocument(), ADMIN_OPERATIONS],
+    ] as const) {
+      const { paths } = documentOf(text);
+      for (const op of operations) {
+        const codes = refusalCodesOf(op);
+        expect(ERROR_CODES, `${op.method} ${op.path}`).toEqual(expect.arrayContaining(codes));
+        expect(codes).toEqual(expect.arrayContaining([...(op.errors ?? [])]));
+        const refused = paths[op.path]![op.method.toLowerCase()]!.responses as Record<
+          string,
+          { content: Record<string, { schema: { allOf: { properties?: { code: { enum: string[] } } }[] } }> }
+        >;
+        expect(refused["4XX"]!.content["application/json"]!.schema.allOf[1]!.properties!.code.enum).toEqual(codes);
+      }
+    }
+    const order = refusalCodesOf(USER_OPERATIONS.find((o) => o.method === "POST" && o.path === "/api/trades")!);
+    expect(order).toEqual(expect.arrayContaining(["INSUFFICIENT_FUNDS", "API_KEY_SCOPE", "IDEMPOTENCY_KEY_REUSED"]));
+    const withdrawal = refusalCodesOf(
+      USER_OPERATIONS.find((o) => o.method === "POST" && o.path === "/api/withdrawals")!,
+    );
+    expect(withdrawal).toContain("API_KEY_ROUTE_CLOSED");
+    expect(withdrawal).not.toContain("API_KEY_SCOPE");
+  });
+
+  it("describe the answers of the routes that name their schema, and the others as a success envelope", () => {
+    const { paths } = documentOf(userApiDocument());
+    const answer = (path: string, method: string) =>
+      (
+        paths[path]![method]!.responses as Record<
+          string,
+          { content: Record<string, { schema: Record<string, unknown> }> }
+        >
+      )["2XX"]!.content["application/json"]!.schema;
+    const placed = answer("/api/trades", "post") as {
+      properties: Record<string, unknown>;
+      additionalProperties: boolean;
+    };
+    expect(Object.keys(placed.properties).sort()).toEqual(["balances", "message", "order", "orders", "success"]);
+    expect(placed.additionalProperties).toBe(false);
+    expect(answer("/api/withdrawals", "post")).toEqual({ $ref: "#/components/schemas/Success" });
   });
 
   it("publish every error code in the error envelope and no admin route in the user document", () => {

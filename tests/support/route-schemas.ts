@@ -23,6 +23,8 @@ export interface HandlerInput {
   body?: SchemaRef;
   query?: SchemaRef;
   form?: SchemaRef;
+  /** The schema handed to `answer` or `answerOutcome` (lib/http/answer.ts): the JSON answer's. */
+  answer?: SchemaRef;
   idempotency?: "optional" | "required";
 }
 
@@ -60,6 +62,7 @@ function importsOf(source: ts.SourceFile): Map<string, SchemaRef> {
 const calleeName = (call: ts.CallExpression) => (ts.isIdentifier(call.expression) ? call.expression.text : "");
 
 const WRAPPERS = new Set(["withUser", "withSession", "withAdmin", "route"]);
+const ANSWERS = new Set(["answer", "answerOutcome"]);
 
 const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
 
@@ -83,8 +86,9 @@ function helperDeclaration(source: ts.SourceFile, name: string, imports: Map<str
 
 /**
  * Every exported method handler of every route file under app/api, with the schemas it hands to
- * `parseBody` (the JSON body), to `validate` with `searchParamsOf` (the query) or to `validate` with
- * anything else (a multipart form's text fields), and how it takes an Idempotency-Key. A schema that
+ * `parseBody` (the JSON body), to `validate` with `searchParamsOf` (the query), to `validate` with
+ * anything else (a multipart form's text fields) or to `answer`/`answerOutcome` (its answer), and how
+ * it takes an Idempotency-Key. A schema that
  * is not imported (declared in the route file itself) comes back with module "" and fails the
  * registry test: the document can only name schemas a library module exports.
  */
@@ -120,6 +124,8 @@ export function handlerInputs(): HandlerInput[] {
               const isQuery = from && ts.isCallExpression(from) && calleeName(from) === "searchParamsOf";
               input[isQuery ? "query" : "form"] = ref(node.arguments[0]);
             }
+            if (ANSWERS.has(name) && imports.get(name)?.module === "@/lib/http/answer")
+              input.answer = ref(node.arguments[0]);
             if (name === "idempotencyKeyOf") input.idempotency = "optional";
             if (name === "requiredIdempotencyKey") input.idempotency = "required";
           }

@@ -1,8 +1,9 @@
 import { parseBody, withUser } from "@/lib/http/handler";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { metrics } from "@/lib/core/metrics";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
 import { userBalances } from "@/lib/ledger/balances";
+import { placeOrderAnswer } from "@/lib/trading/answers";
 import { marketAssets } from "@/lib/trading/market";
 import { orderRequest, orderSchema } from "@/lib/trading/order-input";
 import { orderView } from "@/lib/trading/views";
@@ -19,7 +20,7 @@ export const POST = withUser(async ({ req, db, auth }) => {
     return {
       status: 201,
       body: {
-        success: true,
+        success: true as const,
         message: placed.message,
         order: orderView(placed.order, market),
         // An OCO's two orders, the limit order first.
@@ -29,5 +30,8 @@ export const POST = withUser(async ({ req, db, auth }) => {
   });
   if (!outcome.replayed) metrics.orders.inc({ side: input.side, type: input.type, status: outcome.body.order.status });
   // The balances as they are now (not stored with a replay): the screen shows the order's effect from this answer alone.
-  return outcomeResponse({ ...outcome, body: { ...outcome.body, balances: await userBalances(db, userId) } });
+  return answerOutcome(placeOrderAnswer, {
+    ...outcome,
+    body: { ...outcome.body, balances: await userBalances(db, userId) },
+  });
 });

@@ -1,7 +1,8 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
 import { withUser } from "@/lib/http/handler";
+import { balanceAnswer } from "@/lib/trading/answers";
 import { valuedBalances } from "@/lib/trading/valuation";
 
 export const GET = withUser(async ({ db, auth }) =>
-  NextResponse.json({ success: true, ...(await valuedBalances(db, auth.user.id)) }),
+  answer(balanceAnswer, { success: true, ...(await valuedBalances(db, auth.user.id)) }),
 );

@@ -1,6 +1,7 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
+import { cancelOrderAnswer } from "@/lib/trading/answers";
 import { cancelOrder } from "@/lib/trading/cancel-order";
 import { marketAssets } from "@/lib/trading/market";
 import { orderView } from "@/lib/trading/views";
@@ -15,8 +16,11 @@ export const DELETE = withUser<{ id: string }>(async ({ req, params, db, auth })
     { scope: `trades:cancel:${auth.user.id}`, key, request: { orderId } },
     async (tx) => {
       const order = await cancelOrder(tx, auth.user.id, orderId);
-      return { status: 200, body: { success: true, message: "Order cancelled", order: orderView(order, market) } };
+      return {
+        status: 200,
+        body: { success: true as const, message: "Order cancelled", order: orderView(order, market) },
+      };
     },
   );
-  return outcomeResponse(outcome);
+  return answerOutcome(cancelOrderAnswer, outcome);
 });

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { AurumClient } from "@/examples/aurum-client";
+import { newId } from "@/lib/core/ids";
+import { refusalCodesOf } from "@/lib/openapi/error-codes";
+import type { Operation } from "@/lib/openapi/operation";
+import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
+import { clientFor, insertKey } from "../support/api-keys";
+import { withTestDatabase } from "../support/db";
+import { fund } from "../support/ledger";
+import { setPrice, units } from "../support/prices";
+import { registerUser } from "../support/users";
+
+// Real answers of the documented routes, called as a program calls them (signed with an API key,
+// through the route handlers on the test database), held to the answer schemas the OpenAPI document
+// publishes, and every refusal's code to the codes the document lists for its operation.
+const db = withTestDatabase();
+
+const keyOf = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+/** Operations whose documented answer a real answer has matched in this file. */
+const answered = new Set<string>();
+
+/** The documented operation a request reaches: `/api/trades/{id}` for `/api/trades/0190…`. */
+function operationFor(method: string, pathname: string): Operation {
+  const op = USER_OPERATIONS.find(
+    (o) => o.method === method && new RegExp(`^${o.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname),
+  );
+  if (!op) throw new Error(`${method} ${pathname} is in no documented operation`);
+  return op;
+}
+
+/**
+ * The answer matches the operation's schema and carries no field the schema leaves out: zod drops
+ * unknown keys, so the parsed answer equals the real one only when the schema names them all.
+ */
+function expectDocumented(op: Operation, body: unknown) {
+  expect(op.answer, `${keyOf(op)} documents its answer`).toBeDefined();
+  const parsed = op.answer!.safeParse(body);
+  if (!parsed.success)
+    throw new Error(`${keyOf(op)}: the answer is not as documented\n${z.prettifyError(parsed.error)}`);
+  expect(parsed.data, `${keyOf(op)}: a field the document leaves out`).toStrictEqual(body);
+  answered.add(keyOf(op));
+}
+
+/** A request signed by `client`, its answer checked against the document either way. */
+async function documented(
+  client: AurumClient,
+  method: string,
+  pathAndQuery: string,
+  options: { body?: unknown; idempotencyKey?: string } = {},
+) {
+  const res = await client.request(method, pathAndQuery, options);
+  const op = operationFor(method, new URL(pathAndQuery, "http://localhost").pathname);
+  if (res.status < 300) expectDocumented(op, res.body);
+  else expect(refusalCodesOf(op), `${keyOf(op)} lists ${res.body.code}`).toContain(res.body.code);
+  return res;
+}
+
+async function programOf(scopes: ("read" | "trade")[] = ["read", "trade"], usdt = "10000") {
+  const { user } = await registerUser();
+  await fund(db(), user.id, "USDT", units(usdt));
+  await fund(db(), user.id, "XAUT", units("2"));
+  return { user, client: clientFor(await insertKey(db(), user.id, { scopes })) };
+}
+
+const orderId = (res: { body: Record<string, unknown> }) => (res.body.order as { id: string }).id;
+
+describe("the answers of the routes an API key reaches, as documented", () => {
+  it("before the feed's first price: the ticker, the candles, the balances and the trading rules", async () => {
+    const { client } = await programOf(["read"]);
+    expect((await documented(client, "GET", "/api/xaut/ticker")).body.ticker).toBeNull();
+    await documented(client, "GET", "/api/xaut/kline");
+    await documented(client, "GET", "/api/auth/balance");
+    expect((await documented(client, "GET", "/api/trades/trade-settings")).body.price).toBeNull();
+  });
+
+  it("orders of every kind placed, listed and cancelled, and their records", async () => {
+    await setPrice(db(), "2650.123456");
+    const { client } = await programOf();
+    const market = await documented(client, "POST", "/api/trades", {
+      body: { side: "buy", type: "market", quantity: "0.25" },
+    });
+    expect(market.status).toBe(201);
+    const limit = await documented(client, "POST", "/api/trades", {
+      body: { side: "buy", type: "limit", quantity: "0.1", price: "2500" },
+      idempotencyKey: `answers-${newId()}`,
+    });
+    await documented(client, "POST", "/api/trades", {
+      body: { side: "sell", type: "oco", quantity: "0.3", price: "2900", stopPrice: "2400", limitPrice: "2390" },
+    });
+    await documented(client, "POST", "/api/trades", {
+      body: { side: "sell", type: "stop_limit", quantity: "0.2", stopPrice: "2310", limitPrice: "2300" },
+    });
+    const cancelled = await documented(client, "DELETE", `/api/trades/${orderId(limit)}`);
+    expect((cancelled.body.order as { status: string }).status).toBe("cancelled");
+
+    expect(((await documented(client, "GET", "/api/trades/user")).body.orders as unknown[]).length).toBeGreaterThan(3);
+    await documented(client, "GET", "/api/trades/user?status=open&side=sell&pageSize=2");
+    expect(((await documented(client, "GET", "/api/records")).body.records as unknown[]).length).toBeGreaterThan(0);
+    await documented(client, "GET", "/api/records/transactions?holds=true");
+    await documented(client, "GET", "/api/auth/balance");
+    await documented(client, "GET", "/api/trades/trade-settings");
+    await documented(client, "GET", "/api/auth/profile");
+    expect((await documented(client, "GET", "/api/xaut/ticker")).body.ticker).not.toBeNull();
+    await documented(client, "GET", "/api/xaut/kline?interval=1&limit=5");
+  });
+
+  it("refusals carry a code the document lists for the operation", async () => {
+    await setPrice(db(), "2650.123456");
+    const { client } = await programOf();
+    const poor = await programOf(["trade"], "10");
+    const big = await documented(poor.client, "POST", "/api/trades", {
+      body: { side: "buy", type: "market", quantity: "0.01" },
+    });
+    expect(big.body.code).toBe("INSUFFICIENT_FUNDS");
+    const filled = await documented(client, "POST", "/api/trades", {
+      body: { side: "buy", type: "market", quantity: "0.01" },
+    });
+    expect((await documented(client, "DELETE", `/api/trades/${orderId(filled)}`)).body.code).toBe("ORDER_NOT_OPEN");
+    expect((await documented(client, "DELETE", `/api/trades/${newId()}`)).body.code).toBe("NOT_FOUND");
+    expect((await documented(client, "GET", "/api/xaut/kline?interval=7")).body.code).toBe("VALIDATION_FAILED");
+    expect((await documented(client, "POST", "/api/trades", { body: { side: "up" } })).body.code).toBe(
+      "VALIDATION_FAILED",
+    );
+    const reader = await programOf(["read"]);
+    const scoped = await documented(reader.client, "POST", "/api/trades", {
+      body: { side: "buy", type: "market", quantity: "0.01" },
+    });
+    expect(scoped.body.code).toBe("API_KEY_SCOPE");
+  });
+
+  it("cover every operation that documents its answer", () => {
+    const documentedAnswers = USER_OPERATIONS.filter((o) => o.answer).map(keyOf);
+    expect(documentedAnswers.filter((k) => !answered.has(k))).toEqual([]);
+  });
+});
