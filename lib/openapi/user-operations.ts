@@ -2,7 +2,11 @@ import type { Operation } from "./operation";
 import { profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
-import { userOrdersAnswer } from "@/lib/strategies/answers";
+import { notificationsAnswer } from "@/lib/notifications/answers";
+import { plansAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
+import { storageAnswer } from "@/lib/storage/answers";
+import { strategiesAnswer, strategyAnswer, strategyChangeAnswer, userOrdersAnswer } from "@/lib/strategies/answers";
+import type { ErrorCode } from "@/lib/core/errors";
 import { balanceAnswer, cancelOrderAnswer, placeOrderAnswer, tradeSettingsAnswer } from "@/lib/trading/answers";
 import { alertSchema } from "@/lib/alerts/input";
 import { forgotPasswordSchema } from "@/lib/auth/forgot-password";
@@ -34,6 +38,16 @@ import { withdrawPasswordSchema } from "@/lib/auth/withdraw-password";
 import { withdrawalSchema } from "@/lib/funding/withdrawals";
 import { klineQuerySchema } from "@/lib/market/klines";
 import { publicTradesQuerySchema } from "@/lib/trading/public-trades";
+
+/** Starting a strategy (or accepting one support proposed): its rules checked, its budget reserved. */
+const STRATEGY_START: ErrorCode[] = [
+  "DAILY_LIMIT_EXCEEDED",
+  "INSUFFICIENT_FUNDS",
+  "QUANTITY_TOO_LARGE",
+  "QUANTITY_TOO_SMALL",
+  "RANGE_ABOVE_PRICE",
+  "RISK_NOT_ACCEPTED",
+];
 
 /**
  * Every route of the user API with the schemas its handler validates with, imported from where the
@@ -103,7 +117,14 @@ export const USER_OPERATIONS: readonly Operation[] = [
   { method: "GET", path: "/api/health", access: "public", summary: "Liveness" },
   { method: "PATCH", path: "/api/notifications/{id}/read", access: "user", summary: "Mark a notification read" },
   { method: "POST", path: "/api/notifications/read-all", access: "user", summary: "Mark every notification read" },
-  { method: "GET", path: "/api/notifications", access: "user", summary: "Your notifications", query: paginationSchema },
+  {
+    method: "GET",
+    path: "/api/notifications",
+    access: "user",
+    summary: "Your notifications",
+    query: paginationSchema,
+    answer: notificationsAnswer,
+  },
   {
     method: "GET",
     path: "/api/proof/snapshots/{id}/me",
@@ -156,7 +177,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     query: transactionQuerySchema,
     answer: transactionsAnswer,
   },
-  { method: "GET", path: "/api/savings", access: "user", summary: "Saving plans" },
+  { method: "GET", path: "/api/savings", access: "user", summary: "Saving plans", answer: plansAnswer },
   {
     method: "POST",
     path: "/api/savings/user/{id}/redeem",
@@ -172,7 +193,13 @@ export const USER_OPERATIONS: readonly Operation[] = [
     body: subscribeSchema,
     idempotency: "required",
   },
-  { method: "GET", path: "/api/savings/user", access: "user", summary: "Your savings subscriptions" },
+  {
+    method: "GET",
+    path: "/api/savings/user",
+    access: "user",
+    summary: "Your savings subscriptions",
+    answer: subscriptionsAnswer,
+  },
   { method: "GET", path: "/api/settings/config", access: "public", summary: "Public settings" },
   {
     method: "POST",
@@ -182,7 +209,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     body: storageMoveSchema,
     idempotency: "optional",
   },
-  { method: "GET", path: "/api/storage", access: "user", summary: "Your vault" },
+  { method: "GET", path: "/api/storage", access: "user", summary: "Your vault", answer: storageAnswer },
   {
     method: "POST",
     path: "/api/storage/store",
@@ -198,6 +225,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Accept a proposed strategy",
     body: acceptSetupSchema,
     idempotency: "required",
+    answer: strategyChangeAnswer,
+    errors: [...STRATEGY_START, "STRATEGY_STATE"],
   },
   {
     method: "POST",
@@ -205,6 +234,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Pause a strategy",
     idempotency: "optional",
+    answer: strategyChangeAnswer,
+    errors: ["STRATEGY_STATE"],
   },
   {
     method: "POST",
@@ -212,16 +243,20 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Resume a strategy",
     idempotency: "optional",
+    answer: strategyChangeAnswer,
+    errors: ["INSUFFICIENT_FUNDS", "STRATEGY_STATE"],
   },
-  { method: "GET", path: "/api/strategies/{id}", access: "user", summary: "A strategy" },
+  { method: "GET", path: "/api/strategies/{id}", access: "user", summary: "A strategy", answer: strategyAnswer },
   {
     method: "POST",
     path: "/api/strategies/{id}/stop",
     access: "user",
     summary: "Stop a strategy",
     idempotency: "optional",
+    answer: strategyChangeAnswer,
+    errors: ["STRATEGY_STATE"],
   },
-  { method: "GET", path: "/api/strategies", access: "user", summary: "Your strategies" },
+  { method: "GET", path: "/api/strategies", access: "user", summary: "Your strategies", answer: strategiesAnswer },
   {
     method: "POST",
     path: "/api/strategies",
@@ -229,6 +264,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Start a strategy",
     body: strategyBodySchema,
     idempotency: "required",
+    answer: strategyChangeAnswer,
+    errors: STRATEGY_START,
   },
   {
     method: "POST",

@@ -8,6 +8,7 @@ import { audit } from "@/lib/audit";
 import { badRequest, conflict, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { AmountError, formatAmount, toUnits } from "@/lib/core/amount";
+import { decimalString } from "@/lib/core/answers";
 import { findAsset } from "@/lib/ledger/assets";
 
 export const SAVING_ASSETS = ["USDT", "XAUT"] as const;
@@ -81,7 +82,26 @@ export async function planValues(db: Db, input: PlanInput) {
   return { values, decimals: asset.decimals };
 }
 
-export function planView(p: SavingPlan, decimals: number) {
+/** A saving plan as the API shows it. */
+export const planViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  asset: z.string(),
+  /** The annual rate in basis points. */
+  aprBps: z.number().int(),
+  /** 0 for a flexible plan. */
+  termDays: z.number().int(),
+  flexible: z.boolean(),
+  minAmount: decimalString,
+  maxAmount: decimalString,
+  totalCap: decimalString,
+  enabled: z.boolean(),
+});
+
+/** A plan as a list shows it, with what is left of its cap. */
+export const listedPlanSchema = planViewSchema.extend({ capLeft: decimalString });
+
+export function planView(p: SavingPlan, decimals: number): z.infer<typeof planViewSchema> {
   return {
     id: p.id,
     name: p.name,
@@ -149,7 +169,10 @@ async function heldByPlan(db: Db): Promise<Map<string, bigint>> {
 }
 
 /** Every plan (admins), or the enabled ones (users), each with what is left of its cap. */
-export async function listPlans(db: Db, options: { enabledOnly: boolean }) {
+export async function listPlans(
+  db: Db,
+  options: { enabledOnly: boolean },
+): Promise<z.infer<typeof listedPlanSchema>[]> {
   const [plans, held] = await Promise.all([
     db
       .select()

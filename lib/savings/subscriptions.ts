@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { savingPlans, savingSubscriptions, type SavingSubscription } from "@/db/schema";
+import { savingPlans, savingSubscriptions, subscriptionStatus, type SavingSubscription } from "@/db/schema";
 import { AppError, conflict, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { moneyOf } from "@/lib/core/format";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
@@ -128,7 +129,30 @@ export function listSubscriptions(db: Db, userId: string, planId?: string) {
 }
 
 /** A subscription as the user sees it: what it earned, when it next earns, when it ends, and what leaving now means. */
-export function subscriptionView(s: SavingSubscription, decimals: number, planName: string) {
+/** A savings subscription as its owner sees it. */
+export const subscriptionViewSchema = z.object({
+  id: z.uuid(),
+  planId: z.uuid(),
+  planName: z.string(),
+  asset: z.string(),
+  principal: decimalString,
+  aprBps: z.number().int(),
+  termDays: z.number().int(),
+  accrued: decimalString,
+  daysPaid: z.number().int(),
+  status: z.enum(subscriptionStatus.enumValues),
+  startedAt: isoTime,
+  nextAccrualAt: isoTime.nullable(),
+  maturesAt: isoTime.nullable(),
+  expectedInterest: decimalString.nullable(),
+  /** What redeeming now would pay back and give up; null once closed. */
+  redeemNow: z.object({ receive: decimalString, forfeit: decimalString }).nullable(),
+  closedAt: isoTime.nullable(),
+});
+
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+export function subscriptionView(s: SavingSubscription, decimals: number, planName: string): SubscriptionView {
   const fmt = (v: bigint) => formatAmount(v, decimals);
   const fixed = s.termDays > 0;
   const active = s.status === "active";

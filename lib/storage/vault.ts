@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { accounts, entries, journals } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { amountString } from "@/lib/ledger/amount-schema";
 import { amountIn, BASE, findAsset } from "@/lib/ledger/assets";
 import { post } from "@/lib/ledger/post";
@@ -39,8 +40,28 @@ export async function moveStorage(tx: Db, userId: string, direction: "store" | "
   return { amount: formatAmount(amount, asset.decimals), asset: asset.code, journalId: posted.journal.id };
 }
 
+/** The vault as GET /api/storage answers it beside `success`. */
+export const storageOverviewSchema = z.object({
+  asset: z.string(),
+  stored: decimalString,
+  /** Null before the feed's first price. */
+  valueUsdt: decimalString.nullable(),
+  annualRateBps: z.number().int(),
+  /** The latest 50 moves and earnings, newest first. */
+  history: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["earning", "stored", "retrieved"]),
+      amount: decimalString,
+      balanceAfter: decimalString.nullable(),
+      memo: z.string().nullable(),
+      createdAt: isoTime,
+    }),
+  ),
+});
+
 /** The vault as its owner sees it: what is stored, its worth, the rate it earns, and every move and earning. */
-export async function storageOverview(db: Db, userId: string) {
+export async function storageOverview(db: Db, userId: string): Promise<z.infer<typeof storageOverviewSchema>> {
   const asset = await findAsset(db, BASE);
   const [vault] = await db
     .select()

@@ -1,7 +1,9 @@
 import { and, count, eq, inArray, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
+import { z } from "zod";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString } from "@/lib/core/answers";
 import type { MarketAssets } from "@/lib/trading/market";
 
 /**
@@ -10,23 +12,25 @@ import type { MarketAssets } from "@/lib/trading/market";
  * is what sells brought in above that basis, and unrealised is the XAUt still held valued at the
  * bid (what the platform would pay now) above its basis.
  */
-export interface Results {
-  fills: number;
-  bought: string;
-  sold: string;
+export const resultsSchema = z.object({
+  fills: z.number().int(),
+  bought: decimalString,
+  sold: decimalString,
   /** USDT paid for its buys, fees included. */
-  invested: string;
+  invested: decimalString,
   /** USDT its sells brought in, after fees. */
-  received: string;
-  fees: string;
+  received: decimalString,
+  fees: decimalString,
   /** USDT per XAUt its buys paid on average, before fees; null before the first buy. */
-  averagePrice: string | null;
+  averagePrice: decimalString.nullable(),
   /** XAUt bought and not sold, and its value at the bid; null without a price. */
-  holding: string;
-  value: string | null;
-  realised: string;
-  unrealised: string | null;
-}
+  holding: decimalString,
+  value: decimalString.nullable(),
+  realised: decimalString,
+  unrealised: decimalString.nullable(),
+});
+
+export type Results = z.infer<typeof resultsSchema>;
 
 interface Sums {
   fills: number;

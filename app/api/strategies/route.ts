@@ -1,7 +1,7 @@
-import { NextResponse } from "next/server";
+import { answer, answerOutcome } from "@/lib/http/answer";
 import { parseBody, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
 import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
+import { strategiesAnswer, strategyChangeAnswer } from "@/lib/strategies/answers";
 import { strategyBodySchema, strategyParams } from "@/lib/strategies/input";
 import { createStrategy, hasConsented, listStrategies, RISK_STATEMENT } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
@@ -10,7 +10,7 @@ import { marketAssets } from "@/lib/trading/market";
 export const GET = withUser(async ({ db, auth }) => {
   const userId = auth.user.id;
   const [list, riskAccepted] = await Promise.all([listStrategies(db, userId), hasConsented(db, userId)]);
-  return NextResponse.json({
+  return answer(strategiesAnswer, {
     success: true,
     riskStatement: RISK_STATEMENT,
     riskAccepted,
@@ -28,8 +28,8 @@ export const POST = withUser(async ({ req, db, auth }) => {
     const [view] = await strategyViews(tx, userId, [s]);
     return {
       status: 201,
-      body: { success: true, message: "Strategy started: its budget is reserved", strategy: view! },
+      body: { success: true as const, message: "Strategy started: its budget is reserved", strategy: view! },
     };
   });
-  return outcomeResponse(outcome);
+  return answerOutcome(strategyChangeAnswer, outcome);
 });

@@ -1,7 +1,8 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
 import { withUser } from "@/lib/http/handler";
+import { subscriptionsAnswer } from "@/lib/savings/answers";
 import { savingsOf } from "@/lib/savings/positions";
 
 export const GET = withUser(async ({ db, auth }) =>
-  NextResponse.json({ success: true, subscriptions: await savingsOf(db, auth.user.id) }),
+  answer(subscriptionsAnswer, { success: true, subscriptions: await savingsOf(db, auth.user.id) }),
 );

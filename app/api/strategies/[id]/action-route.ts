@@ -1,7 +1,8 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { USER_ACTIONS } from "@/lib/strategies/actions";
+import { strategyChangeAnswer } from "@/lib/strategies/answers";
 import { strategyViews } from "@/lib/strategies/views";
 
 /** POST /api/strategies/{id}/{action}: one handler for pause, resume and stop (a route handler, so it lives under app/). */
@@ -15,9 +16,12 @@ export function strategyActionRoute(action: keyof typeof USER_ACTIONS) {
       async (tx) => {
         const s = await USER_ACTIONS[action].run(tx, userId, id);
         const [view] = await strategyViews(tx, userId, [s]);
-        return { status: 200, body: { success: true, message: USER_ACTIONS[action].message, strategy: view! } };
+        return {
+          status: 200,
+          body: { success: true as const, message: USER_ACTIONS[action].message, strategy: view! },
+        };
       },
     );
-    return outcomeResponse(outcome);
+    return answerOutcome(strategyChangeAnswer, outcome);
   });
 }

@@ -1,6 +1,7 @@
 import { parseBody, uuidParam, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
 import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
+import { strategyChangeAnswer } from "@/lib/strategies/answers";
 import { acceptSetupSchema } from "@/lib/strategies/input";
 import { acceptSetup } from "@/lib/strategies/lifecycle";
 import { strategyViews } from "@/lib/strategies/views";
@@ -15,8 +16,8 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
     const [view] = await strategyViews(tx, userId, [s]);
     return {
       status: 200,
-      body: { success: true, message: "Setup accepted: the strategy is running", strategy: view! },
+      body: { success: true as const, message: "Setup accepted: the strategy is running", strategy: view! },
     };
   });
-  return outcomeResponse(outcome);
+  return answerOutcome(strategyChangeAnswer, outcome);
 });

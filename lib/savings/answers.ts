@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { successAnswer } from "@/lib/core/answers";
+import { listedPlanSchema } from "./plans";
+import { subscriptionViewSchema } from "./subscriptions";
+
+/** GET /api/savings: the plans a user can subscribe to. */
+export const plansAnswer = successAnswer({ plans: z.array(listedPlanSchema) });
+
+/** GET /api/savings/user. */
+export const subscriptionsAnswer = successAnswer({ subscriptions: z.array(subscriptionViewSchema) });
