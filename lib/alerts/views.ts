@@ -1,18 +1,11 @@
+import type { z } from "zod";
 import type { PriceAlert } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+// A type only: the alert list (a client component) imports this file, and the schema stays out of its bundle.
+import type { alertViewSchema } from "./view-schema";
 
 /** An alert as the API answers it: prices as USDT decimal strings, times in ISO 8601. */
-export interface AlertView {
-  id: string;
-  direction: "above" | "below";
-  price: string;
-  note: string | null;
-  status: "active" | "fired";
-  createdAt: string;
-  firedAt: string | null;
-  /** The feed's price when it fired. */
-  firedPrice: string | null;
-}
+export type AlertView = z.infer<typeof alertViewSchema>;
 
 /**
  * The price an alert crossed at as people read it, to the cent: rounded toward the alert (down for

@@ -1,12 +1,31 @@
-import type { Deposit, Wallet, Withdrawal } from "@/db/schema";
+import { z } from "zod";
+import { FUNDING_NETWORKS, fundingStatus, type Deposit, type Wallet, type Withdrawal } from "@/db/schema";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { NO_CHAIN_FACTS, payoutProgress, type ChainFacts } from "@/lib/chain/progress";
 import { uploadUrl } from "@/lib/uploads";
 import { NETWORK_NAMES } from "./networks";
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-export function depositView(d: Deposit, decimals: number) {
+/** A deposit submitted with its proof, as the API shows it. */
+export const depositViewSchema = z.object({
+  id: z.uuid(),
+  currency: z.string(),
+  network: z.enum(FUNDING_NETWORKS),
+  networkName: z.string(),
+  amount: decimalString,
+  /** What was credited, where an administrator credited another amount than the one declared. */
+  creditedAmount: decimalString.nullable(),
+  txHash: z.string(),
+  proofUrl: z.string(),
+  status: z.enum(fundingStatus.enumValues),
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+
+export function depositView(d: Deposit, decimals: number): z.infer<typeof depositViewSchema> {
   return {
     id: d.id,
     currency: d.currency,
@@ -29,7 +48,34 @@ export function depositView(d: Deposit, decimals: number) {
  * ("confirming" n of `required`, "confirmed", "flagged" with `chainProblem`, or "returned" at
  * `returnedAt`), from `chain`.
  */
-export function withdrawalView(w: Withdrawal, decimals: number, chain: ChainFacts = NO_CHAIN_FACTS) {
+export const withdrawalViewSchema = z.object({
+  id: z.uuid(),
+  currency: z.string(),
+  network: z.enum(FUNDING_NETWORKS),
+  networkName: z.string(),
+  address: z.string(),
+  amount: decimalString,
+  fee: decimalString,
+  total: decimalString,
+  status: z.enum(fundingStatus.enumValues),
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  chainStatus: z.enum(["confirming", "confirmed", "flagged", "returned"]).nullable(),
+  confirmations: z.number().int().nullable(),
+  required: z.number().int().nullable(),
+  confirmedAt: isoTime.nullable(),
+  chainProblem: z.string().nullable(),
+  returnedAt: isoTime.nullable(),
+  reason: z.string().nullable(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+
+export function withdrawalView(
+  w: Withdrawal,
+  decimals: number,
+  chain: ChainFacts = NO_CHAIN_FACTS,
+): z.infer<typeof withdrawalViewSchema> {
   return {
     id: w.id,
     currency: w.currency,

@@ -130,19 +130,21 @@ function operationObject(op: Operation): Json {
     parameters: parameters(op),
     ...(body && { requestBody: body }),
     responses: {
-      "2XX": {
-        description: "Done",
-        content: {
-          "application/json": {
-            schema: op.answer ? jsonSchema(op.answer, "output") : { $ref: "#/components/schemas/Success" },
-          },
-        },
-      },
+      "2XX": { description: "Done", content: answerContent(op) },
       "4XX": {
         description: REFUSED,
         content: { "application/json": { schema: errorWithCodes(refusalCodesOf(op)) } },
       },
       "5XX": { $ref: "#/components/responses/Failed" },
+    },
+  };
+}
+
+function answerContent(op: Operation): Json {
+  if (op.file) return { [op.file]: { schema: { type: "string" } } };
+  return {
+    "application/json": {
+      schema: op.answer ? jsonSchema(op.answer, "output") : { $ref: "#/components/schemas/Success" },
     },
   };
 }

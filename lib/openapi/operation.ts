@@ -22,6 +22,8 @@ export interface Operation {
   form?: { fields?: ZodType; files: readonly string[] };
   /** Whether the handler takes an Idempotency-Key header (`idempotencyKeyOf`) or needs one. */
   idempotency?: "optional" | "required";
+  /** The answer is a file of this media type, not JSON (the records' CSV). */
+  file?: "text/csv";
   /** The JSON answer's schema: the one the handler passes to `answer` or `answerOutcome` (lib/http/answer.ts). */
   answer?: ZodType;
   /**

@@ -4,7 +4,14 @@ import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
 import { notificationsAnswer } from "@/lib/notifications/answers";
 import { plansAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
-import { storageAnswer } from "@/lib/storage/answers";
+import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
+import { alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
+import {
+  depositSubmittedAnswer,
+  depositsAnswer,
+  withdrawalChangeAnswer,
+  withdrawalsAnswer,
+} from "@/lib/funding/answers";
 import { strategiesAnswer, strategyAnswer, strategyChangeAnswer, userOrdersAnswer } from "@/lib/strategies/answers";
 import type { ErrorCode } from "@/lib/core/errors";
 import { balanceAnswer, cancelOrderAnswer, placeOrderAnswer, tradeSettingsAnswer } from "@/lib/trading/answers";
@@ -51,15 +58,23 @@ const STRATEGY_START: ErrorCode[] = [
 
 /**
  * Every route of the user API with the schemas its handler validates with, imported from where the
- * handler imports them: tests/integration/openapi-registry.test.ts fails when a route file has no
+ * handler imports them: tests/integration/openapi.test.ts fails when a route file has no
  * entry here (or in admin-operations.ts), or when an entry's schema is not the very object the
  * handler passes to parseBody or validate.
  */
 export const USER_OPERATIONS: readonly Operation[] = [
   { method: "GET", path: "/api/openapi.json", access: "public", summary: "This document (OpenAPI 3.1)" },
   { method: "DELETE", path: "/api/alerts/{id}", access: "user", summary: "Delete a price alert" },
-  { method: "GET", path: "/api/alerts", access: "user", summary: "Your price alerts" },
-  { method: "POST", path: "/api/alerts", access: "user", summary: "Set a price alert", body: alertSchema },
+  { method: "GET", path: "/api/alerts", access: "user", summary: "Your price alerts", answer: alertsAnswer },
+  {
+    method: "POST",
+    path: "/api/alerts",
+    access: "user",
+    summary: "Set a price alert",
+    body: alertSchema,
+    answer: alertSetAnswer,
+    errors: ["ALERT_LIMIT", "ALERT_PRICE_REACHED", "PRICE_STALE", "PRICE_UNAVAILABLE"],
+  },
   { method: "GET", path: "/api/auth/balance", access: "user", summary: "Your balances", answer: balanceAnswer },
   {
     method: "POST",
@@ -105,8 +120,29 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Submit a deposit with its proof",
     form: { fields: depositFieldsSchema, files: ["proof"] },
+    answer: depositSubmittedAnswer,
+    errors: [
+      "BELOW_MINIMUM",
+      "FILE_TOO_LARGE",
+      "IMAGE_TOO_LARGE",
+      "INVALID_TX_HASH",
+      "NETWORK_DISABLED",
+      "TOO_MANY_PENDING_DEPOSITS",
+      "TX_HASH_USED",
+      "UNKNOWN_CURRENCY",
+      "UNREADABLE_IMAGE",
+      "UNSUPPORTED_FILE",
+      "UNSUPPORTED_NETWORK",
+    ],
   },
-  { method: "GET", path: "/api/deposits", access: "user", summary: "Your deposits", query: paginationSchema },
+  {
+    method: "GET",
+    path: "/api/deposits",
+    access: "user",
+    summary: "Your deposits",
+    query: paginationSchema,
+    answer: depositsAnswer,
+  },
   {
     method: "GET",
     path: "/api/funding/networks",
@@ -160,6 +196,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Your ledger entries as CSV",
     query: recordFilterSchema,
+    file: "text/csv",
   },
   {
     method: "GET",
@@ -208,6 +245,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Retrieve XAUt from the vault",
     body: storageMoveSchema,
     idempotency: "optional",
+    answer: storageMoveAnswer,
+    errors: ["INSUFFICIENT_FUNDS"],
   },
   { method: "GET", path: "/api/storage", access: "user", summary: "Your vault", answer: storageAnswer },
   {
@@ -217,6 +256,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Store XAUt in the vault",
     body: storageMoveSchema,
     idempotency: "optional",
+    answer: storageMoveAnswer,
+    errors: ["INSUFFICIENT_FUNDS"],
   },
   {
     method: "POST",
@@ -476,6 +517,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Cancel a withdrawal",
     idempotency: "optional",
+    answer: withdrawalChangeAnswer,
+    errors: ["ALREADY_DECIDED"],
   },
   {
     method: "POST",
@@ -484,8 +527,35 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Ask for a withdrawal",
     body: withdrawalSchema,
     idempotency: "optional",
+    answer: withdrawalChangeAnswer,
+    errors: [
+      "ACCOUNT_NOT_ACTIVE",
+      "BELOW_MINIMUM",
+      "BURN_ADDRESS",
+      "DAILY_LIMIT_EXCEEDED",
+      "INSUFFICIENT_FUNDS",
+      "INVALID_ADDRESS",
+      "NETWORK_DISABLED",
+      "TWO_FACTOR_CODE_REQUIRED",
+      "UNKNOWN_CURRENCY",
+      "UNSUPPORTED_NETWORK",
+      "WITHDRAWAL_NOT_VALUED",
+      "WITHDRAWALS_DISABLED",
+      "WITHDRAWALS_LOCKED",
+      "WITHDRAWALS_ON_HOLD",
+      "WITHDRAW_PASSWORD_NOT_SET",
+      "WRONG_TWO_FACTOR_CODE",
+      "WRONG_WITHDRAW_PASSWORD",
+    ],
   },
-  { method: "GET", path: "/api/withdrawals", access: "user", summary: "Your withdrawals", query: paginationSchema },
+  {
+    method: "GET",
+    path: "/api/withdrawals",
+    access: "user",
+    summary: "Your withdrawals",
+    query: paginationSchema,
+    answer: withdrawalsAnswer,
+  },
   {
     method: "GET",
     path: "/api/xaut/kline",

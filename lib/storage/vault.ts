@@ -20,6 +20,9 @@ export const storageMoveSchema = z.object({ amount: amountString }).strict();
  * more than is available, or retrieving more than is stored, is refused by the ledger's overdraft
  * check (422) and writes nothing.
  */
+/** What storing or retrieving answers beside its message: the amount moved and its journal. */
+export const storageMoveAnswerFields = { amount: decimalString, asset: z.string(), journalId: z.uuid() };
+
 export async function moveStorage(tx: Db, userId: string, direction: "store" | "retrieve", amountText: string) {
   const asset = await findAsset(tx, BASE);
   const amount = amountIn(asset, amountText);

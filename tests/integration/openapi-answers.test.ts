@@ -10,6 +10,8 @@ import { clientFor, dispatcher, insertKey } from "../support/api-keys";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
 import { createdPlan } from "../support/plans";
+import { depositFrom } from "../support/deposit-form";
+import { ADDRESSES, createWallet, readyToWithdraw } from "../support/funding";
 import { setPrice, units } from "../support/prices";
 import { registerUser } from "../support/users";
 
@@ -151,10 +153,46 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect(((await documented(client, "GET", "/api/savings")).body.plans as unknown[]).length).toBeGreaterThan(0);
     expect(((await documented(client, "GET", "/api/savings/user")).body.subscriptions as unknown[]).length).toBe(1);
 
-    expect((await send(session, "POST", "/api/storage/store", { body: { amount: "0.5" } })).status).toBe(200);
-    expect(((await documented(client, "GET", "/api/storage")).body.history as unknown[]).length).toBe(1);
+    expect((await documented(session, "POST", "/api/storage/store", { body: { amount: "0.5" } })).status).toBe(200);
+    await documented(session, "POST", "/api/storage/retrieve", { body: { amount: "0.2" } });
+    expect((await documented(session, "POST", "/api/storage/retrieve", { body: { amount: "5" } })).body.code).toBe(
+      "INSUFFICIENT_FUNDS",
+    );
+    expect(((await documented(client, "GET", "/api/storage")).body.history as unknown[]).length).toBe(2);
 
     await documented(client, "GET", "/api/notifications?pageSize=5");
+  });
+
+  it("price alerts, deposits and withdrawals, from the site's session", async () => {
+    await setPrice(db(), "2650.123456");
+    const { session, user } = await programOf(["read"]);
+    await documented(session, "POST", "/api/alerts", { body: { direction: "above", price: "2800", note: "high" } });
+    expect(
+      (await documented(session, "POST", "/api/alerts", { body: { direction: "above", price: "2000" } })).body.code,
+    ).toBe("ALERT_PRICE_REACHED");
+    expect(((await documented(session, "GET", "/api/alerts")).body.alerts as unknown[]).length).toBe(1);
+
+    const admin = await signInAdmin(db());
+    await createWallet(admin.token);
+    const submitted = await depositFrom(session.token, "198.51.100.7");
+    expect(submitted.status).toBe(201);
+    expectDocumented(operationFor("POST", "/api/deposits"), submitted.body);
+    expect(((await documented(session, "GET", "/api/deposits")).body.deposits as unknown[]).length).toBe(1);
+
+    const withdrawPassword = await readyToWithdraw(db(), session.token, user.id);
+    const asked = { currency: "USDT", network: "TRC20", address: ADDRESSES.TRC20, amount: "50" };
+    const wrong = await documented(session, "POST", "/api/withdrawals", {
+      body: { ...asked, withdrawPassword: "not-it" },
+    });
+    expect(wrong.body.code).toBe("WRONG_WITHDRAW_PASSWORD");
+    const placed = await documented(session, "POST", "/api/withdrawals", { body: { ...asked, withdrawPassword } });
+    expect(placed.status).toBe(201);
+    const withdrawalId = (placed.body.withdrawal as { id: string }).id;
+    expect(((await documented(session, "GET", "/api/withdrawals")).body.withdrawals as unknown[]).length).toBe(1);
+    await documented(session, "POST", `/api/withdrawals/${withdrawalId}/cancel`, { body: {} });
+    expect((await documented(session, "POST", `/api/withdrawals/${withdrawalId}/cancel`, { body: {} })).body.code).toBe(
+      "ALREADY_DECIDED",
+    );
   });
 
   it("strategies started, listed, paused, resumed and stopped", async () => {

@@ -65,6 +65,7 @@ describe("the OpenAPI registry", () => {
       expect(op.access, `${what}: who may call (${input.wrapper})`).toBe(ACCESS_OF_WRAPPER[input.wrapper]);
       const source = readFileSync(input.file, "utf8");
       for (const file of op.form?.files ?? []) expect(source, `${what}: file field ${file}`).toContain(`"${file}"`);
+      if (op.file) expect(source, `${what}: answers ${op.file}`).toContain(`"Content-Type": "${op.file}`);
     }
   });
 
@@ -155,7 +156,9 @@ describe("the OpenAPI documents", () => {
     };
     expect(Object.keys(placed.properties).sort()).toEqual(["balances", "message", "order", "orders", "success"]);
     expect(placed.additionalProperties).toBe(false);
-    expect(answer("/api/withdrawals", "post")).toEqual({ $ref: "#/components/schemas/Success" });
+    expect(answer("/api/user/password", "post")).toEqual({ $ref: "#/components/schemas/Success" });
+    const csv = paths["/api/records/export"]!.get!.responses as Record<string, { content: Record<string, unknown> }>;
+    expect(Object.keys(csv["2XX"]!.content)).toEqual(["text/csv"]);
   });
 
   it("publish every error code in the error envelope and no admin route in the user document", () => {

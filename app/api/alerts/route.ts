@@ -1,4 +1,5 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
+import { alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
 import { parseBody, withUser } from "@/lib/http/handler";
 import { createAlert } from "@/lib/alerts/create";
 import { alertRequest, alertSchema } from "@/lib/alerts/input";
@@ -10,7 +11,7 @@ import { marketAssets } from "@/lib/trading/market";
 export const GET = withUser(async ({ db, auth }) => {
   const { quoteDecimals } = await marketAssets(db);
   const alerts = await listAlerts(db, auth.user.id);
-  return NextResponse.json({ success: true, alerts: alerts.map((a) => alertView(a, quoteDecimals)) });
+  return answer(alertsAnswer, { success: true, alerts: alerts.map((a) => alertView(a, quoteDecimals)) });
 });
 
 /** Sets a price alert: fires once when XAUt's price reaches it. */
@@ -18,7 +19,8 @@ export const POST = withUser(async ({ req, db, auth }) => {
   const input = await parseBody(req, alertSchema);
   const market = await marketAssets(db);
   const alert = await createAlert(db, auth.user.id, alertRequest(input, market), market.quoteDecimals);
-  return NextResponse.json(
+  return answer(
+    alertSetAnswer,
     { success: true, message: "Alert set", alert: alertView(alert, market.quoteDecimals) },
     { status: 201 },
   );

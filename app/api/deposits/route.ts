@@ -1,4 +1,5 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
+import { depositSubmittedAnswer, depositsAnswer } from "@/lib/funding/answers";
 import { listChainDeposits } from "@/lib/chain/list";
 import { createDeposit, depositFieldsSchema, listDeposits, MAX_PROOF_BYTES } from "@/lib/funding/deposits";
 import { depositView } from "@/lib/funding/views";
@@ -21,7 +22,8 @@ export const POST = withUser(async ({ req, db, auth }) => {
   });
   const proof = await imageField(form, "proof", MAX_PROOF_BYTES);
   const { deposit, decimals } = await createDeposit(db, auth.user.id, fields, proof, { ip: clientIp(req) });
-  return NextResponse.json(
+  return answer(
+    depositSubmittedAnswer,
     {
       success: true,
       message: "Deposit submitted: it is credited once our team confirms it",
@@ -36,7 +38,7 @@ export const GET = withUser(async ({ req, db, auth }) => {
   const [{ rows, total }, decimalsOf] = await Promise.all([listDeposits(db, auth.user.id, page), decimalsByAsset(db)]);
   // Deposits seen on chain (credited by themselves) are a list of their own, paged alike.
   const chain = await listChainDeposits(db, auth.user.id, page, decimalsOf);
-  return NextResponse.json({
+  return answer(depositsAnswer, {
     success: true,
     deposits: rows.map((d) => depositView(d, decimalsOf(d.currency))),
     total,

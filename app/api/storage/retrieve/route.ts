@@ -1,5 +1,6 @@
 import { parseBody, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
+import { storageMoveAnswer } from "@/lib/storage/answers";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 import { moveStorage, storageMoveSchema } from "@/lib/storage/vault";
 
@@ -11,8 +12,11 @@ export const POST = withUser(async ({ req, db, auth }) => {
     { scope: `storage:${auth.user.id}`, key, request: { retrieve: input.amount } },
     async (tx) => {
       const moved = await moveStorage(tx, auth.user.id, "retrieve", input.amount);
-      return { status: 200, body: { success: true, message: `Retrieved ${moved.amount} ${moved.asset}`, ...moved } };
+      return {
+        status: 200,
+        body: { success: true as const, message: `Retrieved ${moved.amount} ${moved.asset}`, ...moved },
+      };
     },
   );
-  return outcomeResponse(outcome);
+  return answerOutcome(storageMoveAnswer, outcome);
 });

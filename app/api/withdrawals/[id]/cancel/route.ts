@@ -2,7 +2,8 @@ import { withdrawalView } from "@/lib/funding/views";
 import { decimalsByAsset } from "@/lib/funding/wallets";
 import { cancelWithdrawal } from "@/lib/funding/withdrawals";
 import { uuidParam, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
+import { withdrawalChangeAnswer } from "@/lib/funding/answers";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
 
 export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) => {
@@ -16,12 +17,12 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
       return {
         status: 200,
         body: {
-          success: true,
+          success: true as const,
           message: "Withdrawal cancelled: the amount and fee are available again",
           withdrawal: withdrawalView(w, (await decimalsByAsset(tx))(w.currency)),
         },
       };
     },
   );
-  return outcomeResponse(outcome);
+  return answerOutcome(withdrawalChangeAnswer, outcome);
 });

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { changeAnswer, pageFields, successAnswer } from "@/lib/core/answers";
+import { chainDepositViewSchema } from "@/lib/chain/views";
+import { depositViewSchema, withdrawalViewSchema } from "./views";
+
+/** GET /api/deposits: deposits with a proof, and deposits seen on chain, each list paged alike. */
+export const depositsAnswer = successAnswer({
+  deposits: z.array(depositViewSchema),
+  ...pageFields,
+  chainDeposits: z.array(chainDepositViewSchema),
+  chainTotal: z.number().int(),
+});
+
+/** POST /api/deposits. */
+export const depositSubmittedAnswer = changeAnswer({ deposit: depositViewSchema });
+
+/** GET /api/withdrawals. */
+export const withdrawalsAnswer = successAnswer({ withdrawals: z.array(withdrawalViewSchema), ...pageFields });
+
+/** POST /api/withdrawals, and cancelling one. */
+export const withdrawalChangeAnswer = changeAnswer({ withdrawal: withdrawalViewSchema });
