@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageFields, successAnswer } from "@/lib/core/answers";
+import { changeAnswer, pageFields, successAnswer } from "@/lib/core/answers";
 import { notificationViewSchema } from "./views";
 
 /** GET /api/notifications: a page of them, newest first, and how many are unread. */
@@ -8,3 +8,9 @@ export const notificationsAnswer = successAnswer({
   unread: z.number().int(),
   ...pageFields,
 });
+
+/** PATCH /api/notifications/{id}/read: the notification as it is now, and how many are still unread. */
+export const readAnswer = changeAnswer({ notification: notificationViewSchema, unread: z.number().int() });
+
+/** POST /api/notifications/read-all: how many were unread (none are now). */
+export const readAllAnswer = changeAnswer({ updated: z.number().int(), unread: z.literal(0) });

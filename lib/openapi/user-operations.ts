@@ -2,7 +2,7 @@ import type { Operation } from "./operation";
 import { profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
-import { notificationsAnswer } from "@/lib/notifications/answers";
+import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
 import { plansAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
 import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
 import { alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
@@ -14,7 +14,13 @@ import {
 } from "@/lib/funding/answers";
 import { strategiesAnswer, strategyAnswer, strategyChangeAnswer, userOrdersAnswer } from "@/lib/strategies/answers";
 import type { ErrorCode } from "@/lib/core/errors";
-import { balanceAnswer, cancelOrderAnswer, placeOrderAnswer, tradeSettingsAnswer } from "@/lib/trading/answers";
+import {
+  balanceAnswer,
+  cancelOrderAnswer,
+  placeOrderAnswer,
+  publicTradesAnswer,
+  tradeSettingsAnswer,
+} from "@/lib/trading/answers";
 import { alertSchema } from "@/lib/alerts/input";
 import { forgotPasswordSchema } from "@/lib/auth/forgot-password";
 import { twoFactorLoginSchema } from "@/lib/auth/two-factor/complete-login";
@@ -151,8 +157,20 @@ export const USER_OPERATIONS: readonly Operation[] = [
   },
   { method: "GET", path: "/api/health/ready", access: "public", summary: "Readiness" },
   { method: "GET", path: "/api/health", access: "public", summary: "Liveness" },
-  { method: "PATCH", path: "/api/notifications/{id}/read", access: "user", summary: "Mark a notification read" },
-  { method: "POST", path: "/api/notifications/read-all", access: "user", summary: "Mark every notification read" },
+  {
+    method: "PATCH",
+    path: "/api/notifications/{id}/read",
+    access: "user",
+    summary: "Mark a notification read",
+    answer: readAnswer,
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/read-all",
+    access: "user",
+    summary: "Mark every notification read",
+    answer: readAllAnswer,
+  },
   {
     method: "GET",
     path: "/api/notifications",
@@ -571,5 +589,6 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Aurum's latest trades",
     query: publicTradesQuerySchema,
+    answer: publicTradesAnswer,
   },
 ];

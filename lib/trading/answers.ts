@@ -3,6 +3,7 @@ import { changeAnswer, successAnswer } from "@/lib/core/answers";
 import { assetBalanceSchema } from "@/lib/ledger/balances";
 import { tradeSettingsSchema } from "./trade-settings";
 import { valuedBalancesSchema } from "./valuation";
+import { aurumVolumeSchema, publicTradeSchema } from "./public-trades";
 import { orderViewSchema } from "./views";
 
 /** GET /api/auth/balance. */
@@ -20,3 +21,6 @@ export const placeOrderAnswer = changeAnswer({
 
 /** DELETE /api/trades/{id}. */
 export const cancelOrderAnswer = changeAnswer({ order: orderViewSchema });
+
+/** GET /api/xaut/trades: Aurum's latest fills, newest first, anonymous, and its own 24-hour volume. */
+export const publicTradesAnswer = successAnswer({ trades: z.array(publicTradeSchema), volume24h: aurumVolumeSchema });

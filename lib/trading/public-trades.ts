@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
+import { decimalString, isoTime } from "@/lib/core/answers";
 import { queryParam } from "@/lib/core/query";
 import { formatAmount } from "@/lib/core/amount";
 import { DAY_MS } from "@/lib/core/time";
@@ -25,21 +26,23 @@ export const publicTradesQuerySchema = z.object({
  * One of Aurum's fills as anyone signed in sees it: when, which way, at what price and how much.
  * Anonymous on purpose: no order id, user or strategy, so nothing leads back to who traded.
  */
-export interface PublicTrade {
-  at: string;
-  side: "buy" | "sell";
+export const publicTradeSchema = z.object({
+  at: isoTime,
+  side: z.enum(["buy", "sell"]),
   /** USDT per XAUt the order filled at. */
-  price: string;
+  price: decimalString,
   /** XAUt. */
-  quantity: string;
-}
+  quantity: decimalString,
+});
+export type PublicTrade = z.infer<typeof publicTradeSchema>;
 
 /** What Aurum's own users traded in the last 24 hours: XAUt, its USDT before fees, and how many fills. */
-export interface AurumVolume {
-  quantity: string;
-  notional: string;
-  trades: number;
-}
+export const aurumVolumeSchema = z.object({
+  quantity: decimalString,
+  notional: decimalString,
+  trades: z.number().int(),
+});
+export type AurumVolume = z.infer<typeof aurumVolumeSchema>;
 
 /**
  * The two reads of filled orders, kept as queries so a test can ask the planner how it runs them:

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Answer, AurumClient } from "@/examples/aurum-client";
 import { newId } from "@/lib/core/ids";
+import { createNotification } from "@/lib/notifications/create";
 import { refusalCodesOf } from "@/lib/openapi/error-codes";
 import type { Operation } from "@/lib/openapi/operation";
 import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
@@ -101,7 +102,7 @@ describe("the answers of the routes an API key reaches, as documented", () => {
 
   it("orders of every kind placed, listed and cancelled, and their records", async () => {
     await setPrice(db(), "2650.123456");
-    const { client } = await programOf();
+    const { client, session, user } = await programOf();
     const market = await documented(client, "POST", "/api/trades", {
       body: { side: "buy", type: "market", quantity: "0.25" },
     });
@@ -128,6 +129,18 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     await documented(client, "GET", "/api/auth/profile");
     expect((await documented(client, "GET", "/api/xaut/ticker")).body.ticker).not.toBeNull();
     await documented(client, "GET", "/api/xaut/kline?interval=1&limit=5");
+    const fills = await documented(session, "GET", "/api/xaut/trades?limit=5");
+    expect((fills.body.trades as unknown[]).length).toBeGreaterThan(0);
+
+    // A notice to read: one read, then all.
+    await createNotification(db(), { userId: user.id, category: "money", title: "A notice", message: "To read" });
+    const listed = await documented(client, "GET", "/api/notifications?pageSize=5");
+    const [first] = listed.body.notifications as { id: string }[];
+    expect(first).toBeDefined();
+    const read = await documented(session, "PATCH", `/api/notifications/${first!.id}/read`);
+    expect((read.body.notification as { readAt: string | null }).readAt).not.toBeNull();
+    expect((await documented(session, "PATCH", `/api/notifications/${newId()}/read`)).body.code).toBe("NOT_FOUND");
+    expect((await documented(session, "POST", "/api/notifications/read-all")).body.unread).toBe(0);
   });
 
   it("savings, the vault and notifications, with something in each", async () => {
