@@ -7,3 +7,6 @@ export const alertsAnswer = successAnswer({ alerts: z.array(alertViewSchema) });
 
 /** POST /api/alerts. */
 export const alertSetAnswer = changeAnswer({ alert: alertViewSchema });
+
+/** DELETE /api/alerts/{id}. */
+export const alertDeletedAnswer = changeAnswer({});

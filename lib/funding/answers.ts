@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { changeAnswer, pageFields, successAnswer } from "@/lib/core/answers";
 import { chainDepositViewSchema } from "@/lib/chain/views";
+import { chainTargetShape, proofTargetShape } from "./deposit-address";
 import { depositViewSchema, withdrawalViewSchema } from "./views";
 
 /** GET /api/deposits: deposits with a proof, and deposits seen on chain, each list paged alike. */
@@ -19,3 +20,9 @@ export const withdrawalsAnswer = successAnswer({ withdrawals: z.array(withdrawal
 
 /** POST /api/withdrawals, and cancelling one. */
 export const withdrawalChangeAnswer = changeAnswer({ withdrawal: withdrawalViewSchema });
+
+/** GET /api/deposits/address: where to send, by the chain's own address (`chain`) or the proof flow's wallet (`proof`). */
+export const depositAddressAnswer = z.discriminatedUnion("mode", [
+  successAnswer(chainTargetShape),
+  successAnswer(proofTargetShape),
+]);

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { FUNDING_NETWORKS, type Wallet } from "@/db/schema";
+import { FUNDING_NETWORKS } from "@/db/schema";
 import { depositAddressOf } from "@/lib/chain/addresses";
 import { activeChains, chainRoute } from "@/lib/chain/config";
 import { formatAmount } from "@/lib/core/amount";
+import { decimalString } from "@/lib/core/answers";
 import { findAsset } from "@/lib/ledger/assets";
 import { NETWORK_NAMES } from "./networks";
 import { openWallet } from "./wallets";
@@ -13,27 +14,29 @@ export const depositAddressQuery = z.object({
   network: z.enum(FUNDING_NETWORKS, { error: "Choose a network" }),
 });
 
+const targetFields = {
+  currency: z.string(),
+  network: z.enum(FUNDING_NETWORKS),
+  networkName: z.string(),
+  address: z.string(),
+  minDeposit: decimalString,
+};
+/** The user's own address on a followed chain, credited by itself `confirmations` deep. */
+export const chainTargetShape = {
+  mode: z.literal("chain"),
+  ...targetFields,
+  memo: z.null(),
+  confirmations: z.number().int(),
+};
+/** The shared wallet of the proof flow (a deposit declared with its transaction and proof). */
+export const proofTargetShape = {
+  mode: z.literal("proof"),
+  ...targetFields,
+  memo: z.string().nullable(),
+  confirmations: z.null(),
+};
 export type DepositTarget =
-  | {
-      mode: "chain";
-      currency: string;
-      network: Wallet["network"];
-      networkName: string;
-      address: string;
-      memo: null;
-      minDeposit: string;
-      confirmations: number;
-    }
-  | {
-      mode: "proof";
-      currency: string;
-      network: Wallet["network"];
-      networkName: string;
-      address: string;
-      memo: string | null;
-      minDeposit: string;
-      confirmations: null;
-    };
+  z.infer<z.ZodObject<typeof chainTargetShape>> | z.infer<z.ZodObject<typeof proofTargetShape>>;
 
 /**
  * Where `userId` sends `currency` on `network`. Where that network's chain is configured, the

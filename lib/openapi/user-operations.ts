@@ -5,8 +5,9 @@ import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
 import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
 import { plansAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
 import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
-import { alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
+import { alertDeletedAnswer, alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
 import {
+  depositAddressAnswer,
   depositSubmittedAnswer,
   depositsAnswer,
   withdrawalChangeAnswer,
@@ -70,7 +71,14 @@ const STRATEGY_START: ErrorCode[] = [
  */
 export const USER_OPERATIONS: readonly Operation[] = [
   { method: "GET", path: "/api/openapi.json", access: "public", summary: "This document (OpenAPI 3.1)" },
-  { method: "DELETE", path: "/api/alerts/{id}", access: "user", summary: "Delete a price alert" },
+  {
+    method: "DELETE",
+    path: "/api/alerts/{id}",
+    access: "user",
+    summary: "Delete a price alert",
+    answer: alertDeletedAnswer,
+    errors: ["ALERT_NOT_FOUND"],
+  },
   { method: "GET", path: "/api/alerts", access: "user", summary: "Your price alerts", answer: alertsAnswer },
   {
     method: "POST",
@@ -119,6 +127,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Your deposit address on a network",
     query: depositAddressQuery,
+    answer: depositAddressAnswer,
+    errors: ["UNSUPPORTED_NETWORK", "NETWORK_DISABLED"],
   },
   {
     method: "POST",

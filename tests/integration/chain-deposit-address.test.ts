@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mnemonicToAccount } from "viem/accounts";
 import { GET as addressRoute } from "@/app/api/deposits/address/route";
+import { depositAddressAnswer } from "@/lib/funding/answers";
 import { DEV_MNEMONIC, TEST_TOKEN_ADDRESSES, xpubOf } from "@/chain/dev-chain";
 import { depositAddresses } from "@/db/schema";
 import { insertUser } from "@/lib/auth/register";
@@ -66,6 +67,8 @@ describe("GET /api/deposits/address", () => {
       minDeposit: "10.500000",
       memo: null,
     });
+    // As the OpenAPI document describes it, with no field it leaves out.
+    expect(depositAddressAnswer.parse(first.body)).toStrictEqual(first.body);
     expect((await ask(token, "currency=USDT&network=ERC20")).body.address).toBe(first.body.address);
     const [row] = await db()
       .select()

@@ -179,14 +179,25 @@ describe("the answers of the routes an API key reaches, as documented", () => {
   it("price alerts, deposits and withdrawals, from the site's session", async () => {
     await setPrice(db(), "2650.123456");
     const { session, user } = await programOf(["read"]);
-    await documented(session, "POST", "/api/alerts", { body: { direction: "above", price: "2800", note: "high" } });
+    const set = await documented(session, "POST", "/api/alerts", {
+      body: { direction: "above", price: "2800", note: "high" },
+    });
     expect(
       (await documented(session, "POST", "/api/alerts", { body: { direction: "above", price: "2000" } })).body.code,
     ).toBe("ALERT_PRICE_REACHED");
     expect(((await documented(session, "GET", "/api/alerts")).body.alerts as unknown[]).length).toBe(1);
+    await documented(session, "POST", "/api/alerts", { body: { direction: "below", price: "2500" } });
+    const alertId = (set.body.alert as { id: string }).id;
+    await documented(session, "DELETE", `/api/alerts/${alertId}`);
+    expect((await documented(session, "DELETE", `/api/alerts/${alertId}`)).body.code).toBe("ALERT_NOT_FOUND");
 
     const admin = await signInAdmin(db());
     await createWallet(admin.token);
+    const target = await documented(session, "GET", "/api/deposits/address?currency=USDT&network=TRC20");
+    expect(target.body).toMatchObject({ mode: "proof", address: ADDRESSES.TRC20, confirmations: null });
+    expect((await documented(session, "GET", "/api/deposits/address?currency=BTC&network=ERC20")).body.code).toBe(
+      "UNSUPPORTED_NETWORK",
+    );
     const submitted = await depositFrom(session.token, "198.51.100.7");
     expect(submitted.status).toBe(201);
     expectDocumented(operationFor("POST", "/api/deposits"), submitted.body);

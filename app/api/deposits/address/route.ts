@@ -1,5 +1,6 @@
-import { NextResponse } from "next/server";
+import { depositAddressAnswer } from "@/lib/funding/answers";
 import { depositAddressQuery, depositTarget } from "@/lib/funding/deposit-address";
+import { answer } from "@/lib/http/answer";
 import { withUser } from "@/lib/http/handler";
 import { searchParamsOf } from "@/lib/core/query";
 import { validate } from "@/lib/core/validate";
@@ -8,5 +9,5 @@ import { validate } from "@/lib/core/validate";
 export const GET = withUser(async ({ req, db, auth }) => {
   const query = validate(depositAddressQuery, searchParamsOf(req));
   const target = await depositTarget(db, auth.user.id, query);
-  return NextResponse.json({ success: true, ...target });
+  return answer(depositAddressAnswer, { success: true, ...target });
 });
