@@ -3,7 +3,7 @@ import { profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
 import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
-import { plansAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
+import { plansAnswer, subscriptionChangeAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
 import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
 import { alertDeletedAnswer, alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
 import {
@@ -249,6 +249,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Redeem a savings subscription",
     idempotency: "optional",
+    answer: subscriptionChangeAnswer,
+    errors: ["ALREADY_CLOSED"],
   },
   {
     method: "POST",
@@ -257,6 +259,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     summary: "Subscribe to a saving plan",
     body: subscribeSchema,
     idempotency: "required",
+    answer: subscriptionChangeAnswer,
+    errors: ["NOT_FOUND", "BELOW_MINIMUM", "ABOVE_MAXIMUM", "CAP_REACHED", "INSUFFICIENT_FUNDS"],
   },
   {
     method: "GET",

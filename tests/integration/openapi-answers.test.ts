@@ -158,13 +158,25 @@ describe("the answers of the routes an API key reaches, as documented", () => {
       enabled: true,
     });
     expect(plan.status).toBe(201);
-    const subscribed = await send(session, "POST", "/api/savings/user/create", {
-      body: { planId: (plan.body.plan as { id: string }).id, amount: "100" },
+    const planId = (plan.body.plan as { id: string }).id;
+    const subscribed = await documented(session, "POST", "/api/savings/user/create", {
+      body: { planId, amount: "100" },
       idempotencyKey: idempotencyKey(),
     });
     expect(subscribed.status).toBe(201);
+    const tooSmall = await documented(session, "POST", "/api/savings/user/create", {
+      body: { planId, amount: "1" },
+      idempotencyKey: idempotencyKey(),
+    });
+    expect(tooSmall.body.code).toBe("BELOW_MINIMUM");
     expect(((await documented(client, "GET", "/api/savings")).body.plans as unknown[]).length).toBeGreaterThan(0);
     expect(((await documented(client, "GET", "/api/savings/user")).body.subscriptions as unknown[]).length).toBe(1);
+    const subscriptionId = (subscribed.body.subscription as { id: string }).id;
+    const redeemed = await documented(session, "POST", `/api/savings/user/${subscriptionId}/redeem`);
+    expect((redeemed.body.subscription as { status: string }).status).toBe("redeemed");
+    expect((await documented(session, "POST", `/api/savings/user/${subscriptionId}/redeem`)).body.code).toBe(
+      "ALREADY_CLOSED",
+    );
 
     expect((await documented(session, "POST", "/api/storage/store", { body: { amount: "0.5" } })).status).toBe(200);
     await documented(session, "POST", "/api/storage/retrieve", { body: { amount: "0.2" } });

@@ -1,6 +1,7 @@
 import { parseBody, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
 import { onceFor, requiredIdempotencyKey } from "@/lib/core/idempotency";
+import { subscriptionChangeAnswer } from "@/lib/savings/answers";
 import { viewOf } from "@/lib/savings/positions";
 import { subscribe, subscribeSchema } from "@/lib/savings/subscriptions";
 
@@ -12,11 +13,11 @@ export const POST = withUser(async ({ req, db, auth }) => {
     return {
       status: 201,
       body: {
-        success: true,
+        success: true as const,
         message: "Subscribed: interest starts with the next whole day",
         subscription: await viewOf(tx, sub),
       },
     };
   });
-  return outcomeResponse(outcome);
+  return answerOutcome(subscriptionChangeAnswer, outcome);
 });

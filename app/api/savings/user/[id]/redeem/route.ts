@@ -1,6 +1,7 @@
 import { uuidParam, withUser } from "@/lib/http/handler";
-import { outcomeResponse } from "@/lib/http/outcome";
+import { answerOutcome } from "@/lib/http/answer";
 import { idempotencyKeyOf, onceFor } from "@/lib/core/idempotency";
+import { subscriptionChangeAnswer } from "@/lib/savings/answers";
 import { viewOf } from "@/lib/savings/positions";
 import { redeem } from "@/lib/savings/subscriptions";
 
@@ -12,11 +13,11 @@ export const POST = withUser<{ id: string }>(async ({ req, params, db, auth }) =
     return {
       status: 200,
       body: {
-        success: true,
+        success: true as const,
         message: "Redeemed: principal and interest are in your available balance",
         subscription: await viewOf(tx, sub),
       },
     };
   });
-  return outcomeResponse(outcome);
+  return answerOutcome(subscriptionChangeAnswer, outcome);
 });
