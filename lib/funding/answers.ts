@@ -3,6 +3,7 @@ import { changeAnswer, pageFields, successAnswer } from "@/lib/core/answers";
 import { chainDepositViewSchema } from "@/lib/chain/views";
 import { chainTargetShape, proofTargetShape } from "./deposit-address";
 import { depositViewSchema, withdrawalViewSchema } from "./views";
+import { offeredCurrencySchema } from "./wallets";
 
 /** GET /api/deposits: deposits with a proof, and deposits seen on chain, each list paged alike. */
 export const depositsAnswer = successAnswer({
@@ -26,3 +27,6 @@ export const depositAddressAnswer = z.discriminatedUnion("mode", [
   successAnswer(chainTargetShape),
   successAnswer(proofTargetShape),
 ]);
+
+/** GET /api/funding/networks: per currency, where it can be deposited and withdrawn. */
+export const networksAnswer = successAnswer({ currencies: z.array(offeredCurrencySchema) });

@@ -11,6 +11,7 @@ import { findAsset, listAssets, type Asset } from "@/lib/ledger/assets";
 import { isSupported, isValidAddress, NETWORK_NAMES, SUPPORTED } from "./networks";
 import { walletView } from "./views";
 import { assetName } from "@/lib/core/format";
+import { decimalString } from "@/lib/core/answers";
 
 const decimal = (what: string) =>
   z
@@ -176,8 +177,22 @@ export async function openWallet(
   return wallet;
 }
 
+/** One currency a user may move, with the networks open for deposits and for withdrawals (null when shut). */
+export const offeredCurrencySchema = z.object({
+  currency: z.string(),
+  networks: z.array(
+    z.object({
+      network: z.enum(FUNDING_NETWORKS),
+      networkName: z.string(),
+      deposit: z.object({ address: z.string(), memo: z.string().nullable(), minDeposit: decimalString }).nullable(),
+      withdraw: z.object({ fee: decimalString, minWithdraw: decimalString }).nullable(),
+    }),
+  ),
+});
+export type OfferedCurrency = z.infer<typeof offeredCurrencySchema>;
+
 /** What a user may use: per currency, the networks enabled for deposits and for withdrawals. */
-export async function availableNetworks(db: Db) {
+export async function availableNetworks(db: Db): Promise<OfferedCurrency[]> {
   const [rows, decimalsOf] = await Promise.all([listWallets(db), decimalsByAsset(db)]);
   const currencies = Object.keys(SUPPORTED).map((currency) => {
     const mine = rows.filter((w) => w.currency === currency && (w.depositEnabled || w.withdrawEnabled));

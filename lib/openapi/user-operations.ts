@@ -7,6 +7,7 @@ import { plansAnswer, subscriptionChangeAnswer, subscriptionsAnswer } from "@/li
 import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
 import { alertDeletedAnswer, alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
 import {
+  networksAnswer,
   depositAddressAnswer,
   depositSubmittedAnswer,
   depositsAnswer,
@@ -164,6 +165,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     path: "/api/funding/networks",
     access: "user",
     summary: "Assets and networks for deposits and withdrawals",
+    answer: networksAnswer,
   },
   { method: "GET", path: "/api/health/ready", access: "public", summary: "Readiness" },
   { method: "GET", path: "/api/health", access: "public", summary: "Liveness" },

@@ -205,6 +205,8 @@ describe("the answers of the routes an API key reaches, as documented", () => {
 
     const admin = await signInAdmin(db());
     await createWallet(admin.token);
+    const offered = await documented(session, "GET", "/api/funding/networks");
+    expect(offered.body.currencies).toContainEqual(expect.objectContaining({ currency: "USDT" }));
     const target = await documented(session, "GET", "/api/deposits/address?currency=USDT&network=TRC20");
     expect(target.body).toMatchObject({ mode: "proof", address: ADDRESSES.TRC20, confirmations: null });
     expect((await documented(session, "GET", "/api/deposits/address?currency=BTC&network=ERC20")).body.code).toBe(
