@@ -6,6 +6,7 @@ import { runTransaction } from "@/db/transaction";
 import { recordActivity } from "@/lib/activity/record";
 import { audit } from "@/lib/audit";
 import { totpCodeField, hasTwoFactor, limitWrongCodes, spendSecondFactor } from "@/lib/auth/two-factor/verify";
+import { isoTime } from "@/lib/core/answers";
 import { AppError, forbidden, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { allowedAddress } from "./addresses";
@@ -54,17 +55,20 @@ export const renameKeySchema = z.strictObject({ name: nameField });
 
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
-export interface KeyView {
-  id: string;
-  name: string;
-  scopes: string[];
-  allowedIps: string[] | null;
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-  expired: boolean;
-}
+/** A key as its owner sees it: never its secret. */
+export const keyViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  /** The client addresses or networks it may be used from; null for any. */
+  allowedIps: z.array(z.string()).nullable(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  lastUsedAt: isoTime.nullable(),
+  lastUsedIp: z.string().nullable(),
+  expired: z.boolean(),
+});
+export type KeyView = z.infer<typeof keyViewSchema>;
 
 export const keyView = (key: ApiKey, now = Date.now()): KeyView => ({
   id: key.id,

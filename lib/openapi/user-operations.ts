@@ -43,6 +43,7 @@ import { orderSchema } from "@/lib/trading/order-input";
 import { orderQuerySchema } from "@/lib/strategies/list-orders";
 import { disableSchema, enableSchema, setupSchema } from "@/lib/auth/two-factor/enrolment";
 import { antiPhishingSchema } from "@/lib/account/anti-phishing";
+import { keyCreatedAnswer, keyRenamedAnswer, keyRevokedAnswer, keysAnswer } from "@/lib/api-keys/answers";
 import { createKeySchema, renameKeySchema } from "@/lib/api-keys/manage";
 import { freezeSchema } from "@/lib/account/freeze";
 import { userInfoSchema } from "@/lib/account/info";
@@ -469,15 +470,24 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Rename an API key",
     body: renameKeySchema,
+    answer: keyRenamedAnswer,
   },
-  { method: "DELETE", path: "/api/user/api-keys/{id}", access: "user", summary: "Revoke an API key" },
-  { method: "GET", path: "/api/user/api-keys", access: "user", summary: "Your API keys" },
+  {
+    method: "DELETE",
+    path: "/api/user/api-keys/{id}",
+    access: "user",
+    summary: "Revoke an API key",
+    answer: keyRevokedAnswer,
+  },
+  { method: "GET", path: "/api/user/api-keys", access: "user", summary: "Your API keys", answer: keysAnswer },
   {
     method: "POST",
     path: "/api/user/api-keys",
     access: "user",
     summary: "Make an API key",
     body: createKeySchema,
+    answer: keyCreatedAnswer,
+    errors: ["TWO_FACTOR_REQUIRED", "WRONG_TWO_FACTOR_CODE", "TOO_MANY_API_KEYS", "RATE_LIMITED"],
   },
   { method: "POST", path: "/api/user/freeze", access: "user", summary: "Freeze your account", body: freezeSchema },
   { method: "GET", path: "/api/user/info", access: "user", summary: "Your personal information" },

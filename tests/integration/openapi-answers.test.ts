@@ -6,7 +6,7 @@ import { createNotification } from "@/lib/notifications/create";
 import { refusalCodesOf } from "@/lib/openapi/error-codes";
 import type { Operation } from "@/lib/openapi/operation";
 import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
-import { signInAdmin } from "../support/admin";
+import { enrolTwoFactor, signInAdmin, totpCode } from "../support/admin";
 import { clientFor, dispatcher, insertKey } from "../support/api-keys";
 import { withTestDatabase } from "../support/db";
 import { fund } from "../support/ledger";
@@ -269,6 +269,24 @@ describe("the answers of the routes an API key reaches, as documented", () => {
         })
       ).body.code,
     ).toBe("STRATEGY_STATE");
+  });
+
+  it("API keys made, listed, renamed and revoked, from the site's session", async () => {
+    const { session, user } = await programOf(["read"]);
+    const refused = await documented(session, "POST", "/api/user/api-keys", {
+      body: { name: "bot", scopes: ["read"], code: "123456" },
+    });
+    expect(refused.body.code).toBe("TWO_FACTOR_REQUIRED");
+    const totp = await enrolTwoFactor(db(), user.id);
+    const made = await documented(session, "POST", "/api/user/api-keys", {
+      body: { name: "bot", scopes: ["read", "trade"], allowedIps: ["198.51.100.0/24"], code: totpCode(totp) },
+    });
+    expect(made.status).toBe(201);
+    const id = (made.body.key as { id: string }).id;
+    expect(((await documented(session, "GET", "/api/user/api-keys")).body.keys as unknown[]).length).toBeGreaterThan(0);
+    await documented(session, "PATCH", `/api/user/api-keys/${id}`, { body: { name: "grid bot" } });
+    await documented(session, "DELETE", `/api/user/api-keys/${id}`);
+    expect((await documented(session, "DELETE", `/api/user/api-keys/${id}`)).body.code).toBe("NOT_FOUND");
   });
 
   it("refusals carry a code the document lists for the operation", async () => {
