@@ -1,5 +1,11 @@
-import { successAnswer } from "@/lib/core/answers";
+import { changeAnswer, isoTime, successAnswer } from "@/lib/core/answers";
 import { publicUserSchema } from "./views";
 
 /** GET /api/auth/profile. */
 export const profileAnswer = successAnswer({ user: publicUserSchema });
+
+/** GET /api/user/info: the same view of the caller as the profile. */
+export const infoAnswer = profileAnswer;
+
+/** PUT /api/user/info: withdrawals paused until the given time when the email changed. */
+export const infoSavedAnswer = changeAnswer({ user: publicUserSchema, withdrawalsPausedUntil: isoTime.optional() });

@@ -1,5 +1,5 @@
 import type { Operation } from "./operation";
-import { profileAnswer } from "@/lib/account/answers";
+import { infoAnswer, infoSavedAnswer, profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
 import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
@@ -490,13 +490,15 @@ export const USER_OPERATIONS: readonly Operation[] = [
     errors: ["TWO_FACTOR_REQUIRED", "WRONG_TWO_FACTOR_CODE", "TOO_MANY_API_KEYS", "RATE_LIMITED"],
   },
   { method: "POST", path: "/api/user/freeze", access: "user", summary: "Freeze your account", body: freezeSchema },
-  { method: "GET", path: "/api/user/info", access: "user", summary: "Your personal information" },
+  { method: "GET", path: "/api/user/info", access: "user", summary: "Your personal information", answer: infoAnswer },
   {
     method: "PUT",
     path: "/api/user/info",
     access: "user",
     summary: "Change your personal information",
     body: userInfoSchema,
+    answer: infoSavedAnswer,
+    errors: ["PASSWORD_REQUIRED", "WRONG_PASSWORD", "EMAIL_TAKEN", "RATE_LIMITED"],
   },
   { method: "GET", path: "/api/user/invites", access: "user", summary: "Your invitations and rewards" },
   {

@@ -289,6 +289,20 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect((await documented(session, "DELETE", `/api/user/api-keys/${id}`)).body.code).toBe("NOT_FOUND");
   });
 
+  it("personal information read and changed, the email with the current password", async () => {
+    const { session } = await programOf(["read"]);
+    const info = await documented(session, "GET", "/api/user/info");
+    const { email, country, phoneCode } = info.body.user as Record<string, string>;
+    const contact = { email, country, phoneCode, phoneNumber: "15123450000" };
+    await documented(session, "PUT", "/api/user/info", { body: contact });
+    const renamed = { ...contact, email: `new-${email}` };
+    expect((await documented(session, "PUT", "/api/user/info", { body: renamed })).body.code).toBe("PASSWORD_REQUIRED");
+    const moved = await documented(session, "PUT", "/api/user/info", {
+      body: { ...renamed, currentPassword: "correct-horse" },
+    });
+    expect(moved.body.withdrawalsPausedUntil).toBeDefined();
+  });
+
   it("refusals carry a code the document lists for the operation", async () => {
     await setPrice(db(), "2650.123456");
     const { client } = await programOf();
