@@ -1,9 +1,11 @@
 import { count, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { loginHistory, type LoginOutcome } from "@/db/schema";
 import type { Pagination } from "@/lib/core/query";
 import { newId } from "@/lib/core/ids";
 import { readableAddress } from "@/lib/core/format";
+import type { loginHistoryEntrySchema } from "./answers";
 import { describeDevice } from "./device";
 import { givingBack, type GiveBack } from "@/lib/core/rate-limit";
 import { join, q, raw, runStatement, type Fragment } from "@/db/statement";
@@ -70,7 +72,11 @@ const OUTCOME_LABELS: Record<LoginOutcome, string> = {
 };
 
 /** The user's own sign-in attempts, newest first, at most the 50 kept. */
-export async function listLoginHistory(db: Db, userId: string, page: Pagination) {
+export async function listLoginHistory(
+  db: Db,
+  userId: string,
+  page: Pagination,
+): Promise<{ history: LoginHistoryView[]; page: number; pageSize: number; total: number }> {
   const mine = eq(loginHistory.userId, userId);
   const offset = (page.page - 1) * page.pageSize;
   const limit = Math.max(0, Math.min(page.pageSize, LOGIN_HISTORY_KEPT - offset));
@@ -101,4 +107,4 @@ export async function listLoginHistory(db: Db, userId: string, page: Pagination)
   };
 }
 
-export type LoginHistoryView = Awaited<ReturnType<typeof listLoginHistory>>["history"][number];
+export type LoginHistoryView = z.infer<typeof loginHistoryEntrySchema>;

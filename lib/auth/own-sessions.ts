@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { runTransaction } from "@/db/transaction";
@@ -6,10 +7,13 @@ import { recordActivity } from "@/lib/activity/record";
 import { revokeOtherSessions, revokeSession } from "./sessions";
 import { notFound } from "@/lib/core/errors";
 import { readableAddress } from "@/lib/core/format";
+import type { sessionViewSchema } from "./answers";
 import { describeDevice } from "./device";
 
+type SessionView = z.infer<typeof sessionViewSchema>;
+
 /** The user's live sessions, newest first, the caller's own marked `current`. */
-export async function listSessions(db: Db, userId: string, currentSessionId: string) {
+export async function listSessions(db: Db, userId: string, currentSessionId: string): Promise<SessionView[]> {
   const rows = await db
     .select()
     .from(sessions)

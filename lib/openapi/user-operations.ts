@@ -1,4 +1,5 @@
 import type { Operation } from "./operation";
+import { loginHistoryAnswer, sessionsAnswer } from "@/lib/auth/answers";
 import { infoAnswer, infoSavedAnswer, profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
@@ -507,6 +508,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Your sign-in history",
     query: paginationSchema,
+    answer: loginHistoryAnswer,
   },
   { method: "GET", path: "/api/user/mail-preference", access: "user", summary: "Your optional-mail choice" },
   {
@@ -543,7 +545,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "session",
     summary: "End every other session",
   },
-  { method: "GET", path: "/api/user/sessions", access: "session", summary: "Your sessions" },
+  { method: "GET", path: "/api/user/sessions", access: "session", summary: "Your sessions", answer: sessionsAnswer },
   {
     method: "GET",
     path: "/api/user/withdraw-password",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { z } from "zod";
 import type { Answer, AurumClient } from "@/examples/aurum-client";
 import { newId } from "@/lib/core/ids";
@@ -9,6 +10,7 @@ import { USER_OPERATIONS } from "@/lib/openapi/user-operations";
 import { enrolTwoFactor, signInAdmin, totpCode } from "../support/admin";
 import { clientFor, dispatcher, insertKey } from "../support/api-keys";
 import { withTestDatabase } from "../support/db";
+import { call } from "../support/http";
 import { fund } from "../support/ledger";
 import { createdPlan } from "../support/plans";
 import { depositFrom } from "../support/deposit-form";
@@ -301,6 +303,13 @@ describe("the answers of the routes an API key reaches, as documented", () => {
       body: { ...renamed, currentPassword: "correct-horse" },
     });
     expect(moved.body.withdrawalsPausedUntil).toBeDefined();
+    expect(((await documented(session, "GET", "/api/user/sessions")).body.sessions as unknown[]).length).toBe(1);
+    // A wrong password on the account: a row in its sign-in history.
+    const { username } = (await documented(session, "GET", "/api/user/info")).body.user as { username: string };
+    const wrong = await call(loginRoute, { body: { usernameOrEmail: username, password: "nope-nope" } });
+    expect(wrong.status).toBe(401);
+    const history = await documented(session, "GET", "/api/user/login-history?pageSize=5");
+    expect(history.body.history).toContainEqual(expect.objectContaining({ outcome: "wrong_password" }));
   });
 
   it("refusals carry a code the document lists for the operation", async () => {
