@@ -1,4 +1,6 @@
 import type { Operation } from "./operation";
+import { activityAnswer } from "@/lib/activity/answers";
+import { invitesAnswer } from "@/lib/referrals/answers";
 import { loginHistoryAnswer, sessionsAnswer } from "@/lib/auth/answers";
 import { infoAnswer, infoSavedAnswer, profileAnswer } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
@@ -456,6 +458,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "user",
     summary: "Your account activity",
     query: paginationSchema,
+    answer: activityAnswer,
   },
   { method: "GET", path: "/api/user/anti-phishing", access: "user", summary: "Your anti-phishing code" },
   {
@@ -501,7 +504,13 @@ export const USER_OPERATIONS: readonly Operation[] = [
     answer: infoSavedAnswer,
     errors: ["PASSWORD_REQUIRED", "WRONG_PASSWORD", "EMAIL_TAKEN", "RATE_LIMITED"],
   },
-  { method: "GET", path: "/api/user/invites", access: "user", summary: "Your invitations and rewards" },
+  {
+    method: "GET",
+    path: "/api/user/invites",
+    access: "user",
+    summary: "Your invitations and rewards",
+    answer: invitesAnswer,
+  },
   {
     method: "GET",
     path: "/api/user/login-history",

@@ -310,6 +310,11 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect(wrong.status).toBe(401);
     const history = await documented(session, "GET", "/api/user/login-history?pageSize=5");
     expect(history.body.history).toContainEqual(expect.objectContaining({ outcome: "wrong_password" }));
+    // The email change is in the account's activity.
+    const activity = await documented(session, "GET", "/api/user/activity?pageSize=5");
+    expect(activity.body.activity).toContainEqual(expect.objectContaining({ kind: "email.changed" }));
+    await registerUser({ referralCode: (await documented(session, "GET", "/api/user/invites")).body.referralCode });
+    expect((await documented(session, "GET", "/api/user/invites")).body.invites as unknown[]).toHaveLength(1);
   });
 
   it("refusals carry a code the document lists for the operation", async () => {

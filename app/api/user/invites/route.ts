@@ -1,7 +1,8 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
 import { withUser } from "@/lib/http/handler";
+import { invitesAnswer } from "@/lib/referrals/answers";
 import { listInvites } from "@/lib/referrals/invites";
 
 export const GET = withUser(async ({ db, auth }) =>
-  NextResponse.json({ success: true, ...(await listInvites(db, auth.user.id)) }),
+  answer(invitesAnswer, { success: true, ...(await listInvites(db, auth.user.id)) }),
 );
