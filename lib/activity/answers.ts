@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTime, pageFields, successAnswer } from "@/lib/core/answers";
+import { changeAnswer, isoTime, pageFields, successAnswer } from "@/lib/core/answers";
 
 /**
  * One account event as its owner reads it. `kind` is a string, not the catalogue's list: an event a
@@ -17,3 +17,12 @@ export const activityEntrySchema = z.object({
 
 /** GET /api/user/activity: newest first, paged. */
 export const activityAnswer = successAnswer({ activity: z.array(activityEntrySchema), ...pageFields });
+
+/** Whether the optional mails come, and the titles of the mails that are optional and that always come. */
+const mailPreferenceFields = { optionalMail: z.boolean(), optional: z.array(z.string()), always: z.array(z.string()) };
+
+/** GET /api/user/mail-preference. */
+export const mailPreferenceAnswer = successAnswer(mailPreferenceFields);
+
+/** PUT /api/user/mail-preference. */
+export const mailPreferenceSavedAnswer = changeAnswer(mailPreferenceFields);

@@ -1,8 +1,14 @@
 import type { Operation } from "./operation";
-import { activityAnswer } from "@/lib/activity/answers";
+import { activityAnswer, mailPreferenceAnswer, mailPreferenceSavedAnswer } from "@/lib/activity/answers";
 import { invitesAnswer } from "@/lib/referrals/answers";
 import { loginHistoryAnswer, sessionsAnswer } from "@/lib/auth/answers";
-import { infoAnswer, infoSavedAnswer, profileAnswer } from "@/lib/account/answers";
+import {
+  antiPhishingAnswer,
+  antiPhishingSavedAnswer,
+  infoAnswer,
+  infoSavedAnswer,
+  profileAnswer,
+} from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
 import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
@@ -460,13 +466,20 @@ export const USER_OPERATIONS: readonly Operation[] = [
     query: paginationSchema,
     answer: activityAnswer,
   },
-  { method: "GET", path: "/api/user/anti-phishing", access: "user", summary: "Your anti-phishing code" },
+  {
+    method: "GET",
+    path: "/api/user/anti-phishing",
+    access: "user",
+    summary: "Your anti-phishing code",
+    answer: antiPhishingAnswer,
+  },
   {
     method: "PUT",
     path: "/api/user/anti-phishing",
     access: "user",
     summary: "Set your anti-phishing code",
     body: antiPhishingSchema,
+    answer: antiPhishingSavedAnswer,
   },
   {
     method: "PATCH",
@@ -519,13 +532,20 @@ export const USER_OPERATIONS: readonly Operation[] = [
     query: paginationSchema,
     answer: loginHistoryAnswer,
   },
-  { method: "GET", path: "/api/user/mail-preference", access: "user", summary: "Your optional-mail choice" },
+  {
+    method: "GET",
+    path: "/api/user/mail-preference",
+    access: "user",
+    summary: "Your optional-mail choice",
+    answer: mailPreferenceAnswer,
+  },
   {
     method: "PUT",
     path: "/api/user/mail-preference",
     access: "user",
     summary: "Choose optional mail",
     body: mailPreferenceSchema,
+    answer: mailPreferenceSavedAnswer,
   },
   {
     method: "GET",

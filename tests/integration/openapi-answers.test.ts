@@ -315,6 +315,12 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect(activity.body.activity).toContainEqual(expect.objectContaining({ kind: "email.changed" }));
     await registerUser({ referralCode: (await documented(session, "GET", "/api/user/invites")).body.referralCode });
     expect((await documented(session, "GET", "/api/user/invites")).body.invites as unknown[]).toHaveLength(1);
+
+    expect((await documented(session, "GET", "/api/user/anti-phishing")).body.code).toBeNull();
+    await documented(session, "PUT", "/api/user/anti-phishing", { body: { code: "Blue heron 42" } });
+    expect((await documented(session, "GET", "/api/user/anti-phishing")).body.code).toBe("Blue heron 42");
+    expect((await documented(session, "GET", "/api/user/mail-preference")).body.optionalMail).toBe(true);
+    await documented(session, "PUT", "/api/user/mail-preference", { body: { optionalMail: false } });
   });
 
   it("refusals carry a code the document lists for the operation", async () => {

@@ -1,9 +1,10 @@
-import { NextResponse } from "next/server";
+import { mailPreferenceAnswer, mailPreferenceSavedAnswer } from "@/lib/activity/answers";
 import { getMailPreference, mailPreferenceSchema, setMailPreference } from "@/lib/activity/mail-preference";
+import { answer } from "@/lib/http/answer";
 import { parseBody, withUser } from "@/lib/http/handler";
 
 export const GET = withUser(async ({ db, auth }) =>
-  NextResponse.json({ success: true, ...(await getMailPreference(db, auth.user.id)) }),
+  answer(mailPreferenceAnswer, { success: true, ...(await getMailPreference(db, auth.user.id)) }),
 );
 
 export const PUT = withUser(async ({ req, db, auth }) => {
@@ -12,5 +13,5 @@ export const PUT = withUser(async ({ req, db, auth }) => {
   const message = saved.optionalMail
     ? "You will get every optional mail: money, price alerts and messages from Aurum"
     : "Optional mail is off; security mail still comes";
-  return NextResponse.json({ success: true, message, ...saved });
+  return answer(mailPreferenceSavedAnswer, { success: true, message, ...saved });
 });
