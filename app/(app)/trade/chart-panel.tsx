@@ -2,7 +2,6 @@
 
 import { useState } from "react";
 import type { PriceAlerts } from "@/components/alerts/use-price-alerts";
-import { MarketChart } from "@/components/market/market-chart";
 import { DESKTOP_QUERY, useMediaQuery } from "@/components/hooks/use-media-query";
 import { useBrowserValue } from "@/components/hooks/hydrated";
 import { useImport } from "@/components/hooks/use-import";
@@ -22,9 +21,13 @@ function subscribe(notify: () => void) {
 }
 const folded = () => localStorage.getItem(STORAGE_KEY) === "collapsed";
 const open = () => false;
+const CHART_HEIGHT = "h-36 md:h-64 lg:h-[16rem]";
 
 // Shut at first paint: the alerts' form and list are fetched the first time they are opened.
 const loadAlertsPanel = () => import("@/components/alerts/price-alerts");
+// Trade's chart has no candles in the page (it asks for its own once mounted), so its first paint is
+// the loading state either way: its code (3 KB gzipped) comes after the page's, and never while folded.
+const loadChart = () => import("@/components/market/market-chart");
 
 function setFolded(value: boolean) {
   if (value) localStorage.setItem(STORAGE_KEY, "collapsed");
@@ -52,6 +55,7 @@ export function ChartPanel({
   const collapsed = useBrowserValue(subscribe, folded, open) && !desktop;
   const [alertsOpen, setAlertsOpen] = useState(false);
   const panel = useImport(alertsOpen, loadAlertsPanel);
+  const chart = useImport(!collapsed, loadChart);
   const pick = (price: string) => {
     alerts.pick(price);
     setAlertsOpen(true);
@@ -82,14 +86,32 @@ export function ChartPanel({
         </button>
       </div>
       <div id="trade-chart" hidden={collapsed}>
-        {!collapsed && (
-          <MarketChart
-            initialInterval={DEFAULT_INTERVAL}
-            height="h-36 md:h-64 lg:h-[16rem]"
-            lines={alerts.active}
-            onPick={pick}
-          />
-        )}
+        {!collapsed &&
+          (chart ? (
+            <chart.MarketChart
+              initialInterval={DEFAULT_INTERVAL}
+              height={CHART_HEIGHT}
+              lines={alerts.active}
+              onPick={pick}
+            />
+          ) : (
+            // The chart's own loading state, in its place: the interval buttons' row, then the picture's box.
+            <>
+              <div className="mb-2 h-7" />
+              <div className={`relative ${CHART_HEIGHT}`}>
+                <div
+                  className="absolute inset-0 flex items-center justify-center bg-panel/60"
+                  role="status"
+                  aria-label="Loading the chart"
+                >
+                  <span
+                    className="h-8 w-8 animate-spin rounded-full border-4 border-gold/30 border-t-gold"
+                    aria-hidden="true"
+                  />
+                </div>
+              </div>
+            </>
+          ))}
       </div>
       <div id="trade-alerts" hidden={!alertsOpen} className="border-t border-line px-2 pt-3">
         {alertsOpen &&
