@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
-import { PriceAlertsPanel } from "@/components/alerts/price-alerts";
+import { DeferredPriceAlertsPanel } from "@/components/alerts/deferred-price-alerts";
 import { usePriceAlerts } from "@/components/alerts/use-price-alerts";
 import { AurumTradeTable, type AurumTradesData, useAurumTrades } from "@/components/market/aurum-trades";
 import { MarketChart } from "@/components/market/market-chart";
@@ -37,6 +37,13 @@ interface Props {
   initialTrades: AurumTradesData;
   /** Where the price comes from, named for people. */
   source: string;
+  /** The screen's static parts, rendered on the server (page.tsx): their text is not in the page's JavaScript. */
+  heading: React.ReactNode;
+  quoteNote: React.ReactNode;
+  /** The end of the line that names the price's source. */
+  sourceNote: React.ReactNode;
+  /** The recent trades' heading (id `aurum-trades-heading`) and its line. */
+  tradesIntro: React.ReactNode;
 }
 
 function useQuote(initial: Quote): Quote {
@@ -80,6 +87,10 @@ export function MarketView({
   quoteDecimals,
   initialTrades,
   source,
+  heading,
+  quoteNote,
+  sourceNote,
+  tradesIntro,
 }: Props) {
   const ticker = useLiveMarket(initialTicker);
   const quote = useQuote(initialQuote);
@@ -91,10 +102,7 @@ export function MarketView({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <h1 className="text-xl font-semibold">Tether Gold Market</h1>
-        <span className="text-sm text-muted">XAUt / USDT</span>
-      </div>
+      {heading}
 
       <section className="card" aria-label="Price and 24 hours">
         {ticker ? (
@@ -131,7 +139,7 @@ export function MarketView({
               · last moved <Time at={ticker.at} />
             </>
           )}
-          . Prices in USDT per XAUt; the 24 hours end at the last price.
+          {sourceNote}
         </p>
       </section>
 
@@ -147,7 +155,12 @@ export function MarketView({
         </section>
 
         <div className="space-y-4">
-          <PriceAlertsPanel idPrefix="market-alert" last={ticker?.price ?? null} alerts={alerts} className="card" />
+          <DeferredPriceAlertsPanel
+            idPrefix="market-alert"
+            last={ticker?.price ?? null}
+            alerts={alerts}
+            className="card"
+          />
           <section className="card space-y-3" aria-labelledby="quote-heading">
             <h2 id="quote-heading" className="font-semibold">
               Your price here
@@ -170,17 +183,11 @@ export function MarketView({
               Spread: <strong className="tabular-nums">{spread ? `${displayDecimal(spread)} USDT` : "—"}</strong>{" "}
               <span className="text-muted">({percentText(spreadBps)} each side of the feed price)</span>
             </p>
-            <p className="text-xs text-muted">
-              Aurum is the other side of every trade. A buyer pays the ask, the feed price plus the spread; a seller
-              gets the bid, the feed price less it. Buying and selling straight back costs the spread and the fee twice.
-            </p>
+            {quoteNote}
           </section>
 
           <section className="card space-y-2" aria-labelledby="aurum-trades-heading">
-            <h2 id="aurum-trades-heading" className="font-semibold">
-              Aurum&apos;s recent trades
-            </h2>
-            <p className="text-xs text-muted">Every fill on Aurum, anonymous, newest first.</p>
+            {tradesIntro}
             <AurumTradeTable trades={trades} />
           </section>
         </div>

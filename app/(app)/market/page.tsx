@@ -31,6 +31,27 @@ export default async function MarketPage() {
       quoteDecimals={ts.market.quoteDecimals}
       initialTrades={{ trades, volume24h }}
       source={priceSource().name}
+      heading={
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          <h1 className="text-xl font-semibold">Tether Gold Market</h1>
+          <span className="text-sm text-muted">XAUt / USDT</span>
+        </div>
+      }
+      quoteNote={
+        <p className="text-xs text-muted">
+          Aurum is the other side of every trade. A buyer pays the ask, the feed price plus the spread; a seller gets
+          the bid, the feed price less it. Buying and selling straight back costs the spread and the fee twice.
+        </p>
+      }
+      sourceNote=". Prices in USDT per XAUt; the 24 hours end at the last price."
+      tradesIntro={
+        <>
+          <h2 id="aurum-trades-heading" className="font-semibold">
+            Aurum&apos;s recent trades
+          </h2>
+          <p className="text-xs text-muted">Every fill on Aurum, anonymous, newest first.</p>
+        </>
+      }
     />
   );
 }
