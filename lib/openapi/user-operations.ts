@@ -11,7 +11,13 @@ import {
 } from "@/lib/account/answers";
 import { recordsAnswer, transactionsAnswer } from "@/lib/ledger/answers";
 import { klineAnswer, tickerAnswer } from "@/lib/market/answers";
-import { notificationsAnswer, readAllAnswer, readAnswer } from "@/lib/notifications/answers";
+import {
+  notificationsAnswer,
+  preferencesAnswer,
+  preferencesSavedAnswer,
+  readAllAnswer,
+  readAnswer,
+} from "@/lib/notifications/answers";
 import { plansAnswer, subscriptionChangeAnswer, subscriptionsAnswer } from "@/lib/savings/answers";
 import { storageAnswer, storageMoveAnswer } from "@/lib/storage/answers";
 import { alertDeletedAnswer, alertSetAnswer, alertsAnswer } from "@/lib/alerts/answers";
@@ -552,6 +558,7 @@ export const USER_OPERATIONS: readonly Operation[] = [
     path: "/api/user/notification-preferences",
     access: "session",
     summary: "Your notification preferences",
+    answer: preferencesAnswer,
   },
   {
     method: "PUT",
@@ -559,6 +566,8 @@ export const USER_OPERATIONS: readonly Operation[] = [
     access: "session",
     summary: "Set notification preferences",
     body: preferencesSchema,
+    answer: preferencesSavedAnswer,
+    errors: ["SECURITY_MAIL_REQUIRED"],
   },
   {
     method: "POST",

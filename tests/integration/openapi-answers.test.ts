@@ -321,6 +321,13 @@ describe("the answers of the routes an API key reaches, as documented", () => {
     expect((await documented(session, "GET", "/api/user/anti-phishing")).body.code).toBe("Blue heron 42");
     expect((await documented(session, "GET", "/api/user/mail-preference")).body.optionalMail).toBe(true);
     await documented(session, "PUT", "/api/user/mail-preference", { body: { optionalMail: false } });
+    const choices = await documented(session, "GET", "/api/user/notification-preferences");
+    expect(choices.body.mail).toMatchObject({ security: true, money: false });
+    await documented(session, "PUT", "/api/user/notification-preferences", { body: { push: { alerts: false } } });
+    const refused = await documented(session, "PUT", "/api/user/notification-preferences", {
+      body: { mail: { security: false } },
+    });
+    expect(refused.body.code).toBe("SECURITY_MAIL_REQUIRED");
   });
 
   it("refusals carry a code the document lists for the operation", async () => {

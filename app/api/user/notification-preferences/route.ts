@@ -1,13 +1,14 @@
-import { NextResponse } from "next/server";
+import { answer } from "@/lib/http/answer";
 import { parseBody, withSession } from "@/lib/http/handler";
+import { preferencesAnswer, preferencesSavedAnswer } from "@/lib/notifications/answers";
 import { getPreferences, preferencesSchema, setPreferences } from "@/lib/notifications/preferences";
 
 export const GET = withSession(async ({ db, auth }) =>
-  NextResponse.json({ success: true, ...(await getPreferences(db, auth.user.id)) }),
+  answer(preferencesAnswer, { success: true, ...(await getPreferences(db, auth.user.id)) }),
 );
 
 export const PUT = withSession(async ({ req, db, auth }) => {
   const input = await parseBody(req, preferencesSchema);
   const saved = await setPreferences(db, auth.user.id, input);
-  return NextResponse.json({ success: true, message: "Your notification choices are saved", ...saved });
+  return answer(preferencesSavedAnswer, { success: true, message: "Your notification choices are saved", ...saved });
 });
